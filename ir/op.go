@@ -1,0 +1,229 @@
+package ir
+
+// Op is a bytecode operation. The numbering is part of the encoding: append
+// new operations at the end of the table and bump Version.
+type Op uint8
+
+// The instruction set. Each comment shows the effect; rA, rB, rC are the
+// registers named by the A, B, C operand bytes, imm is the 32-bit immediate,
+// heap[x] is the per-CPU scratch heap at byte offset x, user[x] is memory of
+// the traced process.
+const (
+	OpNop       Op = iota // -
+	OpMovImm              // rA = sext(imm)
+	OpLdImm64             // rA = uint32(imm) | next.imm<<32   (two slots; the second is an OpNop)
+	OpMov                 // rA = rB
+	OpAdd                 // rA = rB + rC
+	OpSub                 // rA = rB - rC
+	OpMul                 // rA = rB * rC
+	OpDivU                // rA = rB / rC   unsigned; x/0 = 0
+	OpDivS                // rA = rB / rC   signed; x/0 = 0
+	OpModU                // rA = rB % rC   unsigned; x%0 = x
+	OpModS                // rA = rB % rC   signed; x%0 = x
+	OpAnd                 // rA = rB & rC
+	OpOr                  // rA = rB | rC
+	OpXor                 // rA = rB ^ rC
+	OpShl                 // rA = rB << (rC & 63)
+	OpShr                 // rA = rB >> (rC & 63)   logical
+	OpSar                 // rA = rB >> (rC & 63)   arithmetic
+	OpAddImm              // rA = rB + sext(imm)
+	OpNeg                 // rA = -rB
+	OpNot                 // rA = ^rB
+	OpLNot                // rA = rB == 0
+	OpEq                  // rA = rB == rC
+	OpNe                  // rA = rB != rC
+	OpLtS                 // rA = rB < rC    signed
+	OpLeS                 // rA = rB <= rC   signed
+	OpLtU                 // rA = rB < rC    unsigned
+	OpLeU                 // rA = rB <= rC   unsigned
+	OpSext                // rA = sign-extend the low C bytes (1, 2, 4) of rB
+	OpZext                // rA = zero-extend the low C bytes (1, 2, 4) of rB
+	OpJa                  // pc += imm
+	OpJz                  // if rA == 0 { pc += imm }
+	OpJnz                 // if rA != 0 { pc += imm }
+	OpLdReg               // rA = saved register imm (index into the copied pt_regs)
+	OpLdCtx               // rA = context value imm (a Ctx constant)
+	OpLdBias              // rA = load bias of module imm in the current process (0 if unknown)
+	OpLoad                // rA = user[rB + sext(imm)], C bytes (1, 2, 4, 8) zero-extended; on fault rA = 0 and fault is set
+	OpTakeFault           // rA = fault ? 1 : 0; fault is cleared
+	OpLdHeap              // rA = heap[imm], C bytes (1, 2, 4, 8) zero-extended
+	OpStHeap              // heap[imm] = rA, C bytes (1, 2, 4, 8)
+	OpStStatus            // heap[imm] = {u64 status, u64 fault address}; fault is cleared
+	OpStStr               // heap[imm] = string slot of at most rB bytes read from user[rA]
+	OpStMem               // heap[imm+16] = rB raw bytes from user[rA] (rB <= StMemMax); heap[imm] = status as OpStStatus
+	OpStComm              // heap[imm] = current task's comm, 16 bytes
+	OpRecord              // heap[0:8] = {u32 imm (event id), u32 probe id}
+	OpEmit                // output heap[0:imm] as one record to the ring buffer; a full buffer counts a lost event
+	OpStrEq               // rA = string slot heap[rB] equals string slot heap[rC], comparing at most imm bytes
+	OpMapLookup           // rA = value of map B at key heap[imm:imm+KeySize]; rA = 0 when absent
+	OpMapUpdate           // map B [key heap[imm:]] = rA; a full map counts a map error
+	OpMapDelete           // delete map B [key heap[imm:]]
+	OpMapAgg              // aggregate rA into map B [key heap[imm:]] with aggregation C (an Agg constant)
+	OpStStack             // heap[imm] = user stack: u64 count, then up to C return addresses
+	OpExit                // stop this probe's program
+	numOps
+)
+
+// Shape says which operand bytes an op uses, for the encoder's checks and
+// the disassembler.
+type Shape uint8
+
+// Operand shapes. Letters name the operands in use: A, B, C registers (or
+// small numbers, see Info.CIsNum), I the immediate.
+const (
+	ShapeNone Shape = iota
+	ShapeA
+	ShapeI
+	ShapeAI
+	ShapeAB
+	ShapeABI
+	ShapeABC
+	ShapeABCI
+	ShapeACI
+	ShapeAIJump // A and a jump offset
+	ShapeIJump  // a jump offset
+)
+
+// Info describes one op: its mnemonic and operand shape.
+type Info struct {
+	Name  string
+	Shape Shape
+	// CIsNum is set when operand C is a number (a size, an aggregation) and
+	// not a register. BIsNum likewise for B (a map id).
+	CIsNum bool
+	BIsNum bool
+}
+
+// Table is the one definition of every op's name and shape. The C
+// interpreter's numbering is generated from it (see CHeader).
+var Table = [numOps]Info{
+	OpNop:       {Name: "nop", Shape: ShapeNone},
+	OpMovImm:    {Name: "movi", Shape: ShapeAI},
+	OpLdImm64:   {Name: "ldi64", Shape: ShapeAI},
+	OpMov:       {Name: "mov", Shape: ShapeAB},
+	OpAdd:       {Name: "add", Shape: ShapeABC},
+	OpSub:       {Name: "sub", Shape: ShapeABC},
+	OpMul:       {Name: "mul", Shape: ShapeABC},
+	OpDivU:      {Name: "divu", Shape: ShapeABC},
+	OpDivS:      {Name: "divs", Shape: ShapeABC},
+	OpModU:      {Name: "modu", Shape: ShapeABC},
+	OpModS:      {Name: "mods", Shape: ShapeABC},
+	OpAnd:       {Name: "and", Shape: ShapeABC},
+	OpOr:        {Name: "or", Shape: ShapeABC},
+	OpXor:       {Name: "xor", Shape: ShapeABC},
+	OpShl:       {Name: "shl", Shape: ShapeABC},
+	OpShr:       {Name: "shr", Shape: ShapeABC},
+	OpSar:       {Name: "sar", Shape: ShapeABC},
+	OpAddImm:    {Name: "addi", Shape: ShapeABI},
+	OpNeg:       {Name: "neg", Shape: ShapeAB},
+	OpNot:       {Name: "not", Shape: ShapeAB},
+	OpLNot:      {Name: "lnot", Shape: ShapeAB},
+	OpEq:        {Name: "eq", Shape: ShapeABC},
+	OpNe:        {Name: "ne", Shape: ShapeABC},
+	OpLtS:       {Name: "lts", Shape: ShapeABC},
+	OpLeS:       {Name: "les", Shape: ShapeABC},
+	OpLtU:       {Name: "ltu", Shape: ShapeABC},
+	OpLeU:       {Name: "leu", Shape: ShapeABC},
+	OpSext:      {Name: "sext", Shape: ShapeABC, CIsNum: true},
+	OpZext:      {Name: "zext", Shape: ShapeABC, CIsNum: true},
+	OpJa:        {Name: "ja", Shape: ShapeIJump},
+	OpJz:        {Name: "jz", Shape: ShapeAIJump},
+	OpJnz:       {Name: "jnz", Shape: ShapeAIJump},
+	OpLdReg:     {Name: "ldreg", Shape: ShapeAI},
+	OpLdCtx:     {Name: "ldctx", Shape: ShapeAI},
+	OpLdBias:    {Name: "ldbias", Shape: ShapeAI},
+	OpLoad:      {Name: "load", Shape: ShapeABCI, CIsNum: true},
+	OpTakeFault: {Name: "takefault", Shape: ShapeA},
+	OpLdHeap:    {Name: "ldheap", Shape: ShapeACI, CIsNum: true},
+	OpStHeap:    {Name: "stheap", Shape: ShapeACI, CIsNum: true},
+	OpStStatus:  {Name: "ststatus", Shape: ShapeI},
+	OpStStr:     {Name: "ststr", Shape: ShapeABI},
+	OpStMem:     {Name: "stmem", Shape: ShapeABI},
+	OpStComm:    {Name: "stcomm", Shape: ShapeI},
+	OpRecord:    {Name: "record", Shape: ShapeI},
+	OpEmit:      {Name: "emit", Shape: ShapeI},
+	OpStrEq:     {Name: "streq", Shape: ShapeABCI},
+	OpMapLookup: {Name: "mapget", Shape: ShapeABI, BIsNum: true},
+	OpMapUpdate: {Name: "mapset", Shape: ShapeABI, BIsNum: true},
+	OpMapDelete: {Name: "mapdel", Shape: ShapeABI, BIsNum: true},
+	OpMapAgg:    {Name: "mapagg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
+	OpStStack:   {Name: "ststack", Shape: ShapeACI, CIsNum: true},
+	OpExit:      {Name: "exit", Shape: ShapeNone},
+}
+
+// NumOps is the number of defined ops.
+const NumOps = int(numOps)
+
+func (op Op) String() string {
+	if int(op) < len(Table) && Table[op].Name != "" {
+		return Table[op].Name
+	}
+	return "op?"
+}
+
+// Ctx names a value of the probe's context, read with OpLdCtx.
+type Ctx int32
+
+// Context values.
+const (
+	CtxPid     Ctx = iota // process id (tgid)
+	CtxTid                // thread id
+	CtxUid                // user id
+	CtxGid                // group id
+	CtxNsecs              // bpf_ktime_get_ns()
+	CtxElapsed            // nanoseconds since gs started
+	CtxCpu                // current CPU
+	CtxProbe              // the probe's id (its BPF cookie)
+	numCtx
+)
+
+// CtxNames maps each Ctx to its name, for disassembly and the C header.
+var CtxNames = [numCtx]string{"pid", "tid", "uid", "gid", "nsecs", "elapsed", "cpu", "probe"}
+
+// Agg names an in-kernel aggregation, operand C of OpMapAgg.
+type Agg uint8
+
+// Aggregations.
+const (
+	AggCount Agg = iota
+	AggSum
+	AggMin
+	AggMax
+	AggAvg
+	AggStats
+	AggHist
+	AggLhist
+	numAgg
+)
+
+// AggNames maps each Agg to its script name.
+var AggNames = [numAgg]string{"count", "sum", "min", "max", "avg", "stats", "hist", "lhist"}
+
+// Status values written by OpStStatus and OpStMem.
+const (
+	StatusOK        = 0 // the value was read
+	StatusReadError = 1 // a user-memory read failed; the address follows
+)
+
+// Counter indexes the kernel side's per-CPU diagnostic counters (the
+// gs_counters map). The runtime reports every non-zero counter.
+type Counter uint32
+
+// Counters.
+const (
+	CounterReentry    Counter = iota // a probe fired while this CPU was already running one
+	CounterStepLimit                 // a program ran more than MaxSteps instructions
+	CounterBadProgram                // wrong version, a pc or heap offset out of range
+	CounterMapFull                   // a map update failed because the map was full
+	CounterStackError                // a stack could not be captured
+	NumCounters
+)
+
+// CounterNames describes each counter for the user.
+var CounterNames = [NumCounters]string{
+	"probe hits dropped because the CPU was busy with another probe",
+	"probe runs stopped at the step limit",
+	"probe runs stopped by an invalid program",
+	"map updates dropped because the map was full",
+	"stacks that could not be captured",
+}

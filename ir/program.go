@@ -1,0 +1,244 @@
+package ir
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/gs-tracer/gs/diag"
+)
+
+// Version identifies the encoding. Bump it whenever an op is added or its
+// meaning changes.
+const Version = 1
+
+// Limits shared with the C interpreter (they are written into its header).
+const (
+	NumRegs     = 16
+	MaxInsns    = 65536
+	MaxProbes   = 4096
+	HeapSize    = 8192 // bytes addressable by heap offsets
+	MaxSteps    = 65536
+	StrHeader   = 16   // bytes before a string slot's text
+	MaxStrLen   = 1024 // largest string limit
+	StMemMax    = 1024 // largest raw copy by OpStMem
+	CommLen     = 16
+	RecordHdr   = 8 // {u32 event, u32 probe}
+	MaxStack    = 127
+	MapKeySize  = 128
+	MaxMaps     = 255
+	DefaultStr  = 64 // str(p) limit when none is given
+	PtRegsSlots = 21
+)
+
+// String slot flags.
+const (
+	StrTruncated = 1 << 0
+	StrFault     = 1 << 1
+)
+
+// Insn is one decoded instruction.
+type Insn struct {
+	Op  Op
+	A   uint8
+	B   uint8
+	C   uint8
+	Imm int32
+}
+
+// InsnSize is the encoded size of one instruction.
+const InsnSize = 8
+
+// Encode appends the encoding of ins to b.
+func (ins Insn) Encode(b []byte) []byte {
+	b = append(b, byte(ins.Op), ins.A, ins.B, ins.C)
+	return binary.LittleEndian.AppendUint32(b, uint32(ins.Imm))
+}
+
+// DecodeInsn decodes one instruction from the first 8 bytes of b.
+func DecodeInsn(b []byte) (Insn, error) {
+	if len(b) < InsnSize {
+		return Insn{}, fmt.Errorf("decode instruction: short input (%d bytes)", len(b))
+	}
+	ins := Insn{Op: Op(b[0]), A: b[1], B: b[2], C: b[3], Imm: int32(binary.LittleEndian.Uint32(b[4:]))}
+	if int(ins.Op) >= NumOps {
+		return ins, fmt.Errorf("decode instruction: unknown op %d", b[0])
+	}
+	return ins, nil
+}
+
+// EncodeAll encodes a sequence of instructions.
+func EncodeAll(insns []Insn) []byte {
+	b := make([]byte, 0, len(insns)*InsnSize)
+	for _, ins := range insns {
+		b = ins.Encode(b)
+	}
+	return b
+}
+
+// DecodeAll decodes a sequence of instructions.
+func DecodeAll(b []byte) ([]Insn, error) {
+	if len(b)%InsnSize != 0 {
+		return nil, fmt.Errorf("decode program: length %d is not a multiple of %d", len(b), InsnSize)
+	}
+	out := make([]Insn, 0, len(b)/InsnSize)
+	for i := 0; i < len(b); i += InsnSize {
+		ins, err := DecodeInsn(b[i:])
+		if err != nil {
+			return nil, fmt.Errorf("at pc %d: %w", i/InsnSize, err)
+		}
+		out = append(out, ins)
+	}
+	return out, nil
+}
+
+// ProbeKind says how a probe attaches.
+type ProbeKind uint8
+
+// Probe kinds.
+const (
+	Uprobe ProbeKind = iota
+	Uretprobe
+	Begin
+	End
+	Interval
+)
+
+func (k ProbeKind) String() string {
+	return [...]string{"uprobe", "uretprobe", "BEGIN", "END", "interval"}[k]
+}
+
+// Probe is one attach point and the instructions it runs.
+type Probe struct {
+	ID     uint32 // index in Program.Probes; the BPF cookie
+	Kind   ProbeKind
+	Name   string // the full probe name, printed by the `probe` builtin
+	Func   string // the function's name, printed by the `func` builtin
+	Binary string // path of the module to attach to (uprobes)
+	Symbol string // symbol the address was resolved from ("" for raw addresses)
+	// Offset is the file offset of the attach point in Binary, as the
+	// kernel's uprobe interface wants it.
+	Offset uint64
+	// Address is the link-time virtual address of the attach point.
+	Address  uint64
+	PeriodNs uint64 // Interval probes
+	Start    uint32 // first instruction
+	Len      uint32 // number of instructions
+	Sp       diag.Span
+}
+
+// EventKind says what a record means.
+type EventKind uint8
+
+// Event kinds.
+const (
+	EventPrint  EventKind = iota // print(e, ...): one line of "src = value" pairs
+	EventPrintf                  // printf(fmt, args...)
+	EventExit                    // exit(): stop tracing
+)
+
+// Event is the layout of one kind of record, shared by the program that
+// writes it and the runtime that decodes it.
+type Event struct {
+	ID     uint32
+	Kind   EventKind
+	Format string // EventPrintf: the format string as written (escapes decoded)
+	Fields []Field
+	Size   int // bytes, header included
+	Sp     diag.Span
+}
+
+// Field is one value in a record.
+type Field struct {
+	Name   string // the expression's source text
+	Offset int    // byte offset in the record (header included)
+	Type   *Type
+	// Status is the offset of the value's {status, address} slot, or -1
+	// when the value cannot fail (registers, constants).
+	Status int
+	// Unavailable marks a value with no location at the probe's address;
+	// it occupies no bytes and prints as <optimized out>.
+	Unavailable bool
+}
+
+// TypeKind classifies a value for decoding and printing.
+type TypeKind uint8
+
+// Type kinds.
+const (
+	KindInt     TypeKind = iota // signed integer of Size bytes
+	KindUint                    // unsigned integer
+	KindBool                    // 0 or 1, printed as true/false
+	KindChar                    // a C char, printed as a character
+	KindPointer                 // an address, printed as 0x... or NULL
+	KindString                  // a string slot with capacity Cap
+	KindComm                    // CommLen bytes, NUL-padded
+	KindFunc                    // no bytes: the probe's function name, from the header
+	KindProbe                   // no bytes: the probe's name, from the header
+	KindStruct
+	KindUnion
+	KindArray
+	KindEnum
+	KindFloat
+	KindStack  // u64 count then addresses, symbolized by the runtime
+	KindSymbol // an address printed as symbol+offset
+)
+
+// Type describes a value's bytes in a record. It is plain data computed at
+// compile time: the runtime needs nothing else to print a value.
+type Type struct {
+	Kind    TypeKind
+	Size    int
+	Name    string // C spelling, for display ("struct item", "int")
+	Elem    *Type  // KindPointer (may be nil), KindArray
+	Len     int    // KindArray: element count
+	Cap     int    // KindString: text capacity
+	Members []Member
+	Enums   []Enumerator
+}
+
+// Member is a field of a struct or union.
+type Member struct {
+	Name      string
+	Offset    int // bytes
+	BitOffset int // bits after Offset, for bitfields
+	BitSize   int // 0 unless a bitfield
+	Type      *Type
+}
+
+// Enumerator is one named value of an enum.
+type Enumerator struct {
+	Name  string
+	Value int64
+}
+
+// LineEntry maps the instructions from PC on to the source that produced them.
+type LineEntry struct {
+	PC int
+	Sp diag.Span
+}
+
+// Map describes one script map (@name) and its BPF representation.
+type Map struct {
+	ID      uint8
+	Name    string // without '@'; "" for @
+	Keys    []*Type
+	KeySize int
+	Value   *Type
+	Agg     Agg  // when the map holds an aggregation
+	IsAgg   bool // false for plain value maps
+	// Lhist parameters.
+	Min, Max, Step int64
+}
+
+// Program is a compiled script: bytecode plus everything needed to run it.
+type Program struct {
+	Version  uint32
+	Insns    []Insn
+	Probes   []Probe
+	Events   []Event
+	Maps     []Map
+	Modules  []string // modules whose load bias OpLdBias reads, by index
+	Lines    []LineEntry
+	HeapSize int // bytes of heap the program touches
+	File     *diag.File
+}

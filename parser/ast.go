@@ -1,0 +1,282 @@
+package parser
+
+import "github.com/gs-tracer/gs/diag"
+
+// Node is any syntax tree node.
+type Node interface {
+	Span() diag.Span
+}
+
+// Program is a whole parsed script: a list of probe groups.
+type Program struct {
+	File   *diag.File
+	Groups []*ProbeGroup
+}
+
+// ProbeGroup is `probe [, probe ...] [/filter/] block`.
+type ProbeGroup struct {
+	Probes []*Probe
+	Filter Expr // nil when absent
+	Body   *Block
+	Sp     diag.Span
+}
+
+// Span implements Node.
+func (g *ProbeGroup) Span() diag.Span { return g.Sp }
+
+// ProbeKind says what a probe attaches to.
+type ProbeKind int
+
+// Probe kinds.
+const (
+	ProbeUprobe ProbeKind = iota
+	ProbeUretprobe
+	ProbeBegin
+	ProbeEnd
+	ProbeInterval
+)
+
+func (k ProbeKind) String() string {
+	return [...]string{"uprobe", "uretprobe", "BEGIN", "END", "interval"}[k]
+}
+
+// Probe is one probe specifier as written. For uprobes exactly one of the
+// location forms is set: Func (with optional Offset), Addr, or File+Line.
+type Probe struct {
+	Kind ProbeKind
+	Text string // the specifier as written, e.g. "u:./app:add"
+
+	Binary    string // path or library name; "" when omitted (uprobe:FUNC)
+	Func      string // function name or wildcard pattern
+	HasOffset bool   // FUNC+OFFSET
+	Offset    uint64
+	HasAddr   bool // BIN:0xADDR
+	Addr      uint64
+	File      string // BIN:FILE:LINE
+	Line      int
+
+	IntervalUnit string // "s", "ms" or "us"
+	IntervalN    uint64
+
+	Sp diag.Span
+}
+
+// Span implements Node.
+func (p *Probe) Span() diag.Span { return p.Sp }
+
+// Block is `{ stmts }` or `< stmts >`; both give the same tree.
+type Block struct {
+	Stmts []Stmt
+	Angle bool // written with < >
+	Sp    diag.Span
+}
+
+// Span implements Node.
+func (b *Block) Span() diag.Span { return b.Sp }
+
+// Stmt is a statement.
+type Stmt interface {
+	Node
+	stmtNode()
+}
+
+// ExprStmt is an expression used as a statement, e.g. print(x).
+type ExprStmt struct {
+	X Expr
+}
+
+// AssignStmt is `$var = expr`, `@map[keys] = expr` or `@ = expr`.
+// Op is "=" or a compound operator such as "+=".
+type AssignStmt struct {
+	LHS Expr // *VarExpr or *MapExpr
+	Op  string
+	RHS Expr
+	Sp  diag.Span
+}
+
+// IfStmt is `if (cond) block [else if ... | else block]`.
+type IfStmt struct {
+	Cond Expr
+	Then *Block
+	Else Stmt // nil, *IfStmt or *Block
+	Sp   diag.Span
+}
+
+// ReturnStmt is `return`.
+type ReturnStmt struct {
+	Sp diag.Span
+}
+
+func (s *ExprStmt) Span() diag.Span   { return s.X.Span() }
+func (s *AssignStmt) Span() diag.Span { return s.Sp }
+func (s *IfStmt) Span() diag.Span     { return s.Sp }
+func (s *ReturnStmt) Span() diag.Span { return s.Sp }
+func (*Block) stmtNode()              {}
+func (*ExprStmt) stmtNode()           {}
+func (*AssignStmt) stmtNode()         {}
+func (*IfStmt) stmtNode()             {}
+func (*ReturnStmt) stmtNode()         {}
+
+// Expr is an expression.
+type Expr interface {
+	Node
+	exprNode()
+}
+
+// IntLit is an integer, character or boolean literal. Text is as written.
+type IntLit struct {
+	Val  uint64
+	Text string
+	Kind LitKind
+	Sp   diag.Span
+}
+
+// LitKind distinguishes how an IntLit was written.
+type LitKind int
+
+// Literal kinds.
+const (
+	LitInt LitKind = iota
+	LitChar
+	LitBool
+)
+
+// StrLit is a string literal with escapes already decoded.
+type StrLit struct {
+	Val string
+	Sp  diag.Span
+}
+
+// Ident is a bare name: a builtin (pid, arg0, retval, comm, ...) or a
+// variable of the traced program.
+type Ident struct {
+	Name string
+	Sp   diag.Span
+}
+
+// VarExpr is a script variable `$name`. Name excludes the `$`.
+type VarExpr struct {
+	Name string
+	Sp   diag.Span
+}
+
+// MapExpr is `@name[k1, k2]`, `@name` or `@`. Name excludes the `@` and is
+// "" for the anonymous map; Keys is nil when no brackets were written.
+type MapExpr struct {
+	Name string
+	Keys []Expr
+	Sp   diag.Span
+}
+
+// ArgsExpr is `args.NAME`: a parameter of the probed function by name.
+type ArgsExpr struct {
+	Name string
+	Sp   diag.Span
+}
+
+// UnaryExpr is `op X` with op one of ! ~ - * &.
+type UnaryExpr struct {
+	Op string
+	X  Expr
+	Sp diag.Span
+}
+
+// BinaryExpr is `X op Y` with op one of || && | ^ & == != < <= > >= << >> + - * / %.
+type BinaryExpr struct {
+	X  Expr
+	Op string
+	Y  Expr
+	Sp diag.Span
+}
+
+// CondExpr is `Cond ? Then : Else`.
+type CondExpr struct {
+	Cond, Then, Else Expr
+	Sp               diag.Span
+}
+
+// TypeExpr names a type in a cast, sizeof or offsetof: "int",
+// "unsigned long", "struct item", "uint64_t", with Ptr levels of `*`.
+type TypeExpr struct {
+	Name string
+	Ptr  int
+	Sp   diag.Span
+}
+
+// CastExpr is `(Type)X`.
+type CastExpr struct {
+	Type *TypeExpr
+	X    Expr
+	Sp   diag.Span
+}
+
+// FieldExpr is `X.Name` or `X->Name` (Arrow).
+type FieldExpr struct {
+	X      Expr
+	Name   string
+	Arrow  bool
+	NameSp diag.Span
+	Sp     diag.Span
+}
+
+// IndexExpr is `X[Index]`.
+type IndexExpr struct {
+	X     Expr
+	Index Expr
+	Sp    diag.Span
+}
+
+// CallExpr is `Fn(Args...)`, e.g. print(x), str(p, 3), count().
+type CallExpr struct {
+	Fn   string
+	FnSp diag.Span
+	Args []Expr
+	Sp   diag.Span
+}
+
+// SizeofExpr is `sizeof(Type)` or `sizeof(X)`; exactly one is set.
+type SizeofExpr struct {
+	Type *TypeExpr
+	X    Expr
+	Sp   diag.Span
+}
+
+// OffsetofExpr is `offsetof(Type, Field)`; Field may be a dotted path.
+type OffsetofExpr struct {
+	Type  *TypeExpr
+	Field string
+	Sp    diag.Span
+}
+
+func (e *IntLit) Span() diag.Span       { return e.Sp }
+func (e *StrLit) Span() diag.Span       { return e.Sp }
+func (e *Ident) Span() diag.Span        { return e.Sp }
+func (e *VarExpr) Span() diag.Span      { return e.Sp }
+func (e *MapExpr) Span() diag.Span      { return e.Sp }
+func (e *ArgsExpr) Span() diag.Span     { return e.Sp }
+func (e *UnaryExpr) Span() diag.Span    { return e.Sp }
+func (e *BinaryExpr) Span() diag.Span   { return e.Sp }
+func (e *CondExpr) Span() diag.Span     { return e.Sp }
+func (e *TypeExpr) Span() diag.Span     { return e.Sp }
+func (e *CastExpr) Span() diag.Span     { return e.Sp }
+func (e *FieldExpr) Span() diag.Span    { return e.Sp }
+func (e *IndexExpr) Span() diag.Span    { return e.Sp }
+func (e *CallExpr) Span() diag.Span     { return e.Sp }
+func (e *SizeofExpr) Span() diag.Span   { return e.Sp }
+func (e *OffsetofExpr) Span() diag.Span { return e.Sp }
+func (*IntLit) exprNode()               {}
+func (*StrLit) exprNode()               {}
+func (*Ident) exprNode()                {}
+func (*VarExpr) exprNode()              {}
+func (*MapExpr) exprNode()              {}
+func (*ArgsExpr) exprNode()             {}
+func (*UnaryExpr) exprNode()            {}
+func (*BinaryExpr) exprNode()           {}
+func (*CondExpr) exprNode()             {}
+func (*TypeExpr) exprNode()             {}
+func (*CastExpr) exprNode()             {}
+func (*FieldExpr) exprNode()            {}
+func (*IndexExpr) exprNode()            {}
+func (*CallExpr) exprNode()             {}
+func (*SizeofExpr) exprNode()           {}
+func (*OffsetofExpr) exprNode()         {}

@@ -28,6 +28,19 @@ const (
 	MaxMaps     = 255
 	DefaultStr  = 64 // str(p) limit when none is given
 	PtRegsSlots = 21
+
+	// Aggregation values (gs_aggs): v[AggCountSlot] count, v[AggSumSlot]
+	// sum, v[AggMinSlot] min, v[AggMaxSlot] max, v[AggSetSlot] 1 once
+	// min/max hold a value, then MaxBuckets hist/lhist buckets from
+	// AggBucketBase.
+	AggSlots      = 72
+	AggCountSlot  = 0
+	AggSumSlot    = 1
+	AggMinSlot    = 2
+	AggMaxSlot    = 3
+	AggSetSlot    = 4
+	AggBucketBase = 5
+	MaxBuckets    = 66
 )
 
 // String slot flags.

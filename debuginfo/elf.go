@@ -1,0 +1,204 @@
+// Package debuginfo reads what gs needs from a traced binary: ELF symbols,
+// the mapping from virtual addresses to file offsets, library lookup, and
+// (in dwarf*.go) an index of DWARF debugging information.
+//
+// It knows nothing about scripts: sema asks it questions ("where is
+// function add", "which variables are visible at 0x1139") and turns the
+// answers into types and bytecode plans.
+package debuginfo
+
+import (
+	"debug/elf"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// ErrNoSymbols is returned when a binary has neither .symtab nor .dynsym.
+var ErrNoSymbols = errors.New("binary has no symbol table")
+
+// Func is a function symbol of a binary.
+type Func struct {
+	Name   string
+	Addr   uint64 // link-time virtual address
+	Size   uint64
+	Offset uint64 // file offset of Addr, what the kernel's uprobe API wants
+}
+
+// Binary is an opened ELF file with its symbols indexed.
+type Binary struct {
+	Path  string
+	File  *elf.File
+	funcs []Func         // sorted by Addr
+	byNm  map[string]int // name → index in funcs (first definition)
+	progs []*elf.Prog
+	// PIE is true for ET_DYN objects: their addresses are relative to a
+	// load bias chosen at run time.
+	PIE bool
+}
+
+// Open opens path and indexes its function symbols.
+func Open(path string) (*Binary, error) {
+	f, err := elf.Open(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("open binary %s: no such file", path)
+		}
+		return nil, fmt.Errorf("open binary %s: %w", path, err)
+	}
+	b := &Binary{Path: path, File: f, byNm: map[string]int{}, PIE: f.Type == elf.ET_DYN}
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_LOAD {
+			b.progs = append(b.progs, p)
+		}
+	}
+	syms, _ := f.Symbols()
+	dyn, _ := f.DynamicSymbols()
+	syms = append(syms, dyn...)
+	for _, s := range syms {
+		if elf.ST_TYPE(s.Info) != elf.STT_FUNC && elf.ST_TYPE(s.Info) != elf.STT_GNU_IFUNC {
+			continue
+		}
+		if s.Section == elf.SHN_UNDEF || s.Value == 0 {
+			continue
+		}
+		name := s.Name
+		if i := strings.IndexByte(name, '@'); i > 0 { // versioned dynamic symbol: malloc@@GLIBC_2.2.5
+			name = name[:i]
+		}
+		off, ok := b.FileOffset(s.Value)
+		if !ok {
+			continue
+		}
+		b.funcs = append(b.funcs, Func{Name: name, Addr: s.Value, Size: s.Size, Offset: off})
+	}
+	sort.SliceStable(b.funcs, func(i, j int) bool { return b.funcs[i].Addr < b.funcs[j].Addr })
+	for i, fn := range b.funcs {
+		if _, dup := b.byNm[fn.Name]; !dup {
+			b.byNm[fn.Name] = i
+		}
+	}
+	return b, nil
+}
+
+// Close releases the file.
+func (b *Binary) Close() error { return b.File.Close() }
+
+// HasSymbols reports whether any function symbol was found.
+func (b *Binary) HasSymbols() bool { return len(b.funcs) > 0 }
+
+// Funcs returns every function symbol, sorted by address.
+func (b *Binary) Funcs() []Func { return b.funcs }
+
+// LookupFunc finds a function symbol by exact name.
+func (b *Binary) LookupFunc(name string) (Func, bool) {
+	i, ok := b.byNm[name]
+	if !ok {
+		return Func{}, false
+	}
+	return b.funcs[i], true
+}
+
+// MatchFuncs returns the functions whose names match a shell-style pattern
+// (`*` and `?`), sorted by name, each name once.
+func (b *Binary) MatchFuncs(pattern string) []Func {
+	var out []Func
+	seen := map[string]bool{}
+	for _, fn := range b.funcs {
+		if seen[fn.Name] {
+			continue
+		}
+		if ok, _ := filepath.Match(pattern, fn.Name); ok {
+			seen[fn.Name] = true
+			out = append(out, fn)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// FuncAt returns the function symbol containing addr.
+func (b *Binary) FuncAt(addr uint64) (Func, bool) {
+	i := sort.Search(len(b.funcs), func(i int) bool { return b.funcs[i].Addr > addr }) - 1
+	for ; i >= 0; i-- {
+		fn := b.funcs[i]
+		if addr >= fn.Addr && (addr < fn.Addr+fn.Size || (fn.Size == 0 && addr == fn.Addr)) {
+			return fn, true
+		}
+		if fn.Addr+fn.Size < addr && fn.Size != 0 {
+			break
+		}
+	}
+	return Func{}, false
+}
+
+// FuncNames returns all function names, for "did you mean" suggestions.
+func (b *Binary) FuncNames() []string {
+	out := make([]string, 0, len(b.byNm))
+	for n := range b.byNm {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// FileOffset converts a link-time virtual address into a file offset using
+// the PT_LOAD segments.
+func (b *Binary) FileOffset(addr uint64) (uint64, bool) {
+	for _, p := range b.progs {
+		if addr >= p.Vaddr && addr < p.Vaddr+p.Filesz {
+			return addr - p.Vaddr + p.Off, true
+		}
+	}
+	return 0, false
+}
+
+// Libraries are searched in these directories after ld.so.cache.
+var libDirs = []string{
+	"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64", "/usr/lib64", "/lib", "/usr/lib",
+	"/usr/local/lib",
+}
+
+// FindLibrary resolves a short library name ("libc", "libc.so.6", "c") the
+// way the dynamic loader would: ld.so.cache, then the standard directories.
+// A name containing '/' is returned as is.
+func FindLibrary(name string) (string, error) {
+	if strings.ContainsRune(name, '/') {
+		return name, nil
+	}
+	cands := []string{name}
+	if !strings.HasPrefix(name, "lib") {
+		cands = append(cands, "lib"+name)
+	}
+	var prefixes []string
+	for _, c := range cands {
+		if strings.Contains(c, ".so") {
+			prefixes = append(prefixes, c)
+		} else {
+			prefixes = append(prefixes, c+".so")
+		}
+	}
+	if cache, err := readLdCache("/etc/ld.so.cache"); err == nil {
+		for _, p := range prefixes {
+			if path := cache.lookup(p); path != "" {
+				return path, nil
+			}
+		}
+	}
+	for _, dir := range libDirs {
+		for _, p := range prefixes {
+			matches, _ := filepath.Glob(filepath.Join(dir, p+"*"))
+			sort.Strings(matches)
+			for _, m := range matches {
+				base := filepath.Base(m)
+				if base == p || strings.HasPrefix(base, p+".") {
+					return m, nil
+				}
+			}
+		}
+	}
+	return "", fmt.Errorf("find library %q: not in ld.so.cache or %s", name, strings.Join(libDirs, ", "))
+}

@@ -1,0 +1,156 @@
+// Command bench measures gs side by side with bpftrace (when installed):
+// per-call cost of an untraced call, an empty probe and a printf probe over
+// 1,000,000 calls, the time from launch until a -c target is released
+// (probes attached), and the wall time of a whole -c run on a target that
+// exits at once. Each figure is the median of several interleaved runs.
+//
+//	make bench            (root; builds bin/gs first)
+//	go run ./bench -runs 7
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+var (
+	runs  = flag.Int("runs", 5, "runs per measurement (the median is reported)")
+	calls = flag.Int("calls", 1000000, "calls per run")
+	gs    = flag.String("gs", "bin/gs", "the gs binary")
+)
+
+type tool struct {
+	name string
+	argv func(target, script string) []string
+}
+
+func main() {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "gs-bench-")
+	check(err)
+	defer os.RemoveAll(dir)
+	target := filepath.Join(dir, "target")
+	out, err := exec.Command("gcc", "-g", "-O2", "-o", target, "bench/testdata/target.c").CombinedOutput()
+	if err != nil {
+		fail("compile target: %v\n%s", err, out)
+	}
+	gsAbs, err := filepath.Abs(*gs)
+	check(err)
+
+	tools := []tool{{"gs", func(t, s string) []string { return []string{gsAbs, "-q", "-c", t, "-e", s} }}}
+	if bt, err := exec.LookPath("bpftrace"); err == nil {
+		tools = append(tools, tool{"bpftrace", func(t, s string) []string { return []string{bt, "-c", t, "-e", s} }})
+	} else {
+		fmt.Println("bpftrace not installed: gs figures only (apt-get install bpftrace)")
+	}
+
+	probe := "uprobe:" + target + ":f"
+	scripts := []struct{ name, script string }{
+		{"empty probe", probe + " { }"},
+		{"printf(\"%d\\n\", arg0)", probe + ` { printf("%d\n", arg0); }`},
+	}
+	n := strconv.Itoa(*calls)
+
+	// Per-call cost, interleaving tools so that drift hits all alike.
+	untraced := []float64{}
+	perCall := map[string][]float64{}
+	lost := map[string]string{}
+	for r := 0; r < *runs; r++ {
+		stderr, _ := run(nil, target, n)
+		untraced = append(untraced, parse(stderr, `ns_per_call ([\d.]+)`))
+		for _, s := range scripts {
+			for _, tl := range tools {
+				key := tl.name + "|" + s.name
+				stderr, _ := run(nil, tl.argv(target+" "+n, s.script)...)
+				perCall[key] = append(perCall[key], parse(stderr, `ns_per_call ([\d.]+)`))
+				if m := regexp.MustCompile(`(?i)lost (\d+)`).FindStringSubmatch(stderr); m != nil {
+					lost[key] = m[1]
+				}
+			}
+		}
+	}
+	fmt.Printf("\nper call over %d calls (median of %d runs, ns)\n", *calls, *runs)
+	fmt.Printf("  %-26s %10.1f\n", "untraced", median(untraced))
+	for _, s := range scripts {
+		row := fmt.Sprintf("  %-26s", s.name)
+		var vals []float64
+		for _, tl := range tools {
+			key := tl.name + "|" + s.name
+			v := median(perCall[key])
+			vals = append(vals, v)
+			l := lost[key]
+			if l == "" {
+				l = "0"
+			}
+			row += fmt.Sprintf(" %s %8.1f (lost %s)", tl.name, v, l)
+		}
+		if len(vals) == 2 {
+			row += fmt.Sprintf("   gs/bpftrace %.2f", vals[0]/vals[1])
+		}
+		fmt.Println(row)
+	}
+
+	// Launch until the target runs (probes attached), and a whole run.
+	fmt.Printf("\nstart-up (median of %d runs, ms)\n", *runs)
+	for _, tl := range tools {
+		var attach, whole []float64
+		for r := 0; r < *runs; r++ {
+			start := time.Now()
+			stderr, _ := run(nil, tl.argv(target+" once", probe+" { }")...)
+			whole = append(whole, float64(time.Since(start).Microseconds())/1000)
+			started := parse(stderr, `started_ns (\d+)`)
+			attach = append(attach, (started-float64(start.UnixNano()))/1e6)
+		}
+		fmt.Printf("  %-10s launch→target released %7.1f   whole -c run %7.1f\n", tl.name, median(attach), median(whole))
+	}
+}
+
+func run(stdin []byte, argv ...string) (string, error) {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	var stderr bytes.Buffer
+	cmd.Stdout = nil // /dev/null: printing cost is the tool's, not the terminal's
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: %v\n%s", strings.Join(argv, " "), err, stderr.String())
+	}
+	return stderr.String(), err
+}
+
+func parse(s, re string) float64 {
+	m := regexp.MustCompile(re).FindStringSubmatch(s)
+	if m == nil {
+		return 0
+	}
+	v, _ := strconv.ParseFloat(m[1], 64)
+	return v
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+func check(err error) {
+	if err != nil {
+		fail("%v", err)
+	}
+}
+
+func fail(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "bench: "+format+"\n", args...)
+	os.Exit(1)
+}

@@ -1,0 +1,323 @@
+// Command gs traces running programs: "printf for a binary that is already
+// running". It compiles a small bpftrace-like script into bytecode, loads the
+// precompiled in-kernel interpreter, attaches uprobes and prints what the
+// probes record.
+//
+// Exit codes:
+//
+//	0  the trace ran and ended normally (exit(), Ctrl-C, the target exited)
+//	1  a run-time failure (loading, attaching, a target that cannot start)
+//	2  a usage error (bad flags)
+//	3  the script has errors (syntax, names, types)
+//	70 an internal error in gs (a bug: please report it)
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/fatih/color"
+	"github.com/mattn/go-isatty"
+	flag "github.com/spf13/pflag"
+
+	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/gen"
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/runtime"
+	"github.com/gs-tracer/gs/sema"
+)
+
+// version is set by the Makefile through -ldflags.
+var version = "dev"
+
+// Exit codes, documented in the package comment and README.
+const (
+	exitOK       = 0
+	exitRuntime  = 1
+	exitUsage    = 2
+	exitScript   = 3
+	exitInternal = 70
+)
+
+const usageText = `usage: gs [options] (-e PROGRAM | FILE.gs)
+
+Trace a running program by name, without stopping it.
+
+examples:
+  gs -c './app 3' -e 'uprobe:./app:add < print(arg0) >'
+  gs -p 1234 -e 'uprobe:/usr/bin/app:handle { printf("%d %s\n", arg0, str(arg1)) }'
+  gs -e 'uretprobe:./app:add /retval > 10/ { printf("add returned %d\n", retval) }'
+  gs -d ir -e 'uprobe:./app:add { print(arg0, comm) }'     # show the bytecode
+  gs trace.gs
+
+options:
+`
+
+type options struct {
+	program  string
+	pid      int
+	command  string
+	dump     string
+	dryRun   bool
+	verbose  bool
+	quiet    bool
+	showVer  bool
+	help     bool
+	bufSize  int
+	output   string
+	noColor  bool
+	scriptNm string
+	scriptSr string
+}
+
+func main() {
+	runtime.RunShimIfRequested()
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "gs: internal error: %v\nplease report this with the script that caused it\n", r)
+			code = exitInternal
+		}
+	}()
+
+	var o options
+	fs := flag.NewFlagSet("gs", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVarP(&o.program, "expr", "e", "", "the script to run, as text")
+	fs.IntVarP(&o.pid, "pid", "p", 0, "trace only the process with this `PID`")
+	fs.StringVarP(&o.command, "command", "c", "", "start `CMD` (with its arguments), trace it, and stop when it exits")
+	fs.StringVarP(&o.dump, "dump", "d", "", "print the compiled script instead of running it: `ast` or ir")
+	fs.BoolVar(&o.dryRun, "dry-run", false, "compile and load into the kernel, attach nothing")
+	fs.BoolVarP(&o.verbose, "verbose", "v", false, "print what gs does (attach timings, probe addresses)")
+	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no status lines")
+	fs.StringVarP(&o.output, "output", "o", "", "write trace output to `FILE`")
+	fs.IntVar(&o.bufSize, "buffer-size", 16<<20, "ring buffer size in `BYTES` (a power of two)")
+	fs.BoolVar(&o.noColor, "no-color", false, "never color diagnostics")
+	fs.BoolVar(&o.showVer, "version", false, "print the version and exit")
+	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
+	fs.SortFlags = false
+
+	if err := fs.Parse(args); err != nil {
+		fmt.Fprintf(stderr, "gs: %v\n(see gs -h)\n", err)
+		return exitUsage
+	}
+	if o.help {
+		fmt.Fprint(stdout, usageText)
+		fs.SetOutput(stdout)
+		fs.PrintDefaults()
+		fmt.Fprint(stdout, "\nexit codes: 0 ok, 1 run-time failure, 2 usage error, 3 script error, 70 internal error\n")
+		return exitOK
+	}
+	if o.showVer {
+		fmt.Fprintf(stdout, "gs %s (bytecode version %d)\n", version, ir.Version)
+		return exitOK
+	}
+	rest := fs.Args()
+	switch {
+	case o.program != "" && len(rest) > 0:
+		fmt.Fprintf(stderr, "gs: give the script either with -e or as a file, not both (got -e and %q)\n", rest[0])
+		return exitUsage
+	case o.program != "":
+		o.scriptNm, o.scriptSr = "<expr>", o.program
+	case len(rest) == 1:
+		data, err := os.ReadFile(rest[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "gs: read script: %v\n", err)
+			return exitUsage
+		}
+		o.scriptNm, o.scriptSr = rest[0], string(data)
+	case len(rest) > 1:
+		fmt.Fprintf(stderr, "gs: too many arguments: %s\n(see gs -h)\n", strings.Join(rest, " "))
+		return exitUsage
+	default:
+		fmt.Fprint(stderr, "gs: no script: give one with -e 'PROGRAM' or as FILE.gs\n(see gs -h)\n")
+		return exitUsage
+	}
+	if o.dump != "" && o.dump != "ast" && o.dump != "ir" {
+		fmt.Fprintf(stderr, "gs: -d takes ast or ir, not %q\n", o.dump)
+		return exitUsage
+	}
+	if o.pid != 0 && o.command != "" {
+		fmt.Fprint(stderr, "gs: -p and -c cannot be used together\n")
+		return exitUsage
+	}
+	if o.bufSize <= 0 || o.bufSize&(o.bufSize-1) != 0 || o.bufSize < 4096 {
+		fmt.Fprintf(stderr, "gs: --buffer-size must be a power of two of at least 4096, not %d\n", o.bufSize)
+		return exitUsage
+	}
+	var cmdArgs []string
+	if o.command != "" {
+		var err error
+		if cmdArgs, err = splitCommand(o.command); err != nil {
+			fmt.Fprintf(stderr, "gs: -c: %v\n", err)
+			return exitUsage
+		}
+	}
+
+	colored := !o.noColor && os.Getenv("NO_COLOR") == "" && isTerminal(stderr)
+	file := &diag.File{Name: o.scriptNm, Src: o.scriptSr}
+	prog, diags := parser.Parse(file)
+	if diags.HasErrors() {
+		diags.Render(stderr, colored)
+		return exitScript
+	}
+	if o.dump == "ast" {
+		fmt.Fprint(stdout, parser.Dump(prog))
+		return exitOK
+	}
+
+	cfg := sema.Config{Dir: "."}
+	if len(cmdArgs) > 0 {
+		cfg.DefaultBinary = lookPath(cmdArgs[0])
+	} else if o.pid != 0 {
+		if exe, err := os.Readlink(fmt.Sprintf("/proc/%d/exe", o.pid)); err == nil {
+			cfg.DefaultBinary = exe
+		}
+	}
+	checked, sdiags := sema.Check(prog, cfg)
+	if sdiags != nil && len(sdiags.Diags) > 0 {
+		sdiags.File = file
+		sdiags.Render(stderr, colored)
+		if sdiags.HasErrors() {
+			return exitScript
+		}
+	}
+	compiled, err := gen.Generate(checked)
+	if err != nil {
+		fmt.Fprintf(stderr, "gs: %v\n", err)
+		return exitScript
+	}
+	if o.dump == "ir" {
+		fmt.Fprint(stdout, ir.Disasm(compiled))
+		return exitOK
+	}
+
+	out := stdout
+	if o.output != "" {
+		f, err := os.Create(o.output)
+		if err != nil {
+			fmt.Fprintf(stderr, "gs: open output: %v\n", err)
+			return exitUsage
+		}
+		defer f.Close()
+		out = f
+	}
+	status := stderr
+	if o.quiet {
+		status = io.Discard
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	err = runtime.Run(ctx, compiled, runtime.Options{
+		PID:        o.pid,
+		Command:    cmdArgs,
+		Out:        out,
+		Status:     status,
+		Verbose:    o.verbose,
+		Quiet:      o.quiet,
+		BufferSize: o.bufSize,
+		DryRun:     o.dryRun,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "gs: %v\n", err)
+		return exitRuntime
+	}
+	return exitOK
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	return isatty.IsTerminal(f.Fd()) && !color.NoColor
+}
+
+// lookPath resolves a command name the way the shell would, for finding the
+// default binary of `uprobe:FUNC` probes; on failure the name is kept and
+// the runtime reports the problem when it starts the command.
+func lookPath(name string) string {
+	if strings.ContainsRune(name, '/') {
+		if abs, err := filepath.Abs(name); err == nil {
+			return abs
+		}
+		return name
+	}
+	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
+		p := filepath.Join(dir, name)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
+			return p
+		}
+	}
+	return name
+}
+
+// errUnterminated is returned by splitCommand for an open quote.
+var errUnterminated = errors.New("unterminated quote")
+
+// splitCommand splits a -c command line into words like a POSIX shell does
+// for simple commands: blanks separate words, single quotes keep everything,
+// double quotes keep everything but backslash escapes, a backslash escapes
+// the next character. No expansions are performed.
+func splitCommand(s string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\n':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		case c == '\'':
+			j := strings.IndexByte(s[i+1:], '\'')
+			if j < 0 {
+				return nil, errUnterminated
+			}
+			cur.WriteString(s[i+1 : i+1+j])
+			i += j + 1
+			inWord = true
+		case c == '"':
+			i++
+			for ; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' && i+1 < len(s) && strings.IndexByte("\"\\$`", s[i+1]) >= 0 {
+					i++
+				}
+				cur.WriteByte(s[i])
+			}
+			if i >= len(s) {
+				return nil, errUnterminated
+			}
+			inWord = true
+		case c == '\\' && i+1 < len(s):
+			i++
+			cur.WriteByte(s[i])
+			inWord = true
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	if len(words) == 0 {
+		return nil, errors.New("empty command")
+	}
+	return words, nil
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs what a make target needs on a fresh Debian machine (run as root).
+#   deps.sh test      compilers for the test targets (gcc is on the machine; clang-19 is not)
+#   deps.sh generate  clang-19/llvm-19/libbpf-dev for bpf2go, Java for ANTLR
+#   deps.sh bench     bpftrace, for side-by-side figures
+set -euo pipefail
+
+need=()
+have() { command -v "$1" >/dev/null 2>&1; }
+case "${1:-test}" in
+test)
+	have clang-19 || need+=(clang-19)
+	have gdb || need+=(gdb)
+	have objcopy || need+=(binutils)
+	;;
+generate)
+	have clang-19 || need+=(clang-19)
+	have llvm-strip-19 || need+=(llvm-19)
+	[ -f /usr/include/bpf/bpf_helpers.h ] || need+=(libbpf-dev)
+	[ -d /usr/include/x86_64-linux-gnu/asm ] || need+=(linux-libc-dev)
+	have java || need+=(default-jre-headless)
+	have npm || need+=(npm)
+	;;
+bench)
+	have bpftrace || need+=(bpftrace)
+	;;
+*)
+	echo "usage: $0 test|generate|bench" >&2
+	exit 2
+	;;
+esac
+
+if [ ${#need[@]} -gt 0 ]; then
+	if [ "$(id -u)" != 0 ]; then
+		echo "deps.sh: missing ${need[*]}; run as root or install them" >&2
+		exit 1
+	fi
+	echo "deps.sh: installing ${need[*]}" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq >/dev/null
+	apt-get install -y -qq "${need[@]}" >/dev/null
+fi

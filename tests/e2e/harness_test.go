@@ -1,0 +1,138 @@
+// Package e2e runs the gs binary for real: it compiles small C targets with
+// gcc and clang at -O0 and -O2, PIE and not, attaches real uprobes through
+// gs, and matches what gs prints (bpftrace's runtime tests are the model:
+// a script, a target command, an expected pattern, a timeout).
+//
+// These tests need root and a kernel with uprobes, BTF, bpf_loop and ring
+// buffers. They fail, never skip, when that is missing: CI runs as root on
+// such a kernel.
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+)
+
+var gsBin string
+
+func TestMain(m *testing.M) {
+	os.Exit(testMain(m))
+}
+
+func testMain(m *testing.M) int {
+	if os.Geteuid() != 0 {
+		fmt.Fprintln(os.Stderr, "FAIL: the end-to-end tests attach real uprobes and need root (run make test as root)")
+		return 1
+	}
+	dir, err := os.MkdirTemp("", "gs-e2e-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL:", err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	gsBin = filepath.Join(dir, "gs")
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..")
+	build := exec.Command("go", "build", "-o", gsBin, "./cmd/gs")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "FAIL: build gs: %v\n%s", err, out)
+		return 1
+	}
+	return m.Run()
+}
+
+// variant is one way of compiling a target.
+type variant struct {
+	CC  string // gcc or clang-19
+	Opt string // -O0 or -O2
+	PIE bool
+}
+
+func (v variant) String() string {
+	pie := "nopie"
+	if v.PIE {
+		pie = "pie"
+	}
+	return fmt.Sprintf("%s%s-%s", strings.TrimSuffix(v.CC, "-19"), v.Opt, pie)
+}
+
+// variants is the compile matrix: gcc and clang, -O0 and -O2, PIE and not.
+var variants = func() []variant {
+	var vs []variant
+	for _, cc := range []string{"gcc", "clang-19"} {
+		for _, opt := range []string{"-O0", "-O2"} {
+			for _, pie := range []bool{false, true} {
+				vs = append(vs, variant{cc, opt, pie})
+			}
+		}
+	}
+	return vs
+}()
+
+var defaultVariant = variant{CC: "gcc", Opt: "-O0", PIE: true}
+
+// compile builds testdata/src with v into dir/name and returns name.
+func compile(t *testing.T, dir, src, name string, v variant, extra ...string) string {
+	t.Helper()
+	args := []string{"-g", v.Opt, "-o", filepath.Join(dir, name), filepath.Join("testdata", src)}
+	if v.PIE {
+		args = append(args, "-fPIE", "-pie")
+	} else {
+		args = append(args, "-fno-PIE", "-no-pie")
+	}
+	args = append(args, extra...)
+	out, err := exec.Command(v.CC, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("compile %s with %s: %v\n%s", src, v, err, out)
+	}
+	return name
+}
+
+// result is what one gs run produced.
+type result struct {
+	Stdout, Stderr string
+	Code           int
+}
+
+// runGS runs gs with args in dir, killing it after timeout.
+func runGS(t *testing.T, dir string, timeout time.Duration, args ...string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, gsBin, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	r := result{Stdout: stdout.String(), Stderr: stderr.String()}
+	var exitErr *exec.ExitError
+	switch {
+	case ctx.Err() != nil:
+		t.Fatalf("gs %q timed out after %v\nstdout:\n%s\nstderr:\n%s", args, timeout, r.Stdout, r.Stderr)
+	case errors.As(err, &exitErr):
+		r.Code = exitErr.ExitCode()
+	case err != nil:
+		t.Fatalf("run gs: %v", err)
+	}
+	return r
+}
+
+// match fails the test unless s matches the regular expression re.
+func match(t *testing.T, what, s, re string) {
+	t.Helper()
+	if !regexp.MustCompile(re).MatchString(s) {
+		t.Errorf("%s does not match %q:\n%s", what, re, s)
+	}
+}

@@ -202,3 +202,14 @@ func FindLibrary(name string) (string, error) {
 	}
 	return "", fmt.Errorf("find library %q: not in ld.so.cache or %s", name, strings.Join(libDirs, ", "))
 }
+
+// VirtualAddress converts a file offset into a link-time virtual address
+// using the PT_LOAD segments (the inverse of FileOffset).
+func (b *Binary) VirtualAddress(off uint64) (uint64, bool) {
+	for _, p := range b.progs {
+		if off >= p.Off && off < p.Off+p.Filesz {
+			return off - p.Off + p.Vaddr, true
+		}
+	}
+	return 0, false
+}

@@ -1,0 +1,111 @@
+package symbolize
+
+import (
+	"debug/elf"
+	"encoding/hex"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gs-tracer/gs/debuginfo"
+)
+
+const src = `
+__attribute__((noinline)) int work(int x) { return x * 3; }
+#include <unistd.h>
+int main(int argc, char **argv) { if (argc > 1) pause(); return work(argc) == 0; }
+`
+
+func compileTarget(t *testing.T, pie bool) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "t.c"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	flag := "-no-pie"
+	if pie {
+		flag = "-pie"
+	}
+	bin := filepath.Join(dir, "t")
+	if out, err := exec.Command("gcc", "-O1", flag, "-Wl,--build-id", "-o", bin, filepath.Join(dir, "t.c")).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestBuildIDFrames resolves (build id, file offset) frames after the
+// module is indexed, without any process.
+func TestBuildIDFrames(t *testing.T) {
+	for _, pie := range []bool{false, true} {
+		bin := compileTarget(t, pie)
+		b, err := debuginfo.Open(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn, ok := b.LookupFunc("work")
+		if !ok {
+			t.Fatal("no symbol work")
+		}
+		f, _ := elf.Open(bin)
+		id, _ := hex.DecodeString(buildID(f))
+		f.Close()
+		var fr Frame
+		copy(fr.BuildID[:], id)
+		fr.HasBuildID, fr.Offset = true, fn.Offset+3
+
+		s := New()
+		if got := s.Resolve(1, fr); got.Func != "" {
+			t.Errorf("resolved %v before the module was indexed", got)
+		}
+		s.AddModule(bin)
+		got := s.Resolve(1, fr)
+		if got.Func != "work" || got.Off != 3 || got.String() != "work+3" {
+			t.Errorf("pie=%v: got %+v (%s), want work+3", pie, got, got)
+		}
+	}
+}
+
+// TestProcessSnapshot resolves a plain address of a process from a
+// /proc/PID/maps snapshot, after the process has exited.
+func TestProcessSnapshot(t *testing.T) {
+	bin := compileTarget(t, true)
+	cmd := exec.Command(bin, "wait")
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pid := cmd.Process.Pid
+	s := New()
+	var err error
+	for i := 0; i < 100; i++ { // until the exec has happened
+		if err = s.SnapshotProcess(pid); err == nil && len(s.procs[pid]) > 0 && strings.HasSuffix(s.procs[pid][0].path, "/t") {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := debuginfo.Open(bin)
+	fn, _ := b.LookupFunc("work")
+	var ip uint64
+	for _, m := range s.procs[pid] {
+		if m.path == bin && fn.Offset >= m.pgoff && fn.Offset < m.pgoff+(m.end-m.start) {
+			ip = m.start + fn.Offset - m.pgoff + 2
+		}
+	}
+	if ip == 0 {
+		t.Fatalf("work's code is not in the snapshot %+v", s.procs[pid])
+	}
+	if got := s.Resolve(pid, Frame{IP: ip}); got.String() != "work+2" {
+		t.Errorf("got %+v (%s), want work+2", got, got)
+	}
+	if got := s.Resolve(pid+1_000_000, Frame{IP: 0x1234}); !reflect.DeepEqual(got, Symbol{Addr: 0x1234}) || got.String() != "0x1234" {
+		t.Errorf("unknown process: got %+v", got)
+	}
+}

@@ -32,7 +32,16 @@ const (
 	// Aggregation values (gs_aggs): v[AggCountSlot] count, v[AggSumSlot]
 	// sum, v[AggMinSlot] min, v[AggMaxSlot] max, v[AggSetSlot] 1 once
 	// min/max hold a value, then MaxBuckets hist/lhist buckets from
-	// AggBucketBase.
+	// AggBucketBase. count, avg, stats, hist and lhist increment the count
+	// slot; sum, min and max do not. Each CPU has its own values: sum the
+	// counts, sums and buckets, and take min/max over the CPUs whose set
+	// slot is 1.
+	//
+	// hist buckets (as bpftrace's): 0 holds x < 0, 1 holds 0, 2 holds 1,
+	// and 2+k holds [2^k, 2^(k+1)) for k = 1..62 (so the last is 64).
+	// lhist(min, max, step) buckets: 0 holds x < min, 1+(x-min)/step holds
+	// min <= x < max, and 1+(max-min)/step holds x >= max; a bucket past
+	// MaxBuckets-1 is counted in MaxBuckets-1.
 	AggSlots      = 72
 	AggCountSlot  = 0
 	AggSumSlot    = 1

@@ -1,0 +1,33 @@
+// Package bpf holds gs's one precompiled BPF object: a generic interpreter
+// for the bytecode of package ir (see c/interp.bpf.c and ir/doc.go).
+//
+// The object and its Go bindings (gs_bpfel.o, gs_bpfel.go) are generated
+// by bpf2go from c/interp.bpf.c and committed; c/gs_ops.h is generated
+// from the ir tables. Run generate.sh after changing either side. The map
+// and program names are the kernel ABI described in docs/design.md.
+package bpf
+
+import (
+	"errors"
+	"fmt"
+	"runtime"
+
+	"github.com/cilium/ebpf"
+)
+
+// ErrUnsupportedArch is returned on architectures the interpreter was not
+// built for: OpLdReg indexes the x86-64 pt_regs.
+var ErrUnsupportedArch = errors.New("gs supports only x86-64")
+
+// LoadSpec returns the interpreter's collection spec, for the runtime to
+// adjust (map sizes, gs_start_ns) before loading it.
+func LoadSpec() (*ebpf.CollectionSpec, error) {
+	if runtime.GOARCH != "amd64" {
+		return nil, fmt.Errorf("load interpreter on %s: %w", runtime.GOARCH, ErrUnsupportedArch)
+	}
+	spec, err := LoadGs()
+	if err != nil {
+		return nil, fmt.Errorf("load interpreter: %w", err)
+	}
+	return spec, nil
+}

@@ -1,0 +1,938 @@
+// SPDX-License-Identifier: (MIT OR GPL-2.0)
+
+/*
+ * The gs interpreter: one precompiled BPF object that runs every script.
+ *
+ * gs never generates BPF. A script is compiled to the bytecode of package
+ * ir (ir/doc.go describes it: encoding, records, string slots, limits), the
+ * runtime writes that bytecode into gs_insns and one gs_probe {start, len,
+ * version} per attach point into gs_probes, and attaches the programs below
+ * with the probe id as the BPF cookie. So the kernel verifies this file
+ * once, and the verifier's work does not grow with the script.
+ *
+ * Machine model. Each probe hit runs on a per-CPU gs_scratch entry that holds
+ * the machine: 16 u64 registers, a copy of the probe's pt_regs (the verifier
+ * refuses a variable offset into ctx, so OpLdReg reads the copy), the fault
+ * flag with the address of the first failed user read, and the heap. The
+ * heap is 2*GS_HEAP_SIZE bytes although programs address GS_HEAP_SIZE: every
+ * offset is checked against GS_HEAP_SIZE and then masked with
+ * GS_HEAP_SIZE-1, and every access is shorter than GS_HEAP_SIZE, so the
+ * verifier can prove that an access at a masked offset stays inside the
+ * value without knowing the check.
+ *
+ * Execution. run() checks the probe's range and version, takes the CPU's
+ * scratch entry (a busy flag drops a hit that arrives while the entry is in
+ * use: uprobe programs are preemptible, perf_event ones run in NMI), copies
+ * pt_regs, clears the registers and calls bpf_loop with gs_step, which
+ * executes exactly one instruction per iteration. The verifier checks
+ * gs_step once, whatever the program; the loop bound is GS_MAX_STEPS, and a
+ * run that is still going when the bound is reached is counted
+ * (GS_COUNTER_STEP_LIMIT). An instruction that breaks a rule (unknown op,
+ * a jump out of the probe's range, a heap offset past GS_HEAP_SIZE, a bad
+ * size) stops the run and counts GS_COUNTER_BAD_PROGRAM, so the record
+ * being built is never emitted.
+ *
+ * Output. Records are built at heap[0] (OpRecord writes the header) and
+ * sent with bpf_ringbuf_output (OpEmit). A full ring buffer drops the
+ * record and counts it in gs_lost[probe id]. Script maps live in gs_vals
+ * (plain values) and gs_aggs (per-CPU aggregations); their 128-byte keys
+ * are built in the heap, byte 0 the map id (OpMap* write bytes 0-7).
+ *
+ * Only x86-64 is supported: OpLdReg indexes struct pt_regs as an array of
+ * GS_PT_REGS_SLOTS u64s in the x86-64 order (rdi is slot 14).
+ */
+
+#include <linux/types.h>
+#include <linux/bpf.h>
+#include <linux/ptrace.h>
+#include <linux/bpf_perf_event.h>
+#include <bpf/bpf_helpers.h>
+
+#include "gs_ops.h"
+
+#ifndef __TARGET_ARCH_x86
+#error "gs supports x86-64 only: compile with -D__TARGET_ARCH_x86"
+#endif
+
+typedef __u8 u8;
+typedef __u16 u16;
+typedef __u32 u32;
+typedef __s32 s32;
+typedef __u64 u64;
+typedef __s64 s64;
+
+_Static_assert(sizeof(struct pt_regs) == GS_PT_REGS_SLOTS * 8, "pt_regs is not GS_PT_REGS_SLOTS u64s");
+_Static_assert((GS_HEAP_SIZE & (GS_HEAP_SIZE - 1)) == 0, "GS_HEAP_SIZE must be a power of two");
+_Static_assert(GS_STR_HEADER + GS_MAX_STR_LEN + 2 < GS_HEAP_SIZE, "a string read must fit the heap's slack");
+_Static_assert(GS_STR_HEADER + GS_ST_MEM_MAX < GS_HEAP_SIZE, "a raw copy must fit the heap's slack");
+_Static_assert(8 + GS_MAX_STACK * 8 < GS_HEAP_SIZE, "a stack must fit the heap's slack");
+_Static_assert(GS_AGG_BUCKET_BASE + GS_MAX_BUCKETS <= GS_AGG_SLOTS, "buckets must fit gs_agg");
+_Static_assert(GS_NUM_REGS == 16, "registers are indexed with & 15");
+
+char LICENSE[] SEC("license") = "Dual MIT/GPL";
+
+/* Set by the runtime before load. */
+const volatile u64 gs_start_ns = 0;
+const volatile u32 gs_version = GS_IR_VERSION;
+
+struct insn {
+	u8 op, a, b, c;
+	s32 imm;
+};
+
+struct probe {
+	u32 start, len, version, flags;
+};
+
+struct bias_key {
+	u32 tgid, module;
+};
+
+struct agg {
+	u64 v[GS_AGG_SLOTS];
+};
+
+struct mapinfo {
+	s64 min, max, step;
+	u32 agg, flags;
+};
+
+struct scratch {
+	u64 regs[GS_NUM_REGS];
+	u64 fault;      /* 1 after a failed user read */
+	u64 fault_addr; /* the address of the first one */
+	u64 ptregs[GS_PT_REGS_SLOTS];
+	u32 busy;
+	/* The run's state lives here, not in bpf_loop's context on the stack:
+	 * the verifier tells callback states apart by the constants they leave
+	 * on the stack and would verify gs_step once per stop reason. */
+	u32 pc;    /* the next instruction */
+	u32 start; /* the probe's range [start, end) */
+	u32 end;
+	u32 probe;
+	u32 stop; /* why the run stopped */
+	struct agg zero; /* never written: the first value of an aggregation */
+	u8 heap[2 * GS_HEAP_SIZE];
+};
+
+_Static_assert(sizeof(struct scratch) <= 32768, "a PERCPU_ARRAY value is at most 32 KiB");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, GS_MAX_INSNS);
+	__type(key, u32);
+	__type(value, struct insn);
+} gs_insns SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, GS_MAX_PROBES);
+	__type(key, u32);
+	__type(value, struct probe);
+} gs_probes SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, struct scratch);
+} gs_scratch SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_RINGBUF);
+	__uint(max_entries, 16 << 20);
+} gs_events SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, GS_MAX_PROBES);
+	__type(key, u32);
+	__type(value, u64);
+} gs_lost SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, GS_NUM_COUNTERS);
+	__type(key, u32);
+	__type(value, u64);
+} gs_counters SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__type(key, struct bias_key);
+	__type(value, u64);
+} gs_bias SEC(".maps");
+
+/* Script maps. The runtime sets max_entries from the script before load. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 4096);
+	__uint(key_size, GS_MAP_KEY_SIZE);
+	__type(value, u64);
+} gs_vals SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_HASH);
+	__uint(max_entries, 1024);
+	__uint(key_size, GS_MAP_KEY_SIZE);
+	__type(value, struct agg);
+} gs_aggs SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, GS_MAX_MAPS);
+	__type(key, u32);
+	__type(value, struct mapinfo);
+} gs_mapinfo SEC(".maps");
+
+/* Why a run stopped, in gs_scratch.stop. */
+enum {
+	RUNNING = 0,
+	DONE,
+	BAD,
+};
+
+/* The state bpf_loop passes to gs_step, on run()'s stack: pointers that do
+ * not change during a run, so the verifier checks gs_step once (see struct
+ * scratch), and gs_step need not look the scratch entry up again. */
+struct loop_state {
+	void *ctx;
+	struct scratch *s;
+};
+
+static __always_inline void count(u32 counter)
+{
+	u64 *v = bpf_map_lookup_elem(&gs_counters, &counter);
+
+	if (v)
+		__sync_fetch_and_add(v, 1);
+}
+
+static __always_inline long bad(struct scratch *s)
+{
+	s->stop = BAD;
+	return 1;
+}
+
+/* heap_bad reports whether [off, off+size) is not inside the heap. */
+static __always_inline int heap_bad(u32 off, u32 size)
+{
+	return size > GS_HEAP_SIZE || off > GS_HEAP_SIZE - size;
+}
+
+/* heap_at returns heap[off]; the mask is for the verifier (see the top). */
+static __always_inline u8 *heap_at(struct scratch *s, u64 off)
+{
+	return &s->heap[off & (GS_HEAP_SIZE - 1)];
+}
+
+/* access_size maps the C operand of a sized access to its byte count, 0 if
+ * it is not 1, 2, 4 or 8. */
+static __always_inline u32 access_size(u8 c)
+{
+	return (c == 1 || c == 2 || c == 4 || c == 8) ? c : 0;
+}
+
+static __always_inline u64 load_sized(const u8 *p, u32 size)
+{
+	switch (size) {
+	case 1:
+		return *p;
+	case 2:
+		return *(const u16 *)p;
+	case 4:
+		return *(const u32 *)p;
+	}
+	return *(const u64 *)p;
+}
+
+static __always_inline void store_sized(u8 *p, u32 size, u64 v)
+{
+	switch (size) {
+	case 1:
+		*p = v;
+		return;
+	case 2:
+		*(u16 *)p = v;
+		return;
+	case 4:
+		*(u32 *)p = v;
+		return;
+	}
+	*(u64 *)p = v;
+}
+
+/* Signed division without BPF_SDIV (cpu v4), with Go's results for
+ * INT64_MIN / -1. */
+static __always_inline u64 sdiv(s64 a, s64 b)
+{
+	u64 ua = a < 0 ? -(u64)a : (u64)a;
+	u64 ub = b < 0 ? -(u64)b : (u64)b;
+	u64 q;
+
+	if (b == 0)
+		return 0;
+	q = ua / ub;
+	return (a < 0) != (b < 0) ? -q : q;
+}
+
+static __always_inline u64 smod(s64 a, s64 b)
+{
+	u64 ua = a < 0 ? -(u64)a : (u64)a;
+	u64 ub = b < 0 ? -(u64)b : (u64)b;
+	u64 r;
+
+	if (b == 0)
+		return a;
+	r = ua % ub;
+	return a < 0 ? -r : r;
+}
+
+static __always_inline u64 ext(u64 v, u32 size, int sign)
+{
+	u32 sh = 64 - size * 8;
+
+	if (sign)
+		return (u64)((s64)(v << sh) >> sh);
+	return (v << sh) >> sh;
+}
+
+/*
+ * log2_u64 is floor(log2(v)) for v > 0, without branches: a branch per bit
+ * would give the verifier 32 constant bucket numbers to follow. The
+ * barriers keep clang from turning "(x + m) >> k" back into a compare.
+ */
+static __always_inline u32 log2_u64(u64 v)
+{
+	u64 r, sh;
+
+	sh = ((v >> 32) + 0xffffffffULL) >> 32 << 5;
+	barrier_var(sh);
+	v >>= sh;
+	r = sh;
+	sh = ((v >> 16) + 0xffff) >> 16 << 4;
+	barrier_var(sh);
+	v >>= sh;
+	r |= sh;
+	sh = ((v >> 8) + 0xff) >> 8 << 3;
+	barrier_var(sh);
+	v >>= sh;
+	r |= sh;
+	sh = ((v >> 4) + 0xf) >> 4 << 2;
+	barrier_var(sh);
+	v >>= sh;
+	r |= sh;
+	sh = ((v >> 2) + 0x3) >> 2 << 1;
+	barrier_var(sh);
+	v >>= sh;
+	r |= sh;
+	return r | v >> 1;
+}
+
+/*
+ * Histogram buckets, as bpftrace numbers them:
+ *   hist:  0 for x < 0, 1 for x == 0, 2 for x == 1, then 2+k for
+ *          [2^k, 2^(k+1)), so 64 for [2^62, 2^63).
+ *   lhist: 0 for x < min, 1+(x-min)/step for min <= x < max, and
+ *          1+(max-min)/step for x >= max; clamped to GS_MAX_BUCKETS-1.
+ */
+static __always_inline u32 hist_bucket(s64 x)
+{
+	if (x < 0)
+		return 0;
+	if (x == 0)
+		return 1;
+	return 2 + log2_u64(x);
+}
+
+static __always_inline u32 lhist_bucket(s64 x, u32 map)
+{
+	struct mapinfo *mi = bpf_map_lookup_elem(&gs_mapinfo, &map);
+	u64 b;
+
+	if (!mi || mi->step <= 0 || mi->max <= mi->min)
+		return 0;
+	if (x < mi->min)
+		return 0;
+	if (x >= mi->max)
+		b = 1 + (u64)(mi->max - mi->min) / (u64)mi->step;
+	else
+		b = 1 + (u64)(x - mi->min) / (u64)mi->step;
+	return b < GS_MAX_BUCKETS ? b : GS_MAX_BUCKETS - 1;
+}
+
+static __always_inline void agg_minmax(struct agg *g, s64 x, int min, int max)
+{
+	int set = g->v[GS_AGG_SET_SLOT] != 0;
+
+	if (min && (!set || x < (s64)g->v[GS_AGG_MIN_SLOT]))
+		g->v[GS_AGG_MIN_SLOT] = x;
+	if (max && (!set || x > (s64)g->v[GS_AGG_MAX_SLOT]))
+		g->v[GS_AGG_MAX_SLOT] = x;
+	g->v[GS_AGG_SET_SLOT] = 1;
+}
+
+/* map_agg is OpMapAgg. count, avg, stats, hist and lhist all count the
+ * value, so every aggregation but sum, min and max knows its sample count. */
+static __always_inline long map_agg(struct scratch *s, u8 *key, u8 map, u8 agg, s64 x)
+{
+	struct agg *g;
+	u32 b;
+
+	if (agg > GS_AGG_LHIST)
+		return bad(s);
+	g = bpf_map_lookup_elem(&gs_aggs, key);
+	if (!g) {
+		long err = bpf_map_update_elem(&gs_aggs, key, &s->zero, BPF_NOEXIST);
+
+		if (err && err != -17 /* EEXIST: another CPU was first */) {
+			count(GS_COUNTER_MAP_FULL);
+			return 0;
+		}
+		g = bpf_map_lookup_elem(&gs_aggs, key);
+		if (!g)
+			return 0;
+	}
+	switch (agg) {
+	case GS_AGG_COUNT:
+		g->v[GS_AGG_COUNT_SLOT]++;
+		return 0;
+	case GS_AGG_SUM:
+		g->v[GS_AGG_SUM_SLOT] += x;
+		return 0;
+	case GS_AGG_MIN:
+		agg_minmax(g, x, 1, 0);
+		return 0;
+	case GS_AGG_MAX:
+		agg_minmax(g, x, 0, 1);
+		return 0;
+	case GS_AGG_AVG:
+		g->v[GS_AGG_COUNT_SLOT]++;
+		g->v[GS_AGG_SUM_SLOT] += x;
+		return 0;
+	case GS_AGG_STATS:
+		g->v[GS_AGG_COUNT_SLOT]++;
+		g->v[GS_AGG_SUM_SLOT] += x;
+		agg_minmax(g, x, 1, 1);
+		return 0;
+	case GS_AGG_HIST:
+		b = hist_bucket(x);
+		break;
+	default:
+		b = lhist_bucket(x, map);
+		break;
+	}
+	if (b >= GS_MAX_BUCKETS)
+		b = GS_MAX_BUCKETS - 1;
+	g->v[GS_AGG_COUNT_SLOT]++;
+	g->v[GS_AGG_BUCKET_BASE + b]++;
+	return 0;
+}
+
+/* The state of an OpStrEq comparison, on gs_step's stack. */
+struct cmp_state {
+	const u8 *a, *b; /* the texts */
+	u32 n;           /* bytes to compare */
+	u32 ne;          /* set when they differ */
+};
+
+/* cmp_step compares the i-th 8 bytes of two texts. */
+static long cmp_step(u64 i, void *data)
+{
+	struct cmp_state *c = data;
+	u32 off = (i & (GS_MAX_STR_LEN / 8 - 1)) * 8;
+	u64 x = *(const u64 *)(c->a + off);
+	u64 y = *(const u64 *)(c->b + off);
+	u32 left = c->n - off;
+
+	if (left < 8) {
+		u64 mask = (1ULL << (left * 8)) - 1;
+
+		x &= mask;
+		y &= mask;
+	}
+	if (x != y) {
+		c->ne = 1;
+		return 1;
+	}
+	return 0;
+}
+
+static __always_inline long str_eq(struct scratch *s, u64 *ra, u64 offa, u64 offb, u32 max)
+{
+	struct cmp_state c = {};
+	u32 la, lb;
+
+	if (offa > GS_HEAP_SIZE - GS_STR_HEADER || offb > GS_HEAP_SIZE - GS_STR_HEADER)
+		return bad(s);
+	c.a = heap_at(s, offa);
+	c.b = heap_at(s, offb);
+	la = *(const u16 *)c.a;
+	lb = *(const u16 *)c.b;
+	if (max > GS_MAX_STR_LEN)
+		max = GS_MAX_STR_LEN;
+	if (la > max)
+		la = max;
+	if (lb > max)
+		lb = max;
+	if (la != lb) {
+		*ra = 0;
+		return 0;
+	}
+	c.a += GS_STR_HEADER;
+	c.b += GS_STR_HEADER;
+	c.n = la;
+	bpf_loop((la + 7) / 8, cmp_step, &c, 0);
+	*ra = !c.ne;
+	return 0;
+}
+
+/* st_str is OpStStr: a string slot {u16 len, u8 flags, u8 pad[5], u64
+ * address, text} at heap[off]. */
+static __always_inline long st_str(struct scratch *s, u64 addr, u64 limit, u32 off)
+{
+	u8 *slot, *text;
+	u16 saved;
+	u64 len, flags = 0;
+	long n;
+
+	if (limit > GS_MAX_STR_LEN)
+		limit = GS_MAX_STR_LEN;
+	if (heap_bad(off, GS_STR_HEADER + limit))
+		return bad(s);
+	slot = heap_at(s, off);
+	text = slot + GS_STR_HEADER;
+	/*
+	 * Read limit+2 bytes: the helper returns limit+1 for a text of exactly
+	 * limit bytes and limit+2 for a longer one. The two bytes past the slot
+	 * belong to the next value: save and restore them.
+	 */
+	saved = *(u16 *)(text + limit);
+	n = bpf_probe_read_user_str(text, limit + 2, (const void *)addr);
+	*(u16 *)(text + limit) = saved;
+	if (n < 0) {
+		len = 0;
+		flags = GS_STR_FAULT;
+	} else {
+		len = n > 0 ? n - 1 : 0;
+		if (len > limit) {
+			len = limit;
+			flags = GS_STR_TRUNCATED;
+		}
+	}
+	*(u64 *)slot = len | flags << 16;
+	*(u64 *)(slot + 8) = addr;
+	return 0;
+}
+
+static __always_inline long st_mem(struct scratch *s, u64 addr, u64 size, u32 off)
+{
+	u8 *p;
+	long err;
+
+	if (size > GS_ST_MEM_MAX)
+		size = GS_ST_MEM_MAX;
+	if (heap_bad(off, 16 + size))
+		return bad(s);
+	p = heap_at(s, off);
+	err = bpf_probe_read_user(p + 16, size, (const void *)addr);
+	*(u64 *)p = err ? GS_STATUS_READ_ERROR : GS_STATUS_OK;
+	*(u64 *)(p + 8) = err ? addr : 0;
+	return 0;
+}
+
+static __always_inline long st_stack(void *ctx, struct scratch *s, u32 frames, u32 off)
+{
+	u8 *p;
+	long n;
+
+	if (frames > GS_MAX_STACK || heap_bad(off, 8 + frames * 8))
+		return bad(s);
+	p = heap_at(s, off);
+	n = bpf_get_stack(ctx, p + 8, frames * 8, BPF_F_USER_STACK);
+	if (n < 0) {
+		count(GS_COUNTER_STACK_ERROR);
+		n = 0;
+	}
+	*(u64 *)p = n / 8;
+	return 0;
+}
+
+static __always_inline long ld_ctx(struct scratch *s, u64 *ra, s32 which)
+{
+	switch (which) {
+	case GS_CTX_PID:
+		*ra = bpf_get_current_pid_tgid() >> 32;
+		return 0;
+	case GS_CTX_TID:
+		*ra = (u32)bpf_get_current_pid_tgid();
+		return 0;
+	case GS_CTX_UID:
+		*ra = (u32)bpf_get_current_uid_gid();
+		return 0;
+	case GS_CTX_GID:
+		*ra = bpf_get_current_uid_gid() >> 32;
+		return 0;
+	case GS_CTX_NSECS:
+		*ra = bpf_ktime_get_ns();
+		return 0;
+	case GS_CTX_ELAPSED:
+		*ra = bpf_ktime_get_ns() - gs_start_ns;
+		return 0;
+	case GS_CTX_CPU:
+		*ra = bpf_get_smp_processor_id();
+		return 0;
+	case GS_CTX_PROBE:
+		*ra = s->probe;
+		return 0;
+	}
+	return bad(s);
+}
+
+/* jump moves to pc+1+off; the probe's end is a valid target (it stops). */
+static __always_inline long jump(struct scratch *s, u32 pc, s32 off)
+{
+	s64 t = (s64)pc + 1 + off;
+
+	if (t < s->start || t > s->end)
+		return bad(s);
+	s->pc = t;
+	if (t == s->end) {
+		s->stop = DONE;
+		return 1;
+	}
+	return 0;
+}
+
+/* gs_step executes the instruction at s->pc: 0 to go on, 1 to stop. */
+static long gs_step(u64 index, void *data)
+{
+	struct loop_state *l = data;
+	u32 pc, next;
+	struct scratch *s;
+	struct insn *ins;
+	u64 *ra, rb, rc, v;
+	s32 imm;
+	u32 n;
+
+	s = l->s;
+	pc = s->pc;
+	next = pc + 1;
+	ins = bpf_map_lookup_elem(&gs_insns, &pc);
+	if (!ins)
+		return bad(s);
+	ra = &s->regs[ins->a & 15];
+	rb = s->regs[ins->b & 15];
+	rc = s->regs[ins->c & 15];
+	imm = ins->imm;
+
+	switch (ins->op) {
+	case GS_OP_NOP:
+		break;
+	case GS_OP_MOVI:
+		*ra = (s64)imm;
+		break;
+	case GS_OP_LDI64: {
+		struct insn *hi;
+
+		if (next >= s->end)
+			return bad(s);
+		hi = bpf_map_lookup_elem(&gs_insns, &next);
+		if (!hi)
+			return bad(s);
+		*ra = (u32)imm | (u64)(u32)hi->imm << 32;
+		next++;
+		break;
+	}
+	case GS_OP_MOV:
+		*ra = rb;
+		break;
+	case GS_OP_ADD:
+		*ra = rb + rc;
+		break;
+	case GS_OP_SUB:
+		*ra = rb - rc;
+		break;
+	case GS_OP_MUL:
+		*ra = rb * rc;
+		break;
+	case GS_OP_DIVU:
+		*ra = rc ? rb / rc : 0;
+		break;
+	case GS_OP_DIVS:
+		*ra = sdiv(rb, rc);
+		break;
+	case GS_OP_MODU:
+		*ra = rc ? rb % rc : rb;
+		break;
+	case GS_OP_MODS:
+		*ra = smod(rb, rc);
+		break;
+	case GS_OP_AND:
+		*ra = rb & rc;
+		break;
+	case GS_OP_OR:
+		*ra = rb | rc;
+		break;
+	case GS_OP_XOR:
+		*ra = rb ^ rc;
+		break;
+	case GS_OP_SHL:
+		*ra = rb << (rc & 63);
+		break;
+	case GS_OP_SHR:
+		*ra = rb >> (rc & 63);
+		break;
+	case GS_OP_SAR:
+		*ra = (s64)rb >> (rc & 63);
+		break;
+	case GS_OP_ADDI:
+		*ra = rb + (s64)imm;
+		break;
+	case GS_OP_NEG:
+		*ra = -rb;
+		break;
+	case GS_OP_NOT:
+		*ra = ~rb;
+		break;
+	case GS_OP_LNOT:
+		*ra = rb == 0;
+		break;
+	case GS_OP_EQ:
+		*ra = rb == rc;
+		break;
+	case GS_OP_NE:
+		*ra = rb != rc;
+		break;
+	case GS_OP_LTS:
+		*ra = (s64)rb < (s64)rc;
+		break;
+	case GS_OP_LES:
+		*ra = (s64)rb <= (s64)rc;
+		break;
+	case GS_OP_LTU:
+		*ra = rb < rc;
+		break;
+	case GS_OP_LEU:
+		*ra = rb <= rc;
+		break;
+	case GS_OP_SEXT:
+	case GS_OP_ZEXT:
+		n = access_size(ins->c);
+		if (!n)
+			return bad(s);
+		*ra = ext(rb, n, ins->op == GS_OP_SEXT);
+		break;
+	case GS_OP_JA:
+		return jump(s, pc, imm);
+	case GS_OP_JZ:
+		if (*ra == 0)
+			return jump(s, pc, imm);
+		break;
+	case GS_OP_JNZ:
+		if (*ra != 0)
+			return jump(s, pc, imm);
+		break;
+	case GS_OP_LDREG:
+		if ((u32)imm >= GS_PT_REGS_SLOTS)
+			return bad(s);
+		*ra = s->ptregs[(u32)imm];
+		break;
+	case GS_OP_LDCTX:
+		if (ld_ctx(s, ra, imm))
+			return 1;
+		break;
+	case GS_OP_LDBIAS: {
+		struct bias_key k = {
+			.tgid = bpf_get_current_pid_tgid() >> 32,
+			.module = imm,
+		};
+		u64 *bias = bpf_map_lookup_elem(&gs_bias, &k);
+
+		*ra = bias ? *bias : 0;
+		break;
+	}
+	case GS_OP_LOAD: {
+		u64 addr = rb + (s64)imm;
+
+		n = access_size(ins->c);
+		if (!n)
+			return bad(s);
+		v = 0;
+		if (bpf_probe_read_user(&v, n, (const void *)addr)) {
+			v = 0;
+			if (!s->fault) {
+				s->fault = 1;
+				s->fault_addr = addr;
+			}
+		}
+		*ra = v;
+		break;
+	}
+	case GS_OP_TAKEFAULT:
+		*ra = s->fault;
+		s->fault = 0;
+		s->fault_addr = 0;
+		break;
+	case GS_OP_LDHEAP:
+		n = access_size(ins->c);
+		if (!n || heap_bad(imm, n))
+			return bad(s);
+		*ra = load_sized(heap_at(s, imm), n);
+		break;
+	case GS_OP_STHEAP:
+		n = access_size(ins->c);
+		if (!n || heap_bad(imm, n))
+			return bad(s);
+		store_sized(heap_at(s, imm), n, *ra);
+		break;
+	case GS_OP_STSTATUS: {
+		u8 *p;
+
+		if (heap_bad(imm, 16))
+			return bad(s);
+		p = heap_at(s, imm);
+		*(u64 *)p = s->fault ? GS_STATUS_READ_ERROR : GS_STATUS_OK;
+		*(u64 *)(p + 8) = s->fault ? s->fault_addr : 0;
+		s->fault = 0;
+		s->fault_addr = 0;
+		break;
+	}
+	case GS_OP_STSTR:
+		if (st_str(s, *ra, rb, imm))
+			return 1;
+		break;
+	case GS_OP_STMEM:
+		if (st_mem(s, *ra, rb, imm))
+			return 1;
+		break;
+	case GS_OP_STCOMM:
+		if (heap_bad(imm, GS_COMM_LEN))
+			return bad(s);
+		bpf_get_current_comm(heap_at(s, imm), GS_COMM_LEN);
+		break;
+	case GS_OP_RECORD:
+		*(u64 *)s->heap = (u32)imm | (u64)s->probe << 32;
+		break;
+	case GS_OP_EMIT:
+		n = imm;
+		if (n == 0 || n > GS_HEAP_SIZE)
+			return bad(s);
+		if (bpf_ringbuf_output(&gs_events, s->heap, n, 0)) {
+			u64 *lost = bpf_map_lookup_elem(&gs_lost, &s->probe);
+
+			if (lost)
+				__sync_fetch_and_add(lost, 1);
+		}
+		break;
+	case GS_OP_STREQ:
+		if (str_eq(s, ra, rb, rc, imm))
+			return 1;
+		break;
+	case GS_OP_MAPGET:
+	case GS_OP_MAPSET:
+	case GS_OP_MAPDEL:
+	case GS_OP_MAPAGG: {
+		u8 *key;
+
+		if (heap_bad(imm, GS_MAP_KEY_SIZE))
+			return bad(s);
+		key = heap_at(s, imm);
+		*(u64 *)key = ins->b; /* byte 0 the map id, bytes 1-7 zero */
+		if (ins->op == GS_OP_MAPGET) {
+			u64 *val = bpf_map_lookup_elem(&gs_vals, key);
+
+			*ra = val ? *val : 0;
+		} else if (ins->op == GS_OP_MAPSET) {
+			if (bpf_map_update_elem(&gs_vals, key, ra, BPF_ANY))
+				count(GS_COUNTER_MAP_FULL);
+		} else if (ins->op == GS_OP_MAPDEL) {
+			bpf_map_delete_elem(&gs_vals, key);
+		} else if (map_agg(s, key, ins->b, ins->c, *ra)) {
+			return 1;
+		}
+		break;
+	}
+	case GS_OP_STSTACK:
+		if (st_stack(l->ctx, s, ins->c, imm))
+			return 1;
+		break;
+	case GS_OP_EXIT:
+		s->stop = DONE;
+		return 1;
+	default:
+		return bad(s);
+	}
+	s->pc = next;
+	if (next >= s->end) {
+		s->stop = DONE;
+		return 1;
+	}
+	return 0;
+}
+
+static __always_inline int run(void *ctx)
+{
+	u32 zero = 0, id = bpf_get_attach_cookie(ctx);
+	struct scratch *s;
+	struct probe *p;
+	struct loop_state l = {};
+	const u64 *regs = ctx; /* pt_regs, or bpf_perf_event_data whose regs come first */
+
+	p = bpf_map_lookup_elem(&gs_probes, &id);
+	if (!p || p->version != GS_IR_VERSION || p->start >= GS_MAX_INSNS || p->len > GS_MAX_INSNS - p->start) {
+		count(GS_COUNTER_BAD_PROGRAM);
+		return 0;
+	}
+	s = bpf_map_lookup_elem(&gs_scratch, &zero);
+	if (!s)
+		return 0;
+	if (__sync_lock_test_and_set(&s->busy, 1)) {
+		count(GS_COUNTER_REENTRY);
+		return 0;
+	}
+	/* Constant offsets: the verifier refuses a variable offset into ctx. */
+#pragma unroll
+	for (int i = 0; i < GS_PT_REGS_SLOTS; i++)
+		s->ptregs[i] = regs[i];
+#pragma unroll
+	for (int i = 0; i < GS_NUM_REGS; i++)
+		s->regs[i] = 0;
+	s->fault = 0;
+	s->fault_addr = 0;
+
+	s->pc = p->start;
+	s->start = p->start;
+	s->end = p->start + p->len;
+	s->probe = id;
+	s->stop = p->len ? RUNNING : DONE;
+	l.ctx = ctx;
+	l.s = s;
+	if (s->stop == RUNNING)
+		bpf_loop(GS_MAX_STEPS, gs_step, &l, 0);
+	if (s->stop == BAD)
+		count(GS_COUNTER_BAD_PROGRAM);
+	else if (s->stop == RUNNING)
+		count(GS_COUNTER_STEP_LIMIT);
+	s->busy = 0;
+	return 0;
+}
+
+SEC("uprobe")
+int gs_uprobe(struct pt_regs *ctx)
+{
+	return run(ctx);
+}
+
+SEC("uprobe.multi")
+int gs_uprobe_multi(struct pt_regs *ctx)
+{
+	return run(ctx);
+}
+
+SEC("perf_event")
+int gs_perf_event(struct bpf_perf_event_data *ctx)
+{
+	return run(ctx);
+}

@@ -3,14 +3,16 @@ module github.com/gs-tracer/gs
 go 1.26.8
 
 require (
-	github.com/antlr4-go/antlr/v4 v4.13.1 // indirect
-	github.com/cilium/ebpf v0.22.0 // indirect
-	github.com/fatih/color v1.19.0 // indirect
+	github.com/antlr4-go/antlr/v4 v4.13.1
+	github.com/cilium/ebpf v0.22.0
+	github.com/fatih/color v1.19.0
+	github.com/mattn/go-isatty v0.0.20
+	github.com/spf13/pflag v1.1.0
+	golang.org/x/sys v0.49.0
+	golang.org/x/tools v0.52.0
+)
+
+require (
 	github.com/mattn/go-colorable v0.1.14 // indirect
-	github.com/mattn/go-isatty v0.0.20 // indirect
-	github.com/spf13/pflag v1.1.0 // indirect
-	golang.org/x/arch v0.33.0 // indirect
 	golang.org/x/exp v0.0.0-20240506185415-9bf2ced13842 // indirect
-	golang.org/x/sys v0.49.0 // indirect
-	golang.org/x/tools v0.52.0 // indirect
 )

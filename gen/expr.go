@@ -1,0 +1,465 @@
+package gen
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math"
+
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/sema"
+)
+
+func (g *gen) typeOf(e parser.Expr) *sema.Type {
+	t := g.p.Types[e]
+	if t == nil {
+		panic(fmt.Sprintf("gen: no type for %q", g.p.File.Text(e.Span())))
+	}
+	return t
+}
+
+// constant loads v into register r.
+func (g *gen) constant(r uint8, v uint64) {
+	if s := int64(v); s >= math.MinInt32 && s <= math.MaxInt32 {
+		g.emit(ir.Insn{Op: ir.OpMovImm, A: r, Imm: int32(s)})
+		return
+	}
+	g.emit(ir.Insn{Op: ir.OpLdImm64, A: r, Imm: int32(uint32(v))})
+	g.emit(ir.Insn{Op: ir.OpNop, Imm: int32(uint32(v >> 32))})
+}
+
+// expr evaluates an integer expression into a newly pushed register.
+func (g *gen) expr(e parser.Expr) uint8 {
+	r := g.push()
+	g.exprInto(e, r)
+	return r
+}
+
+// exprInto evaluates an integer expression into r, the top of the register
+// stack. The register holds the value extended to 64 bits as its type says.
+func (g *gen) exprInto(e parser.Expr, r uint8) {
+	if v, ok := g.p.Consts[e]; ok {
+		g.constant(r, v)
+		return
+	}
+	switch e := e.(type) {
+	case *parser.Ident:
+		b := g.p.Builtins[e]
+		switch b.Kind {
+		case sema.BuiltinReg:
+			g.emit(ir.Insn{Op: ir.OpLdReg, A: r, Imm: int32(b.Reg)})
+		case sema.BuiltinCtx:
+			g.emit(ir.Insn{Op: ir.OpLdCtx, A: r, Imm: int32(b.Ctx)})
+		default:
+			panic("gen: " + b.Name + " is not an integer")
+		}
+	case *parser.VarExpr:
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: r, C: 8, Imm: int32(g.p.Vars[e].Offset)})
+	case *parser.UnaryExpr:
+		g.exprInto(e.X, r)
+		op := map[string]ir.Op{"-": ir.OpNeg, "~": ir.OpNot, "!": ir.OpLNot}[e.Op]
+		g.emit(ir.Insn{Op: op, A: r, B: r})
+	case *parser.BinaryExpr:
+		g.binary(e, r)
+	case *parser.CondExpr:
+		els, end := newLabel(), newLabel()
+		g.branch(e.Cond, els, false)
+		g.exprInto(e.Then, r)
+		g.jump(ir.OpJa, 0, end)
+		g.bind(els)
+		g.exprInto(e.Else, r)
+		g.bind(end)
+	case *parser.CastExpr:
+		g.exprInto(e.X, r)
+		g.convert(r, g.typeOf(e.X), g.typeOf(e))
+	default:
+		panic(fmt.Sprintf("gen: unexpected integer expression %T", e))
+	}
+}
+
+// convert turns the value of type from in r into a value of type to.
+func (g *gen) convert(r uint8, from, to *sema.Type) {
+	fits := from.Kind == sema.KindBool ||
+		from.Size < to.Size && !from.Signed ||
+		from.Size <= to.Size && from.Signed == to.Signed
+	switch {
+	case fits && to.Kind != sema.KindBool:
+	case to.Kind == sema.KindBool:
+		if from.Kind != sema.KindBool {
+			g.emit(ir.Insn{Op: ir.OpNe, A: r, B: r, C: zero})
+		}
+	case to.Size < 8 && to.Signed:
+		g.emit(ir.Insn{Op: ir.OpSext, A: r, B: r, C: uint8(to.Size)})
+	case to.Size < 8:
+		g.emit(ir.Insn{Op: ir.OpZext, A: r, B: r, C: uint8(to.Size)})
+	}
+}
+
+// arithOps are the binary operators as ops: signed, unsigned.
+var arithOps = map[string][2]ir.Op{
+	"+": {ir.OpAdd, ir.OpAdd}, "-": {ir.OpSub, ir.OpSub}, "*": {ir.OpMul, ir.OpMul},
+	"/": {ir.OpDivS, ir.OpDivU}, "%": {ir.OpModS, ir.OpModU},
+	"&": {ir.OpAnd, ir.OpAnd}, "|": {ir.OpOr, ir.OpOr}, "^": {ir.OpXor, ir.OpXor},
+	"<<": {ir.OpShl, ir.OpShl}, ">>": {ir.OpSar, ir.OpShr},
+	"==": {ir.OpEq, ir.OpEq}, "!=": {ir.OpNe, ir.OpNe},
+	"<": {ir.OpLtS, ir.OpLtU}, "<=": {ir.OpLeS, ir.OpLeU},
+	">": {ir.OpLtS, ir.OpLtU}, ">=": {ir.OpLeS, ir.OpLeU}, // operands swapped
+}
+
+func (g *gen) binary(e *parser.BinaryExpr, r uint8) {
+	switch e.Op {
+	case "&&", "||":
+		g.logical(e, r)
+		return
+	}
+	xt, yt := g.typeOf(e.X), g.typeOf(e.Y)
+	if xt.Kind == sema.KindString || xt.Kind == sema.KindStrLit || xt.Kind == sema.KindComm {
+		g.strEq(e, r)
+		return
+	}
+	if _, ok := g.p.Consts[e.Y]; !ok && need(e.Y) > need(e.X) {
+		// Sethi-Ullman: the operand needing more registers goes first, so
+		// a right-leaning tree needs two registers instead of its depth.
+		// Integer expressions have no side effects to reorder.
+		g.exprInto(e.Y, r)
+		r2 := g.push()
+		g.exprInto(e.X, r2)
+		g.op(e.Op, r, r2, r, xt, yt)
+		g.pop()
+		return
+	}
+	g.exprInto(e.X, r)
+	g.arith(e.Op, r, e.Y, xt, yt)
+}
+
+// need estimates the registers evaluating e takes.
+func need(e parser.Expr) int {
+	switch e := e.(type) {
+	case *parser.UnaryExpr:
+		return need(e.X)
+	case *parser.CastExpr:
+		return need(e.X)
+	case *parser.BinaryExpr:
+		x, y := need(e.X), need(e.Y)
+		if x == y && e.Op != "&&" && e.Op != "||" {
+			return x + 1
+		}
+		return max(x, y)
+	case *parser.CondExpr:
+		return max(need(e.Cond)+1, need(e.Then), need(e.Else))
+	}
+	return 1
+}
+
+// arith computes r = r op y, where r holds a value of type xt.
+func (g *gen) arith(op string, r uint8, y parser.Expr, xt, yt *sema.Type) {
+	if v, ok := g.p.Consts[y]; ok && (op == "+" || op == "-") {
+		if op == "-" {
+			v = -v
+		}
+		if s := int64(v); s >= math.MinInt32 && s <= math.MaxInt32 {
+			if s != 0 {
+				g.emit(ir.Insn{Op: ir.OpAddImm, A: r, B: r, Imm: int32(s)})
+			}
+			return
+		}
+	}
+	r2 := uint8(zero)
+	if v, ok := g.p.Consts[y]; !ok || v != 0 {
+		r2 = g.push()
+		g.exprInto(y, r2)
+		defer g.pop()
+	}
+	g.op(op, r, r, r2, xt, yt)
+}
+
+// op emits a = x op y for integer operands of types xt and yt.
+func (g *gen) op(op string, a, x, y uint8, xt, yt *sema.Type) {
+	unsigned := sema.Arith(xt, yt) == sema.Uint64
+	if op == ">>" {
+		unsigned = sema.Promote(xt) == sema.Uint64
+	}
+	ops := arithOps[op]
+	o := ops[0]
+	if unsigned {
+		o = ops[1]
+	}
+	if op == ">" || op == ">=" {
+		x, y = y, x
+	}
+	g.emit(ir.Insn{Op: o, A: a, B: x, C: y})
+}
+
+// logical computes && and || as 0 or 1 without evaluating the right side
+// when the left decides.
+func (g *gen) logical(e *parser.BinaryExpr, r uint8) {
+	end := newLabel()
+	g.exprInto(e.X, r)
+	if e.Op == "&&" {
+		g.jump(ir.OpJz, r, end) // r is 0, the result
+	} else {
+		g.toBool(r, e.X)
+		g.jump(ir.OpJnz, r, end) // r is 1, the result
+	}
+	g.exprInto(e.Y, r)
+	g.toBool(r, e.Y)
+	g.bind(end)
+}
+
+// toBool makes r, the value of e, 0 or 1.
+func (g *gen) toBool(r uint8, e parser.Expr) {
+	if g.typeOf(e).Kind != sema.KindBool {
+		g.emit(ir.Insn{Op: ir.OpNe, A: r, B: r, C: zero})
+	}
+}
+
+// branch jumps to l when e is true (jumpIf) or false (!jumpIf), and falls
+// through otherwise. && and || become jumps; no bool is materialized.
+func (g *gen) branch(e parser.Expr, l *label, jumpIf bool) {
+	if v, ok := g.p.Consts[e]; ok {
+		if (v != 0) == jumpIf {
+			g.jump(ir.OpJa, 0, l)
+		}
+		return
+	}
+	switch e := e.(type) {
+	case *parser.UnaryExpr:
+		if e.Op == "!" {
+			g.branch(e.X, l, !jumpIf)
+			return
+		}
+	case *parser.BinaryExpr:
+		if (e.Op == "&&" && !jumpIf) || (e.Op == "||" && jumpIf) {
+			g.branch(e.X, l, jumpIf)
+			g.branch(e.Y, l, jumpIf)
+			return
+		}
+		if e.Op == "&&" || e.Op == "||" {
+			skip := newLabel()
+			g.branch(e.X, skip, !jumpIf)
+			g.branch(e.Y, l, jumpIf)
+			g.bind(skip)
+			return
+		}
+		// x != 0 and x == 0 test x itself.
+		if v, ok := g.p.Consts[e.Y]; ok && v == 0 && (e.Op == "!=" || e.Op == "==") && g.typeOf(e.X).IsInteger() {
+			g.branch(e.X, l, jumpIf == (e.Op == "!="))
+			return
+		}
+	}
+	r := g.expr(e)
+	op := ir.OpJz
+	if jumpIf {
+		op = ir.OpJnz
+	}
+	g.jump(op, r, l)
+	g.pop()
+}
+
+// strEq compares two strings (or comm values) into r.
+//
+// OpStrEq compares the lengths of two string slots, then their texts. A
+// comm value has no length, only NUL padding, so it is compared as a slot
+// of length ir.CommLen, clipped by the op to the length of a literal that
+// counts its NUL: the bytes up to and including the literal's NUL are
+// equal exactly when the names are.
+func (g *gen) strEq(e *parser.BinaryExpr, r uint8) {
+	mark := g.temp
+	withNUL := g.typeOf(e.X).Kind == sema.KindComm || g.typeOf(e.Y).Kind == sema.KindComm
+	xoff, xn := g.strSlot(e.X, withNUL)
+	yoff, yn := g.strSlot(e.Y, withNUL)
+	rx := g.push()
+	g.constant(rx, uint64(xoff))
+	ry := g.push()
+	g.constant(ry, uint64(yoff))
+	n := max(xn, yn)
+	if withNUL {
+		n = min(xn, yn) // comm's length is clipped to the literal's
+	}
+	g.emit(ir.Insn{Op: ir.OpStrEq, A: r, B: rx, C: ry, Imm: int32(n)})
+	g.pop()
+	g.pop()
+	if e.Op == "!=" {
+		g.emit(ir.Insn{Op: ir.OpLNot, A: r, B: r})
+	}
+	g.temp = mark
+}
+
+// strSlot returns the heap offset of a string slot holding e's text, and
+// the most bytes it can hold: a $var's own slot, or a temporary. A comm
+// value becomes a slot of length ir.CommLen; withNUL makes a literal's
+// length count its terminating NUL (see strEq).
+func (g *gen) strSlot(e parser.Expr, withNUL bool) (off, n int) {
+	t := g.typeOf(e)
+	switch {
+	case t.Kind == sema.KindComm:
+		off = g.tempSlot(ir.StrHeader + ir.CommLen)
+		r := g.push()
+		g.constant(r, ir.CommLen)
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: r, C: 8, Imm: int32(off)})
+		g.pop()
+		g.comm(e, off+ir.StrHeader)
+		return off, ir.CommLen
+	case t.Kind == sema.KindStrLit && withNUL:
+		lit := e.(*parser.StrLit).Val
+		off = g.tempSlot(ir.StrHeader + len(lit) + 1)
+		g.literal(lit+"\x00", off)
+		return off, len(lit) + 1
+	}
+	if v, ok := e.(*parser.VarExpr); ok {
+		return g.p.Vars[v].Offset, t.Cap
+	}
+	off = g.tempSlot(sema.SlotSize(t))
+	g.text(e, off, t)
+	return off, t.Cap
+}
+
+// text writes the string value e into the string slot at heap[dst], whose
+// type is dt.
+func (g *gen) text(e parser.Expr, dst int, dt *sema.Type) {
+	switch e := e.(type) {
+	case *parser.StrLit:
+		g.literal(e.Val, dst)
+	case *parser.CallExpr: // str(p[, n])
+		t := g.typeOf(e)
+		rp := g.expr(e.Args[0])
+		rn := g.push()
+		g.constant(rn, uint64(t.Cap))
+		g.emit(ir.Insn{Op: ir.OpStStr, A: rp, B: rn, Imm: int32(dst)})
+		g.pop()
+		g.pop()
+	case *parser.VarExpr:
+		v := g.p.Vars[e]
+		if v.Offset != dst {
+			g.copyHeap(dst, v.Offset, min(sema.SlotSize(v.Type), sema.SlotSize(dt)))
+		}
+	case *parser.CondExpr:
+		els, end := newLabel(), newLabel()
+		g.branch(e.Cond, els, false)
+		g.text(e.Then, dst, dt)
+		g.jump(ir.OpJa, 0, end)
+		g.bind(els)
+		g.text(e.Else, dst, dt)
+		g.bind(end)
+	default:
+		panic(fmt.Sprintf("gen: unexpected string expression %T", e))
+	}
+}
+
+// literal writes a string slot holding s at heap[dst] with constant
+// stores: the length word, then the text in 8-byte words, NUL-padded.
+func (g *gen) literal(s string, dst int) {
+	r := g.push()
+	g.constant(r, uint64(len(s)))
+	g.emit(ir.Insn{Op: ir.OpStHeap, A: r, C: 8, Imm: int32(dst)})
+	for i := 0; i < len(s); i += 8 {
+		var word [8]byte
+		copy(word[:], s[i:])
+		src := uint8(zero)
+		if v := binary.LittleEndian.Uint64(word[:]); v != 0 {
+			g.constant(r, v)
+			src = r
+		}
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: src, C: 8, Imm: int32(dst + ir.StrHeader + i)})
+	}
+	g.pop()
+}
+
+// comm writes the comm value e (ir.CommLen bytes) at heap[dst].
+func (g *gen) comm(e parser.Expr, dst int) {
+	switch e := e.(type) {
+	case *parser.Ident:
+		g.emit(ir.Insn{Op: ir.OpStComm, Imm: int32(dst)})
+	case *parser.VarExpr:
+		if off := g.p.Vars[e].Offset; off != dst {
+			g.copyHeap(dst, off, ir.CommLen)
+		}
+	case *parser.CondExpr:
+		els, end := newLabel(), newLabel()
+		g.branch(e.Cond, els, false)
+		g.comm(e.Then, dst)
+		g.jump(ir.OpJa, 0, end)
+		g.bind(els)
+		g.comm(e.Else, dst)
+		g.bind(end)
+	default:
+		panic(fmt.Sprintf("gen: unexpected comm expression %T", e))
+	}
+}
+
+// copyHeap copies n bytes (a multiple of 8) from heap[src] to heap[dst].
+//
+// TODO: an ir op for heap-to-heap copies would make this one instruction.
+func (g *gen) copyHeap(dst, src, n int) {
+	r := g.push()
+	for i := 0; i < n; i += 8 {
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: r, C: 8, Imm: int32(src + i)})
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: r, C: 8, Imm: int32(dst + i)})
+	}
+	g.pop()
+}
+
+// store writes the value of e, of type t, into the slot at heap[dst].
+func (g *gen) store(e parser.Expr, dst int, t *sema.Type) {
+	switch t.Kind {
+	case sema.KindString, sema.KindStrLit:
+		g.text(e, dst, t)
+	case sema.KindComm:
+		g.comm(e, dst)
+	case sema.KindFunc, sema.KindProbe:
+		// no bytes: the record header's probe id names both
+	default:
+		r := g.expr(e)
+		g.convert(r, g.typeOf(e), t)
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: r, C: 8, Imm: int32(dst)})
+		g.pop()
+	}
+}
+
+// record builds and emits the record of a print, printf or exit call.
+func (g *gen) record(call *parser.CallExpr) {
+	id := g.p.EventOf[call]
+	ev := g.p.Events[id]
+	g.emit(ir.Insn{Op: ir.OpRecord, Imm: int32(id)})
+	args := call.Args
+	if call.Fn == "printf" {
+		args = args[1:]
+	}
+	for i, a := range args {
+		g.store(a, ev.Fields[i].Offset, g.typeOf(a))
+	}
+	g.emit(ir.Insn{Op: ir.OpEmit, Imm: int32(ev.Size)})
+	if ev.Kind == ir.EventExit {
+		g.emit(ir.Insn{Op: ir.OpExit})
+	}
+}
+
+func (g *gen) assign(s *parser.AssignStmt) {
+	lhs := s.LHS.(*parser.VarExpr)
+	v := g.p.Vars[lhs]
+	if s.Op == "=" {
+		g.store(s.RHS, v.Offset, v.Type)
+		return
+	}
+	op := s.Op[:len(s.Op)-1]
+	r := g.expr(lhs)
+	g.arith(op, r, s.RHS, v.Type, g.typeOf(s.RHS))
+	g.convert(r, sema.Arith(v.Type, g.typeOf(s.RHS)), v.Type)
+	g.emit(ir.Insn{Op: ir.OpStHeap, A: r, C: 8, Imm: int32(v.Offset)})
+	g.pop()
+}
+
+// zeroVar clears a $var's slot so a read before any assignment sees 0 or
+// the empty string.
+func (g *gen) zeroVar(v *sema.Var) {
+	n := 8
+	switch v.Type.Kind {
+	case sema.KindComm:
+		n = ir.CommLen
+	case sema.KindFunc, sema.KindProbe:
+		n = 0
+	}
+	for i := 0; i < n; i += 8 {
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(v.Offset + i)})
+	}
+}

@@ -1,0 +1,244 @@
+// Package gen lowers a checked program (sema.Program) to gs bytecode
+// (ir.Program).
+//
+// Each probe group becomes one contiguous code range shared by all of its
+// probes, ending in OpExit. Expressions are evaluated on a register stack:
+// an expression tree at depth d lands in r(d+1) and its operands use the
+// registers above it, so r1..r15 suffice for any tree of depth 15. r0 is
+// never written: it stays zero (every register is zero at entry) and
+// serves as the constant 0 for comparisons and stores.
+//
+// The heap holds everything that is not a register value: the record being
+// built at offset 0, the group's $vars from sema's RecordArea on, and
+// string temporaries above those (string comparisons), reused statement by
+// statement. Strings and comm values are written straight into their
+// destination slot whenever possible: str() into the record field, a
+// string literal by constant stores, so copies happen only for $vars.
+package gen
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/sema"
+)
+
+// Sentinel errors for limits only the generator can see.
+var (
+	ErrTooComplex = errors.New("expression needs more than 15 registers")
+	ErrTooLong    = errors.New("program has too many instructions")
+	ErrHeap       = errors.New("program needs too much heap")
+)
+
+// zero is the register that always holds 0.
+const zero = 0
+
+// maxReg is the last register of the expression stack.
+const maxReg = ir.NumRegs - 1
+
+// Generate lowers p, which must have been checked without errors.
+func Generate(p *sema.Program) (*ir.Program, error) {
+	g := &gen{p: p, heapMax: p.RecordArea}
+	out := &ir.Program{
+		Version: ir.Version,
+		Probes:  append([]ir.Probe(nil), p.Probes...),
+		Events:  p.Events,
+		File:    p.File,
+	}
+	for _, grp := range p.Groups {
+		start := len(g.insns)
+		if err := g.group(grp); err != nil {
+			return nil, err
+		}
+		for _, i := range grp.Probes {
+			out.Probes[i].Start = uint32(start)
+			out.Probes[i].Len = uint32(len(g.insns) - start)
+		}
+	}
+	if len(g.insns) > ir.MaxInsns {
+		return nil, fmt.Errorf("generate: %w: %d, the limit is %d", ErrTooLong, len(g.insns), ir.MaxInsns)
+	}
+	if g.heapMax > ir.HeapSize {
+		return nil, fmt.Errorf("generate: %w: %d bytes, the limit is %d", ErrHeap, g.heapMax, ir.HeapSize)
+	}
+	out.Insns = g.insns
+	out.Lines = g.lines
+	out.HeapSize = g.heapMax
+	return out, nil
+}
+
+// gen is the state of one Generate.
+type gen struct {
+	p       *sema.Program
+	insns   []ir.Insn
+	lines   []ir.LineEntry
+	depth   int // registers r1..r(depth) are in use
+	base    int // the current group's first heap byte for temporaries
+	temp    int // next free heap byte for temporaries
+	heapMax int
+	// boundAt is the pc the last label was bound to: when it equals
+	// len(insns) at the end of a group, something jumps past the last
+	// instruction and a final exit is needed.
+	boundAt int
+	err     error
+	stmtSp  diag.Span // the statement being generated, for errors
+}
+
+// label is a jump target, bound once; jumps to it before binding are
+// patched then.
+type label struct {
+	pc   int // -1 until bound
+	refs []int
+}
+
+func newLabel() *label { return &label{pc: -1} }
+
+func (g *gen) bind(l *label) { g.bindAt(l, len(g.insns)) }
+
+func (g *gen) bindAt(l *label, pc int) {
+	l.pc = pc
+	if len(l.refs) > 0 {
+		g.boundAt = pc
+	}
+	for _, at := range l.refs {
+		g.insns[at].Imm = int32(pc - at - 1)
+	}
+	l.refs = nil
+}
+
+// jump emits a jump op (OpJa, OpJz, OpJnz) testing register a.
+func (g *gen) jump(op ir.Op, a uint8, l *label) {
+	at := g.emit(ir.Insn{Op: op, A: a})
+	if l.pc >= 0 {
+		g.insns[at].Imm = int32(l.pc - at - 1)
+	} else {
+		l.refs = append(l.refs, at)
+	}
+}
+
+func (g *gen) emit(ins ir.Insn) int {
+	g.insns = append(g.insns, ins)
+	return len(g.insns) - 1
+}
+
+// line marks the instructions emitted from now on as coming from sp.
+func (g *gen) line(sp diag.Span) {
+	g.stmtSp = sp
+	pc := len(g.insns)
+	if n := len(g.lines); n > 0 && g.lines[n-1].PC == pc {
+		g.lines[n-1].Sp = sp
+		return
+	}
+	g.lines = append(g.lines, ir.LineEntry{PC: pc, Sp: sp})
+}
+
+// push allocates the next register of the expression stack.
+func (g *gen) push() uint8 {
+	if g.depth == maxReg {
+		if g.err == nil {
+			pos := g.stmtSp.Start
+			g.err = fmt.Errorf("%s:%d:%d: %w", g.p.File.Name, pos.Line, pos.Col, ErrTooComplex)
+		}
+		return maxReg
+	}
+	g.depth++
+	return uint8(g.depth)
+}
+
+func (g *gen) pop() { g.depth-- }
+
+// tempSlot reserves n bytes of heap for a temporary.
+func (g *gen) tempSlot(n int) int {
+	off := g.temp
+	g.temp += (n + 7) &^ 7
+	g.heapMax = max(g.heapMax, g.temp)
+	return off
+}
+
+func (g *gen) group(grp *sema.Group) error {
+	start := len(g.insns)
+	g.boundAt = -1
+	g.base, g.temp = grp.HeapEnd, grp.HeapEnd
+	g.heapMax = max(g.heapMax, grp.HeapEnd)
+	exit := newLabel()
+	if f := grp.Node.Filter; f != nil {
+		g.line(f.Span())
+		g.branch(f, exit, false)
+	}
+	for _, v := range grp.Vars {
+		if v.Init {
+			g.line(v.Sp)
+			g.zeroVar(v)
+		}
+	}
+	g.block(grp.Node.Body)
+	if g.err != nil {
+		return fmt.Errorf("generate: %w", g.err)
+	}
+	n := len(g.insns)
+	if n == start || !g.endsInExit() {
+		end := grp.Node.Body.Sp.End
+		if end.Offset > 0 {
+			g.line(diag.Span{Start: g.p.File.PosAt(end.Offset - 1), End: end})
+		}
+		g.bind(exit)
+		g.emit(ir.Insn{Op: ir.OpExit})
+	} else {
+		g.bindAt(exit, n-1)
+	}
+	return nil
+}
+
+// endsInExit reports whether the code so far ends in an exit that nothing
+// jumps past: code placed next would be unreachable by falling through.
+func (g *gen) endsInExit() bool {
+	n := len(g.insns)
+	return n > 0 && g.insns[n-1].Op == ir.OpExit && g.boundAt != n
+}
+
+func (g *gen) block(b *parser.Block) {
+	for _, s := range b.Stmts {
+		g.stmt(s)
+	}
+}
+
+func (g *gen) stmt(s parser.Stmt) {
+	g.temp = g.base // temporaries live for one statement
+	switch s := s.(type) {
+	case *parser.Block:
+		g.block(s)
+	case *parser.ExprStmt:
+		call, ok := s.X.(*parser.CallExpr)
+		if !ok || (call.Fn != "print" && call.Fn != "printf" && call.Fn != "exit") {
+			return // a value nobody uses: sema warned
+		}
+		g.line(s.Span())
+		g.record(call)
+	case *parser.AssignStmt:
+		g.line(s.Span())
+		g.assign(s)
+	case *parser.IfStmt:
+		g.line(s.Cond.Span())
+		els, end := newLabel(), newLabel()
+		g.branch(s.Cond, els, false)
+		g.block(s.Then)
+		if s.Else != nil {
+			if !g.endsInExit() {
+				g.jump(ir.OpJa, 0, end)
+			}
+			g.bind(els)
+			g.stmt(s.Else)
+		} else {
+			g.bind(els)
+		}
+		g.bind(end)
+	case *parser.ReturnStmt:
+		g.line(s.Span())
+		g.emit(ir.Insn{Op: ir.OpExit})
+	default:
+		panic(fmt.Sprintf("gen: unexpected statement %T", s))
+	}
+}

@@ -1,0 +1,316 @@
+package gen
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/sema"
+)
+
+// targetDir holds ./target, a small C program built once for all tests.
+var targetDir string
+
+const targetC = `
+int add(int a, int b) { return a + b; }
+int sub_one(int x) { return x - 1; }
+int main(void) { return add(1, 2) + sub_one(1); }
+`
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "gs-gen-test")
+	if err != nil {
+		panic(err)
+	}
+	targetDir = dir
+	if err := os.WriteFile(filepath.Join(dir, "target.c"), []byte(targetC), 0o644); err != nil {
+		panic(err)
+	}
+	cmd := exec.Command("gcc", "-g", "-O0", "-o", "target", "target.c")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "gcc: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// compile runs the front end and gen on src.
+func compile(t *testing.T, src string) *ir.Program {
+	t.Helper()
+	prog, diags := parser.ParseString("prog.gs", src)
+	if diags.HasErrors() {
+		t.Fatalf("parse: %v", diags.Err())
+	}
+	sp, diags := sema.Check(prog, sema.Config{Dir: targetDir})
+	if diags.HasErrors() {
+		var b bytes.Buffer
+		diags.Render(&b, false)
+		t.Fatalf("check:\n%s", b.String())
+	}
+	p, err := Generate(sp)
+	if err != nil {
+		t.Fatalf("generate: %v", err)
+	}
+	return p
+}
+
+// run compiles src, runs its first probe with the given arguments and user
+// memory, and returns the machine.
+func run(t *testing.T, src string, args []int64, mem map[uint64]string) (*ir.Program, *machine) {
+	t.Helper()
+	p := compile(t, src)
+	m := &machine{mem: mem, comm: "target"}
+	for i, a := range args {
+		m.ptregs[sema.ArgRegs[i]] = uint64(a)
+	}
+	m.ptregs[sema.RetReg] = 42
+	m.ctx[ir.CtxPid] = 1234
+	if err := m.run(p, 0); err != nil {
+		t.Fatalf("run: %v\n%s", err, ir.Disasm(p))
+	}
+	return p, m
+}
+
+func TestExpressions(t *testing.T) {
+	args := []int64{-7, 2, 3, 0, math.MaxInt64, 1 << 40}
+	tests := []struct {
+		expr string
+		want int64
+	}{
+		{"arg0", -7},
+		{"arg0 + arg1 * arg2", -1},
+		{"(arg0 + arg1) * arg2", -15},
+		{"arg0 / arg1", -3},
+		{"arg0 % arg1", -1},
+		{"(uint64_t)arg0 / 2", int64(uint64(math.MaxUint64-6) / 2)},
+		{"arg0 / arg3", 0},
+		{"arg0 % arg3", -7},
+		{"arg0 >> 1", -4},
+		{"(uint64_t)arg0 >> 60", 15},
+		{"arg1 << 62", math.MinInt64},
+		{"arg0 < arg1", 1},
+		{"(uint64_t)arg0 < arg1", 0},
+		{"arg0 <= -7", 1},
+		{"arg0 > arg1", 0},
+		{"arg2 >= 3", 1},
+		{"arg0 == -7", 1},
+		{"arg0 != -7", 0},
+		{"-arg0", 7},
+		{"~arg3", -1},
+		{"!arg3", 1},
+		{"!arg2", 0},
+		{"arg0 & 0xff", 0xf9},
+		{"arg1 | arg2", 3},
+		{"arg1 ^ arg2", 1},
+		{"arg4 + 1", math.MinInt64},
+		{"arg5 - 1", 1<<40 - 1},
+		{"arg0 - -2147483648", -7 + 2147483648},
+		{"(uint8_t)arg0", 0xf9},
+		{"(int8_t)arg0", -7},
+		{"(uint16_t)arg5", 0},
+		{"(int32_t)arg4", -1},
+		{"(uint32_t)(arg5 + 5)", 5},
+		{"(bool)arg2", 1},
+		{"(uint8_t)arg0 + 1", 0xfa},
+		{"arg2 && arg1", 1},
+		{"arg2 && arg3", 0},
+		{"arg3 && (1 / arg3)", 0},
+		{"arg3 || arg2", 1},
+		{"arg3 || arg3", 0},
+		{"arg0 ? 10 : 20", 10},
+		{"arg3 ? 10 : 20", 20},
+		{"arg0 < 0 && arg1 > 0 ? arg2 : -arg2", 3},
+		{"arg3 || !arg1 ? 1 : 2", 2},
+		{"0x123456789", 0x123456789},
+		{"-1", -1},
+		{"1 + 2 * 3", 7},
+		{"sizeof(uint16_t)", 2},
+		{"'a'", 97},
+		{"true", 1},
+		{"pid", 1234},
+		{"arg1 * (arg2 * (arg1 * (arg2 * (arg1 * (arg2 * (arg1 * (arg2 * (arg1 * (arg2 * (arg1 * (arg2 * (arg1 * (arg2 * (arg1 * (arg2 * arg1)))))))))))))))", 3359232},
+	}
+	for _, tt := range tests {
+		t.Run(tt.expr, func(t *testing.T) {
+			src := "uprobe:./target:add { print(" + tt.expr + ") }"
+			p, m := run(t, src, args, nil)
+			if len(m.records) != 1 {
+				t.Fatalf("got %d records, want 1", len(m.records))
+			}
+			got := field(p.Events[0], m.records[0], 0).(uint64)
+			if int64(got) != tt.want {
+				t.Errorf("got %d (%#x), want %d\n%s", int64(got), got, tt.want, ir.Disasm(p))
+			}
+		})
+	}
+}
+
+func TestRetval(t *testing.T) {
+	p, m := run(t, "uretprobe:./target:add { print(retval) }", nil, nil)
+	if got := field(p.Events[0], m.records[0], 0).(uint64); got != 42 {
+		t.Errorf("retval = %d, want 42", got)
+	}
+}
+
+func TestStrings(t *testing.T) {
+	mem := map[uint64]string{0x1000: "world", 0x2000: "hello"}
+	args := []int64{0x1000, 0x2000, 0}
+	tests := []struct {
+		src  string
+		want []any
+	}{
+		{`printf("%s %s\n", str(arg0), str(arg0, 3))`, []any{"world", "wor"}},
+		{`print(str(arg0) == "world", str(arg0) != "world", str(arg0, 3) == "world", "wor" == str(arg0, 3))`,
+			[]any{uint64(1), uint64(0), uint64(0), uint64(1)}},
+		{`print(str(arg0) == str(arg1), comm == "target", comm == "targ", "a" == "a")`,
+			[]any{uint64(0), uint64(1), uint64(0), uint64(1)}},
+		{`print(arg2 ? "yes" : "no", arg1 ? str(arg1) : "none")`, []any{"no", "hello"}},
+		{`$s = "abc"; print($s); $s = str(arg1); print($s, $s == "hello")`, []any{"abc", "hello", uint64(1)}},
+		{`$c = comm; print($c, $c == "target", comm)`, []any{"target", uint64(1), "target"}},
+		{`print(comm == "target_longer_than_16", comm == "", "target" != comm, comm == comm)`,
+			[]any{uint64(0), uint64(0), uint64(0), uint64(1)}},
+		{`print("a string literal longer than eight bytes")`, []any{"a string literal longer than eight bytes"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			p, m := run(t, "uprobe:./target:add { "+tt.src+" }", args, mem)
+			var got []any
+			for _, rec := range m.records {
+				ev := p.Events[int(rec[0])]
+				for i := range ev.Fields {
+					got = append(got, field(ev, rec, i))
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(tt.want) {
+				t.Errorf("got %v, want %v\n%s", got, tt.want, ir.Disasm(p))
+			}
+		})
+	}
+}
+
+func TestControlFlow(t *testing.T) {
+	tests := []struct {
+		src  string
+		args []int64
+		want string // the values of all records, in order
+	}{
+		{`/arg0 > 1/ { print(1) }`, []int64{1}, "[]"},
+		{`/arg0 > 1/ { print(1) }`, []int64{2}, "[1]"},
+		{`/arg0 && !arg1/ { print(1) }`, []int64{1, 0}, "[1]"},
+		{`/arg0 && !arg1/ { print(1) }`, []int64{1, 1}, "[]"},
+		{`/arg0 || arg1/ { print(1) }`, []int64{0, 1}, "[1]"},
+		{`/arg0 || arg1/ { print(1) }`, []int64{0, 0}, "[]"},
+		{`/!(arg0 || arg1)/ { print(1) }`, []int64{0, 0}, "[1]"},
+		{`/arg0 != 0/ { print(1) }`, []int64{0}, "[]"},
+		{`/arg0 == 0/ { print(1) }`, []int64{0}, "[1]"},
+		{`{ if (arg0 == 1) { print(1) } else if (arg0 == 2) { print(2) } else { print(3) } print(4) }`, []int64{2}, "[2 4]"},
+		{`{ if (arg0 == 1) { print(1) } else if (arg0 == 2) { print(2) } else { print(3) } print(4) }`, []int64{5}, "[3 4]"},
+		{`{ if (arg0) { print(1); return } print(2) }`, []int64{1}, "[1]"},
+		{`{ if (arg0) { print(1); return } print(2) }`, []int64{0}, "[2]"},
+		{`{ print(1); exit(); print(2) }`, nil, "[1 exit]"},
+		{`{ if (arg0 > 0) { $x = arg0 } print($x) }`, []int64{0}, "[0]"},
+		{`{ if (arg0 > 0) { $x = arg0 } print($x) }`, []int64{5}, "[5]"},
+		{`{ $x = arg0; $x *= 3; $x -= 1; $x <<= 1; print($x) }`, []int64{2}, "[10]"},
+		{`{ $b = arg0 > 1; $b = arg0; print($b) }`, []int64{9}, "[1]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			p, m := run(t, "uprobe:./target:add "+tt.src, tt.args, nil)
+			var got []string
+			for _, rec := range m.records {
+				ev := p.Events[int(rec[0])]
+				if ev.Kind == ir.EventExit {
+					got = append(got, "exit")
+				}
+				for i := range ev.Fields {
+					got = append(got, fmt.Sprint(field(ev, rec, i)))
+				}
+			}
+			if s := "[" + strings.Join(got, " ") + "]"; s != tt.want {
+				t.Errorf("got %s, want %s\n%s", s, tt.want, ir.Disasm(p))
+			}
+		})
+	}
+}
+
+// TestSize pins the instruction counts of common one-liners: every op
+// executed is a bpf_loop iteration in the kernel.
+func TestSize(t *testing.T) {
+	tests := []struct {
+		src  string
+		want int
+	}{
+		{`uprobe:./target:add < print(arg0) >`, 5},
+		{`uprobe:./target:add { printf("%d\n", arg0) }`, 5},
+		{`uprobe:./target:add { printf("%d %s\n", arg0, str(arg1)) }`, 8},
+		{`uprobe:./target:add /arg0/ { print(arg0) }`, 7},
+		{`uprobe:./target:add { print(comm, func, probe) }`, 4},
+		{`uprobe:./target:add { exit() }`, 3},
+		{`uprobe:./target:add { }`, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			p := compile(t, tt.src)
+			if len(p.Insns) != tt.want {
+				t.Errorf("%d instructions, want %d\n%s", len(p.Insns), tt.want, ir.Disasm(p))
+			}
+			if last := p.Insns[len(p.Insns)-1]; last.Op != ir.OpExit {
+				t.Errorf("last op is %s, want exit", last.Op)
+			}
+		})
+	}
+}
+
+func TestProgram(t *testing.T) {
+	p := compile(t, `uprobe:./target:add, uprobe:./target:sub_one { $s = str(arg0); print($s) }
+uretprobe:./target:add { print(retval) }`)
+	if p.Version != ir.Version {
+		t.Errorf("version %d, want %d", p.Version, ir.Version)
+	}
+	if len(p.Probes) != 3 {
+		t.Fatalf("%d probes, want 3", len(p.Probes))
+	}
+	if p.Probes[0].Start != p.Probes[1].Start || p.Probes[0].Len != p.Probes[1].Len {
+		t.Errorf("probes of one group do not share code: %+v %+v", p.Probes[0], p.Probes[1])
+	}
+	if p.Probes[2].Start != p.Probes[0].Start+p.Probes[0].Len {
+		t.Errorf("second group starts at %d, want %d", p.Probes[2].Start, p.Probes[0].Start+p.Probes[0].Len)
+	}
+	// record area (8+80 = 88) then $s (80 bytes)
+	if p.HeapSize != 88+80 {
+		t.Errorf("HeapSize = %d, want %d", p.HeapSize, 88+80)
+	}
+	for i, l := range p.Lines {
+		if i > 0 && l.PC <= p.Lines[i-1].PC {
+			t.Errorf("line entries out of order: %+v", p.Lines)
+		}
+	}
+}
+
+func TestTooComplex(t *testing.T) {
+	// A balanced tree of depth 15 needs 16 registers whatever the order.
+	e := "arg0"
+	for i := 0; i < 15; i++ {
+		e = "(" + e + " + " + e + ")"
+	}
+	prog, _ := parser.ParseString("prog.gs", "uprobe:./target:add { print("+e+") }")
+	sp, diags := sema.Check(prog, sema.Config{Dir: targetDir})
+	if diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	_, err := Generate(sp)
+	if !errors.Is(err, ErrTooComplex) {
+		t.Fatalf("err = %v, want ErrTooComplex", err)
+	}
+}

@@ -1,0 +1,217 @@
+package gen
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+
+	"github.com/gs-tracer/gs/ir"
+)
+
+// machine is a reference interpreter of the ops gen emits, written from
+// ir's op comments, so tests can check what generated code computes and
+// not only what it looks like.
+type machine struct {
+	regs    [ir.NumRegs]uint64
+	ptregs  [ir.PtRegsSlots]uint64
+	ctx     [8]uint64
+	heap    [2 * ir.HeapSize]byte
+	mem     map[uint64]string // user memory: NUL-terminated strings by address
+	comm    string
+	fault   bool
+	records [][]byte
+	steps   int
+}
+
+func (m *machine) u64(off int) uint64 { return binary.LittleEndian.Uint64(m.heap[off:]) }
+
+func (m *machine) put(off int, v uint64, size int) {
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], v)
+	copy(m.heap[off:off+size], b[:size])
+}
+
+// slotBytes returns the text of the string slot at heap[off]: its length
+// clipped to limit.
+func (m *machine) slotBytes(off, limit int) []byte {
+	n := min(int(binary.LittleEndian.Uint16(m.heap[off:])), limit)
+	return m.heap[off+ir.StrHeader : off+ir.StrHeader+n]
+}
+
+// run executes probe id's range of p.
+func (m *machine) run(p *ir.Program, id int) error {
+	pr := p.Probes[id]
+	pc := int(pr.Start)
+	for {
+		if pc < int(pr.Start) || pc >= int(pr.Start+pr.Len) {
+			return fmt.Errorf("pc %d outside the probe's range", pc)
+		}
+		if m.steps++; m.steps > ir.MaxSteps {
+			return fmt.Errorf("step limit")
+		}
+		in := p.Insns[pc]
+		pc++
+		a, b, c := &m.regs[in.A], m.regs[in.B], m.regs[in.C]
+		if in.A == 0 && writesA(in.Op) {
+			return fmt.Errorf("pc %d: %s writes r0", pc-1, in.Op)
+		}
+		switch in.Op {
+		case ir.OpNop:
+		case ir.OpMovImm:
+			*a = uint64(int64(in.Imm))
+		case ir.OpLdImm64:
+			*a = uint64(uint32(in.Imm)) | uint64(uint32(p.Insns[pc].Imm))<<32
+			pc++
+		case ir.OpMov:
+			*a = b
+		case ir.OpAdd:
+			*a = b + c
+		case ir.OpSub:
+			*a = b - c
+		case ir.OpMul:
+			*a = b * c
+		case ir.OpDivU:
+			*a = 0
+			if c != 0 {
+				*a = b / c
+			}
+		case ir.OpDivS:
+			*a = 0
+			if c != 0 {
+				*a = uint64(int64(b) / int64(c))
+			}
+		case ir.OpModU:
+			*a = b
+			if c != 0 {
+				*a = b % c
+			}
+		case ir.OpModS:
+			*a = b
+			if c != 0 {
+				*a = uint64(int64(b) % int64(c))
+			}
+		case ir.OpAnd:
+			*a = b & c
+		case ir.OpOr:
+			*a = b | c
+		case ir.OpXor:
+			*a = b ^ c
+		case ir.OpShl:
+			*a = b << (c & 63)
+		case ir.OpShr:
+			*a = b >> (c & 63)
+		case ir.OpSar:
+			*a = uint64(int64(b) >> (c & 63))
+		case ir.OpAddImm:
+			*a = b + uint64(int64(in.Imm))
+		case ir.OpNeg:
+			*a = -b
+		case ir.OpNot:
+			*a = ^b
+		case ir.OpLNot:
+			*a = b2u(b == 0)
+		case ir.OpEq:
+			*a = b2u(b == c)
+		case ir.OpNe:
+			*a = b2u(b != c)
+		case ir.OpLtS:
+			*a = b2u(int64(b) < int64(c))
+		case ir.OpLeS:
+			*a = b2u(int64(b) <= int64(c))
+		case ir.OpLtU:
+			*a = b2u(b < c)
+		case ir.OpLeU:
+			*a = b2u(b <= c)
+		case ir.OpSext:
+			sh := 64 - 8*uint(in.C)
+			*a = uint64(int64(b<<sh) >> sh)
+		case ir.OpZext:
+			sh := 64 - 8*uint(in.C)
+			*a = b << sh >> sh
+		case ir.OpJa:
+			pc += int(in.Imm)
+		case ir.OpJz:
+			if *a == 0 {
+				pc += int(in.Imm)
+			}
+		case ir.OpJnz:
+			if *a != 0 {
+				pc += int(in.Imm)
+			}
+		case ir.OpLdReg:
+			*a = m.ptregs[in.Imm]
+		case ir.OpLdCtx:
+			*a = m.ctx[in.Imm]
+			if ir.Ctx(in.Imm) == ir.CtxProbe {
+				*a = uint64(id)
+			}
+		case ir.OpLdHeap:
+			*a = m.u64(int(in.Imm))
+			if in.C < 8 {
+				*a &= 1<<(8*uint(in.C)) - 1
+			}
+		case ir.OpStHeap:
+			m.put(int(in.Imm), *a, int(in.C))
+		case ir.OpStStr:
+			off, limit := int(in.Imm), int(b)
+			s, ok := m.mem[*a]
+			flags := 0
+			if !ok {
+				flags, s = ir.StrFault, ""
+			}
+			if len(s) > limit {
+				s, flags = s[:limit], flags|ir.StrTruncated
+			}
+			m.put(off, uint64(len(s))|uint64(flags)<<16, 8)
+			m.put(off+8, *a, 8)
+			copy(m.heap[off+ir.StrHeader:], s)
+		case ir.OpStComm:
+			var buf [ir.CommLen]byte
+			copy(buf[:], m.comm)
+			copy(m.heap[in.Imm:], buf[:])
+		case ir.OpRecord:
+			m.put(0, uint64(in.Imm)|uint64(id)<<32, 8)
+		case ir.OpEmit:
+			m.records = append(m.records, append([]byte(nil), m.heap[:in.Imm]...))
+		case ir.OpStrEq:
+			// lengths clipped to imm, then the texts, as bpf/c/interp.bpf.c
+			x, y := m.slotBytes(int(b), int(in.Imm)), m.slotBytes(int(c), int(in.Imm))
+			*a = b2u(bytes.Equal(x, y))
+		case ir.OpExit:
+			return nil
+		default:
+			return fmt.Errorf("pc %d: op %s not modelled", pc-1, in.Op)
+		}
+	}
+}
+
+func writesA(op ir.Op) bool {
+	switch op {
+	case ir.OpNop, ir.OpJa, ir.OpJz, ir.OpJnz, ir.OpStHeap, ir.OpStStr, ir.OpStComm, ir.OpRecord, ir.OpEmit, ir.OpExit:
+		return false
+	}
+	return true
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// field decodes field i of rec as laid out by ev: integers as uint64
+// bits, strings and comm as text.
+func field(ev ir.Event, rec []byte, i int) any {
+	f := ev.Fields[i]
+	switch f.Type.Kind {
+	case ir.KindString:
+		n := int(binary.LittleEndian.Uint16(rec[f.Offset:]))
+		return string(rec[f.Offset+ir.StrHeader : f.Offset+ir.StrHeader+n])
+	case ir.KindComm:
+		return string(bytes.TrimRight(rec[f.Offset:f.Offset+ir.CommLen], "\x00"))
+	case ir.KindFunc, ir.KindProbe:
+		return nil
+	}
+	return binary.LittleEndian.Uint64(rec[f.Offset:])
+}

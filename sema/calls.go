@@ -1,0 +1,239 @@
+package sema
+
+import (
+	"errors"
+	"sort"
+
+	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/printfmt"
+)
+
+// calls are the functions gs implements.
+var calls = []string{"exit", "print", "printf", "str"}
+
+// laterCalls are functions gs will have but does not support yet.
+var laterCalls = map[string]bool{
+	"count": true, "sum": true, "min": true, "max": true, "avg": true, "stats": true, "hist": true, "lhist": true,
+	"delete": true, "clear": true, "zero": true, "has_key": true, "len": true,
+	"ustack": true, "kstack": true, "usym": true, "ksym": true, "uaddr": true, "kaddr": true, "reg": true,
+	"join": true, "buf": true, "ntop": true, "cat": true, "system": true, "time": true, "strftime": true,
+	"signal": true, "override": true, "kptr": true, "uptr": true, "strncmp": true, "strcontains": true,
+	"cgroupid": true, "macaddr": true, "bswap": true, "path": true, "skboutput": true, "pton": true,
+}
+
+func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {
+	switch e.Fn {
+	case "print":
+		if len(e.Args) == 0 {
+			c.errorf(e, "print needs at least one argument")
+			return Void
+		}
+		if c.values(gc, e.Args) {
+			c.addEvent(e, ir.EventPrint, "", e.Args)
+		}
+		return Void
+	case "printf":
+		c.printf(gc, e)
+		return Void
+	case "exit":
+		if len(e.Args) != 0 {
+			c.values(gc, e.Args)
+			c.errorf(e, "exit takes no arguments, got %d", len(e.Args))
+			return Void
+		}
+		c.addEvent(e, ir.EventExit, "", nil)
+		gc.dead = true
+		return Void
+	case "str":
+		return c.str(gc, e)
+	}
+	if laterCalls[e.Fn] {
+		c.diags.Errorf(e.FnSp, "%s() is not supported yet", e.Fn)
+		return nil
+	}
+	d := c.diags.Errorf(e.FnSp, "unknown function %q", e.Fn)
+	known := append([]string(nil), calls...)
+	for n := range laterCalls {
+		known = append(known, n)
+	}
+	sort.Strings(known)
+	if s := diag.Suggest(e.Fn, known); s != "" {
+		d.WithHint("did you mean %q?", s)
+	}
+	return nil
+}
+
+// values checks every expression of es as a value and reports whether all
+// of them are fine.
+func (c *checker) values(gc *groupCtx, es []parser.Expr) bool {
+	ok := true
+	for _, a := range es {
+		if c.value(gc, a) == nil {
+			ok = false
+		}
+	}
+	return ok
+}
+
+func (c *checker) addEvent(e *parser.CallExpr, kind ir.EventKind, format string, args []parser.Expr) {
+	c.p.EventOf[e] = len(c.events)
+	c.events = append(c.events, &eventInfo{call: e, kind: kind, format: format, args: args})
+}
+
+// str checks str(ptr[, limit]).
+func (c *checker) str(gc *groupCtx, e *parser.CallExpr) *Type {
+	if len(e.Args) < 1 || len(e.Args) > 2 {
+		c.values(gc, e.Args)
+		c.errorf(e, "str takes 1 or 2 arguments, got %d", len(e.Args))
+		return nil
+	}
+	pt := c.value(gc, e.Args[0])
+	if pt != nil && !pt.IsInteger() {
+		c.errorf(e.Args[0], "str needs an address (an integer), got %s", pt)
+		pt = nil
+	}
+	n := ir.DefaultStr
+	if len(e.Args) == 2 {
+		lt := c.value(gc, e.Args[1])
+		if lt == nil {
+			return nil
+		}
+		v, ok := c.p.Consts[e.Args[1]]
+		if !ok || !lt.IsInteger() || int64(v) < 1 || int64(v) > ir.MaxStrLen {
+			c.errorf(e.Args[1], "str limit must be a constant from 1 to %d", ir.MaxStrLen)
+			return nil
+		}
+		n = int(v)
+	}
+	if pt == nil {
+		return nil
+	}
+	return StringOf(n)
+}
+
+// printf checks printf(format, args...) against the format's conversions.
+func (c *checker) printf(gc *groupCtx, e *parser.CallExpr) {
+	if len(e.Args) == 0 {
+		c.errorf(e, "printf needs a format string")
+		return
+	}
+	ok := c.values(gc, e.Args[1:])
+	lit, isLit := e.Args[0].(*parser.StrLit)
+	if !isLit {
+		c.value(gc, e.Args[0])
+		c.errorf(e.Args[0], "printf format must be a string literal")
+		return
+	}
+	c.p.Types[lit] = LitOf(len(lit.Val))
+	verbs, err := printfmt.ParseFormat(lit.Val)
+	if err != nil {
+		var fe *printfmt.Error
+		if errors.As(err, &fe) {
+			c.diags.Errorf(c.litSpan(lit, fe.Offset, fe.End), "invalid printf format: %s", fe.Msg)
+		} else {
+			c.errorf(lit, "invalid printf format: %v", err)
+		}
+		return
+	}
+	args := e.Args[1:]
+	var convs []printfmt.Verb
+	for _, v := range verbs {
+		if !v.IsLiteral() {
+			convs = append(convs, v)
+		}
+	}
+	switch {
+	case len(args) > len(convs):
+		c.errorf(args[len(convs)], "printf has more arguments than conversions").
+			WithHint("the format has %d conversion%s for %d argument%s", len(convs), plural(len(convs)), len(args), plural(len(args)))
+		ok = false
+	case len(args) < len(convs):
+		v := convs[len(args)]
+		c.diags.Errorf(c.litSpan(lit, v.Start, v.End), "printf conversion %s has no argument", v.String()).
+			WithHint("the format has %d conversion%s for %d argument%s", len(convs), plural(len(convs)), len(args), plural(len(args)))
+		ok = false
+	}
+	for i, a := range args {
+		t := c.p.Types[a]
+		if i >= len(convs) || t == nil {
+			continue
+		}
+		if !c.convArg(convs[i], a, t) {
+			ok = false
+		}
+	}
+	if ok {
+		c.addEvent(e, ir.EventPrintf, lit.Val, args)
+	}
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// convArg checks that argument a of type t suits conversion v.
+func (c *checker) convArg(v printfmt.Verb, a parser.Expr, t *Type) bool {
+	switch v.Class() {
+	case printfmt.ClassString:
+		if t.IsInteger() {
+			c.errorf(a, "%%%c needs a string, got %s", v.Conv, t).WithHint("wrap it in str() to read the string at that address")
+			return false
+		}
+	case printfmt.ClassFloat:
+		c.errorf(a, "%%%c needs a floating-point value, got %s", v.Conv, t)
+		return false
+	default:
+		if !t.IsInteger() {
+			c.errorf(a, "%s needs an integer, got %s", v.String(), t).WithHint("print it with %%s")
+			return false
+		}
+	}
+	return true
+}
+
+// litSpan returns the source span of bytes [start, end) of the decoded
+// text of lit, or lit's whole span when the mapping is unclear.
+func (c *checker) litSpan(lit *parser.StrLit, start, end int) diag.Span {
+	raw := c.p.File.Text(lit.Sp)
+	if len(raw) < 2 || raw[0] != '"' {
+		return lit.Sp
+	}
+	// offs[i] is the raw offset where decoded byte i starts.
+	var offs []int
+	for i := 1; i < len(raw)-1; {
+		offs = append(offs, i)
+		if raw[i] != '\\' || i+1 >= len(raw)-1 {
+			i++
+			continue
+		}
+		i += 2
+		switch raw[i-1] {
+		case 'x':
+			for k := 0; k < 2 && i < len(raw)-1 && isHex(raw[i]); k++ {
+				i++
+			}
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			for k := 0; k < 2 && i < len(raw)-1 && raw[i] >= '0' && raw[i] <= '7'; k++ {
+				i++
+			}
+		}
+	}
+	if len(offs) != len(lit.Val) || start < 0 || end > len(offs) || start >= end {
+		return lit.Sp
+	}
+	rawEnd := len(raw) - 1
+	if end < len(offs) {
+		rawEnd = offs[end]
+	}
+	base := lit.Sp.Start.Offset
+	return diag.Span{Start: c.p.File.PosAt(base + offs[start]), End: c.p.File.PosAt(base + rawEnd)}
+}
+
+func isHex(b byte) bool {
+	return b >= '0' && b <= '9' || b >= 'a' && b <= 'f' || b >= 'A' && b <= 'F'
+}

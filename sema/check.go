@@ -1,0 +1,653 @@
+package sema
+
+import (
+	"math"
+	"strings"
+
+	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+)
+
+// groupCtx is the state of checking one probe group.
+type groupCtx struct {
+	g     *Group
+	vars  map[string]*Var
+	scope Scope
+	// defs holds the $vars assigned on every path to the current point;
+	// dead is set after return and exit().
+	defs map[*Var]bool
+	dead bool
+}
+
+// eventInfo is a print, printf or exit call waiting for layout.
+type eventInfo struct {
+	call   *parser.CallExpr
+	kind   ir.EventKind
+	format string
+	args   []parser.Expr
+}
+
+func (c *checker) checkGroup(g *Group) {
+	gc := &groupCtx{g: g, vars: map[string]*Var{}, scope: c.scopeFor(g), defs: map[*Var]bool{}}
+	if f := g.Node.Filter; f != nil {
+		c.cond(gc, f)
+	}
+	c.block(gc, g.Node.Body)
+}
+
+func (c *checker) block(gc *groupCtx, b *parser.Block) {
+	for _, s := range b.Stmts {
+		c.stmt(gc, s)
+	}
+}
+
+func (c *checker) stmt(gc *groupCtx, s parser.Stmt) {
+	switch s := s.(type) {
+	case *parser.Block:
+		c.block(gc, s)
+	case *parser.ExprStmt:
+		c.exprStmt(gc, s)
+	case *parser.AssignStmt:
+		c.assign(gc, s)
+	case *parser.IfStmt:
+		c.cond(gc, s.Cond)
+		before, dead := copyDefs(gc.defs), gc.dead
+		c.block(gc, s.Then)
+		thenDefs, thenDead := gc.defs, gc.dead
+		gc.defs, gc.dead = before, dead
+		if s.Else != nil {
+			c.stmt(gc, s.Else)
+		}
+		switch {
+		case thenDead:
+		case gc.dead:
+			gc.defs, gc.dead = thenDefs, false
+		default:
+			for v := range gc.defs {
+				if !thenDefs[v] {
+					delete(gc.defs, v)
+				}
+			}
+		}
+	case *parser.ReturnStmt:
+		gc.dead = true
+	default:
+		c.errorf(s, "unexpected statement")
+	}
+}
+
+func copyDefs(m map[*Var]bool) map[*Var]bool {
+	out := make(map[*Var]bool, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func (c *checker) exprStmt(gc *groupCtx, s *parser.ExprStmt) {
+	t := c.expr(gc, s.X)
+	if t != nil && t.Kind != KindVoid {
+		c.diags.Warnf(s.Span(), "value of %s is not used", c.text(s.X)).WithHint("print it with print(%s)", c.text(s.X))
+	}
+}
+
+// compoundOps are the assignment operators besides "=", as binary operators.
+var compoundOps = map[string]string{
+	"+=": "+", "-=": "-", "*=": "*", "/=": "/", "%=": "%",
+	"&=": "&", "|=": "|", "^=": "^", "<<=": "<<", ">>=": ">>",
+}
+
+func (c *checker) assign(gc *groupCtx, s *parser.AssignStmt) {
+	lhs, ok := s.LHS.(*parser.VarExpr)
+	if !ok {
+		c.value(gc, s.RHS)
+		if _, isMap := s.LHS.(*parser.MapExpr); isMap {
+			c.errorf(s.LHS, "maps are not supported yet")
+		} else {
+			c.errorf(s.LHS, "cannot assign to %s", c.text(s.LHS))
+		}
+		return
+	}
+	if s.Op != "=" {
+		op, ok := compoundOps[s.Op]
+		if !ok {
+			c.diags.Errorf(s.Sp, "unknown assignment operator %q", s.Op)
+			return
+		}
+		vt := c.varUse(gc, lhs)
+		rt := c.value(gc, s.RHS)
+		if vt == nil || rt == nil {
+			return
+		}
+		if !vt.IsInteger() || !rt.IsInteger() {
+			bad, bt := parser.Expr(lhs), vt
+			if vt.IsInteger() {
+				bad, bt = s.RHS, rt
+			}
+			c.errorf(bad, "operator %s needs integers, got %s", op, bt)
+			return
+		}
+		c.markDef(gc, c.p.Vars[lhs])
+		return
+	}
+	rt := c.value(gc, s.RHS)
+	if rt == nil {
+		if v := gc.vars[lhs.Name]; v != nil {
+			c.p.Vars[lhs] = v
+		}
+		return
+	}
+	v := gc.vars[lhs.Name]
+	if v == nil {
+		v = &Var{Name: lhs.Name, Type: varType(rt), Sp: s.Sp}
+		gc.vars[lhs.Name] = v
+		gc.g.Vars = append(gc.g.Vars, v)
+	} else if !assignable(v.Type, rt) {
+		c.errorf(s.RHS, "cannot assign %s to $%s of type %s", rt, v.Name, v.Type).
+			WithHint("$%s was first assigned at %d:%d; use another variable", v.Name, v.Sp.Start.Line, v.Sp.Start.Col)
+	}
+	if n := textCap(rt); v.Type.Kind == KindString && n > v.Type.Cap {
+		v.Type.Cap, v.Type.Size = n, ir.StrHeader+n
+	}
+	c.p.Vars[lhs] = v
+	c.p.Types[lhs] = v.Type
+	c.markDef(gc, v)
+}
+
+func (c *checker) markDef(gc *groupCtx, v *Var) {
+	if v != nil {
+		gc.defs[v] = true
+	}
+}
+
+// varType is the type a $var takes from its first assignment: integers
+// widen to 64 bits; strings get a type of their own whose capacity grows
+// with later assignments.
+func varType(t *Type) *Type {
+	switch t.Kind {
+	case KindInt, KindChar, KindEnum:
+		return Promote(t)
+	case KindString:
+		return StringOf(t.Cap)
+	case KindStrLit:
+		return StringOf(t.Cap)
+	}
+	return t
+}
+
+func assignable(dst, src *Type) bool {
+	switch {
+	case dst.IsInteger():
+		return src.IsInteger()
+	case dst.Kind == KindString:
+		return src.Kind == KindString || src.Kind == KindStrLit
+	}
+	return dst.Kind == src.Kind
+}
+
+// textCap is the capacity a string slot needs to hold a value of type t.
+func textCap(t *Type) int {
+	switch t.Kind {
+	case KindString, KindStrLit:
+		return t.Cap
+	case KindComm:
+		return ir.CommLen
+	}
+	return 0
+}
+
+// varUse resolves a $var read.
+func (c *checker) varUse(gc *groupCtx, e *parser.VarExpr) *Type {
+	v := gc.vars[e.Name]
+	if v == nil {
+		d := c.errorf(e, "$%s is used before it is assigned", e.Name)
+		if s := suggest("$"+e.Name, varNames(gc, "$")); s != "" {
+			d.WithHint("did you mean %q?", s)
+		}
+		return nil
+	}
+	if !gc.defs[v] && !gc.dead {
+		v.Init = true // some path reaches here without an assignment: it reads 0
+	}
+	c.p.Vars[e] = v
+	c.p.Types[e] = v.Type
+	return v.Type
+}
+
+// cond checks an expression used as a condition.
+func (c *checker) cond(gc *groupCtx, e parser.Expr) {
+	t := c.value(gc, e)
+	if t != nil && !t.IsInteger() {
+		c.errorf(e, "condition must be an integer or bool, got %s", t)
+	}
+}
+
+// value checks an expression whose value is used.
+func (c *checker) value(gc *groupCtx, e parser.Expr) *Type {
+	t := c.expr(gc, e)
+	if t != nil && t.Kind == KindVoid {
+		c.errorf(e, "%s has no value", c.text(e))
+		return nil
+	}
+	return t
+}
+
+// integer checks an expression that must be an integer.
+func (c *checker) integer(gc *groupCtx, e parser.Expr, what string) *Type {
+	t := c.value(gc, e)
+	if t != nil && !t.IsInteger() {
+		d := c.errorf(e, "%s needs an integer, got %s", what, t)
+		if t.Kind == KindStrLit {
+			d.WithHint("a character literal is written in single quotes")
+		}
+		return nil
+	}
+	return t
+}
+
+// expr checks e and records its type. It returns nil when e is in error
+// (already reported), so callers do not report the same problem twice.
+func (c *checker) expr(gc *groupCtx, e parser.Expr) *Type {
+	t := c.expr1(gc, e)
+	if t != nil {
+		c.p.Types[e] = t
+	}
+	return t
+}
+
+func (c *checker) expr1(gc *groupCtx, e parser.Expr) *Type {
+	switch e := e.(type) {
+	case *parser.IntLit:
+		switch {
+		case e.Kind == parser.LitBool:
+			c.p.Consts[e] = e.Val
+			return Bool
+		case e.Val > math.MaxInt64:
+			c.p.Consts[e] = e.Val
+			return Uint64
+		}
+		c.p.Consts[e] = e.Val
+		return Int64
+	case *parser.StrLit:
+		return LitOf(len(e.Val))
+	case *parser.Ident:
+		return c.ident(gc, e)
+	case *parser.VarExpr:
+		return c.varUse(gc, e)
+	case *parser.UnaryExpr:
+		return c.unary(gc, e)
+	case *parser.BinaryExpr:
+		return c.binary(gc, e)
+	case *parser.CondExpr:
+		return c.ternary(gc, e)
+	case *parser.CastExpr:
+		return c.cast(gc, e)
+	case *parser.SizeofExpr:
+		return c.sizeof(gc, e)
+	case *parser.CallExpr:
+		return c.call(gc, e)
+	case *parser.MapExpr:
+		c.errorf(e, "maps are not supported yet")
+	case *parser.ArgsExpr:
+		c.errorf(e, "args.%s is not supported yet (needs DWARF)", e.Name).WithHint("use arg0..arg5")
+	case *parser.FieldExpr:
+		c.errorf(e, "field access is not supported yet (needs DWARF)")
+	case *parser.IndexExpr:
+		c.errorf(e, "indexing is not supported yet")
+	case *parser.OffsetofExpr:
+		c.errorf(e, "offsetof is not supported yet (needs DWARF)")
+	case *parser.TypeExpr:
+		c.errorf(e, "type %s is not a value", e.Name)
+	default:
+		c.errorf(e, "unexpected expression")
+	}
+	return nil
+}
+
+func (c *checker) unary(gc *groupCtx, e *parser.UnaryExpr) *Type {
+	switch e.Op {
+	case "*":
+		c.errorf(e, "dereferencing pointers (*) is not supported yet")
+		return nil
+	case "&":
+		c.errorf(e, "taking addresses (&) is not supported yet")
+		return nil
+	}
+	t := c.integer(gc, e.X, "operator "+e.Op)
+	if t == nil {
+		return nil
+	}
+	rt := Promote(t)
+	if e.Op == "!" {
+		rt = Bool
+	}
+	if x, ok := c.p.Consts[e.X]; ok {
+		var v uint64
+		switch e.Op {
+		case "!":
+			v = b2u(x == 0)
+		case "-":
+			v = -x
+		case "~":
+			v = ^x
+		}
+		c.p.Consts[e] = v
+	}
+	return rt
+}
+
+// comparisons are the binary operators that yield bool.
+var comparisons = map[string]bool{"==": true, "!=": true, "<": true, "<=": true, ">": true, ">=": true}
+
+func (c *checker) binary(gc *groupCtx, e *parser.BinaryExpr) *Type {
+	if e.Op == "&&" || e.Op == "||" {
+		c.cond(gc, e.X)
+		c.cond(gc, e.Y)
+		x, xok := c.p.Consts[e.X]
+		y, yok := c.p.Consts[e.Y]
+		switch {
+		case xok && (x == 0) == (e.Op == "&&"): // false && _, true || _
+			c.p.Consts[e] = b2u(x != 0)
+		case xok && yok:
+			c.p.Consts[e] = b2u(y != 0)
+		}
+		return Bool
+	}
+	xt, yt := c.value(gc, e.X), c.value(gc, e.Y)
+	if xt == nil || yt == nil {
+		return nil
+	}
+	if comparisons[e.Op] && (isStringish(xt) || isStringish(yt)) {
+		return c.stringCompare(e, xt, yt)
+	}
+	for _, side := range []struct {
+		e parser.Expr
+		t *Type
+	}{{e.X, xt}, {e.Y, yt}} {
+		if !side.t.IsInteger() {
+			c.errorf(side.e, "operator %s needs integers, got %s", e.Op, side.t)
+			return nil
+		}
+	}
+	at := Arith(xt, yt)
+	rt := at
+	switch {
+	case comparisons[e.Op]:
+		rt = Bool
+	case e.Op == "<<" || e.Op == ">>":
+		rt = Promote(xt)
+	}
+	if x, ok := c.p.Consts[e.X]; ok {
+		if y, ok := c.p.Consts[e.Y]; ok {
+			unsigned := at == Uint64
+			if e.Op == ">>" {
+				unsigned = Promote(xt) == Uint64
+			}
+			c.p.Consts[e] = foldBinary(e.Op, x, y, unsigned)
+		}
+	}
+	return rt
+}
+
+func isStringish(t *Type) bool {
+	return t.Kind == KindString || t.Kind == KindStrLit || t.Kind == KindComm || t.Kind == KindFunc || t.Kind == KindProbe
+}
+
+// stringCompare checks == and != between strings.
+func (c *checker) stringCompare(e *parser.BinaryExpr, xt, yt *Type) *Type {
+	if e.Op != "==" && e.Op != "!=" {
+		c.errorf(e, "operator %s is not defined on strings", e.Op).WithHint("strings can only be compared with == and !=")
+		return nil
+	}
+	// TODO: func and probe are names known to user space only; comparing
+	// them needs the probe id mapped to a constant per probe.
+	for _, side := range []struct {
+		e parser.Expr
+		t *Type
+	}{{e.X, xt}, {e.Y, yt}} {
+		switch side.t.Kind {
+		case KindFunc, KindProbe:
+			c.errorf(side.e, "comparing %s is not supported yet", side.t)
+			return nil
+		case KindString, KindStrLit, KindComm:
+		default:
+			c.errorf(side.e, "cannot compare %s with a string", side.t).WithHint("wrap it in str() to read a string at that address")
+			return nil
+		}
+	}
+	if (xt.Kind == KindComm && !isCommOperand(yt)) || (yt.Kind == KindComm && !isCommOperand(xt)) {
+		// TODO: needs an op that compares up to a NUL, or the length of comm.
+		c.errorf(e, "comm can only be compared with comm or a string literal for now")
+		return nil
+	}
+	if xt.Kind == KindStrLit && yt.Kind == KindStrLit {
+		eq := e.X.(*parser.StrLit).Val == e.Y.(*parser.StrLit).Val
+		c.p.Consts[e] = b2u(eq == (e.Op == "=="))
+	}
+	return Bool
+}
+
+func isCommOperand(t *Type) bool { return t.Kind == KindComm || t.Kind == KindStrLit }
+
+// foldBinary computes x op y the way the interpreter would: 64-bit
+// two's-complement, x/0 = 0, x%0 = x, shift counts masked to 6 bits.
+func foldBinary(op string, x, y uint64, unsigned bool) uint64 {
+	sx, sy := int64(x), int64(y)
+	switch op {
+	case "+":
+		return x + y
+	case "-":
+		return x - y
+	case "*":
+		return x * y
+	case "/":
+		switch {
+		case y == 0:
+			return 0
+		case unsigned:
+			return x / y
+		case sy == -1:
+			return -x
+		}
+		return uint64(sx / sy)
+	case "%":
+		switch {
+		case y == 0:
+			return x
+		case unsigned:
+			return x % y
+		case sy == -1:
+			return 0
+		}
+		return uint64(sx % sy)
+	case "&":
+		return x & y
+	case "|":
+		return x | y
+	case "^":
+		return x ^ y
+	case "<<":
+		return x << (y & 63)
+	case ">>":
+		if unsigned {
+			return x >> (y & 63)
+		}
+		return uint64(sx >> (y & 63))
+	case "==":
+		return b2u(x == y)
+	case "!=":
+		return b2u(x != y)
+	case "<":
+		if unsigned {
+			return b2u(x < y)
+		}
+		return b2u(sx < sy)
+	case "<=":
+		if unsigned {
+			return b2u(x <= y)
+		}
+		return b2u(sx <= sy)
+	case ">":
+		if unsigned {
+			return b2u(x > y)
+		}
+		return b2u(sx > sy)
+	case ">=":
+		if unsigned {
+			return b2u(x >= y)
+		}
+		return b2u(sx >= sy)
+	}
+	panic("sema: fold unknown operator " + op)
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (c *checker) ternary(gc *groupCtx, e *parser.CondExpr) *Type {
+	c.cond(gc, e.Cond)
+	tt, et := c.value(gc, e.Then), c.value(gc, e.Else)
+	if tt == nil || et == nil {
+		return nil
+	}
+	var rt *Type
+	switch {
+	case tt.Kind == KindBool && et.Kind == KindBool:
+		rt = Bool
+	case tt.IsInteger() && et.IsInteger():
+		rt = Arith(tt, et)
+	case isString(tt) && isString(et):
+		rt = StringOf(max(tt.Cap, et.Cap))
+	case tt.Kind == KindComm && et.Kind == KindComm:
+		rt = Comm
+	default:
+		c.errorf(e, "the branches of ?: have different types: %s and %s", tt, et)
+		return nil
+	}
+	if cv, ok := c.p.Consts[e.Cond]; ok && rt.IsInteger() {
+		if v, ok := c.p.Consts[pick(cv != 0, e.Then, e.Else)]; ok {
+			c.p.Consts[e] = v
+		}
+	}
+	return rt
+}
+
+// isString reports whether t is held in a string slot.
+func isString(t *Type) bool { return t.Kind == KindString || t.Kind == KindStrLit }
+
+func pick(b bool, x, y parser.Expr) parser.Expr {
+	if b {
+		return x
+	}
+	return y
+}
+
+// typeExpr resolves a type named in a cast or sizeof.
+func (c *checker) typeExpr(te *parser.TypeExpr) *Type {
+	name := strings.Join(strings.Fields(te.Name), " ")
+	switch {
+	case te.Ptr > 0:
+		c.errorf(te, "casts to pointer types are not supported yet (needs DWARF)")
+		return nil
+	case strings.HasPrefix(name, "struct ") || strings.HasPrefix(name, "union ") || strings.HasPrefix(name, "enum "):
+		c.errorf(te, "%s types are not supported yet (needs DWARF)", strings.Fields(name)[0])
+		return nil
+	}
+	t, ok := cTypes[name]
+	if !ok {
+		d := c.errorf(te, "unknown type %q", name)
+		var names []string
+		for n := range cTypes {
+			names = append(names, n)
+		}
+		if s := suggest(name, names); s != "" {
+			d.WithHint("did you mean %q?", s)
+		}
+		return nil
+	}
+	return t
+}
+
+func (c *checker) cast(gc *groupCtx, e *parser.CastExpr) *Type {
+	t := c.typeExpr(e.Type)
+	xt := c.value(gc, e.X)
+	if t == nil || xt == nil {
+		return nil
+	}
+	if !xt.IsInteger() {
+		c.errorf(e.X, "cannot cast %s to %s", xt, t)
+		return nil
+	}
+	if x, ok := c.p.Consts[e.X]; ok {
+		c.p.Consts[e] = convert(x, t)
+	}
+	return t
+}
+
+// convert truncates and extends the 64-bit value x to type t, as a register
+// holding a t does.
+func convert(x uint64, t *Type) uint64 {
+	if t.Kind == KindBool {
+		return b2u(x != 0)
+	}
+	switch t.Size {
+	case 1:
+		if t.Signed {
+			return uint64(int64(int8(x)))
+		}
+		return uint64(uint8(x))
+	case 2:
+		if t.Signed {
+			return uint64(int64(int16(x)))
+		}
+		return uint64(uint16(x))
+	case 4:
+		if t.Signed {
+			return uint64(int64(int32(x)))
+		}
+		return uint64(uint32(x))
+	}
+	return x
+}
+
+func (c *checker) sizeof(gc *groupCtx, e *parser.SizeofExpr) *Type {
+	var t *Type
+	id, isIdent := e.X.(*parser.Ident)
+	switch {
+	case e.Type != nil:
+		t = c.typeExpr(e.Type)
+	case isIdent && cTypes[id.Name] != nil && builtins[id.Name] == nil:
+		t = cTypes[id.Name] // sizeof(uint32_t): the parser cannot tell a type name from a variable
+	default:
+		t = c.value(gc, e.X)
+	}
+	if t == nil {
+		return nil
+	}
+	size := t.Size
+	switch t.Kind {
+	case KindString:
+		size = t.Cap
+	case KindStrLit:
+		size = t.Cap + 1
+	case KindFunc, KindProbe:
+		c.errorf(e, "%s has no size", t)
+		return nil
+	}
+	c.p.Consts[e] = uint64(size)
+	return Uint64
+}
+
+// suggest returns the closest name among all the lists.
+func suggest(name string, lists ...[]string) string {
+	var all []string
+	for _, l := range lists {
+		all = append(all, l...)
+	}
+	return diag.Suggest(name, all)
+}

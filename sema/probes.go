@@ -1,0 +1,204 @@
+package sema
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/gs-tracer/gs/debuginfo"
+	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+)
+
+// binEntry is a binary opened once per Check, or why it could not be.
+type binEntry struct {
+	bin  *debuginfo.Binary
+	err  string // message when bin is nil
+	hint string
+}
+
+// resolveProbes turns each probe specifier of g into attach points.
+func (c *checker) resolveProbes(g *Group) {
+	g.Ret = len(g.Node.Probes) > 0
+	for _, pr := range g.Node.Probes {
+		if pr.Kind != parser.ProbeUretprobe {
+			g.Ret = false
+		}
+		switch pr.Kind {
+		case parser.ProbeBegin, parser.ProbeEnd, parser.ProbeInterval:
+			c.errorf(pr, "%s probes are not supported yet", pr.Kind)
+			continue
+		}
+		if pr.File != "" {
+			c.errorf(pr, "FILE:LINE probes are not supported yet").WithHint("attach to a function: uprobe:BIN:FUNC")
+			continue
+		}
+		name := pr.Binary
+		if name == "" {
+			name = c.cfg.DefaultBinary
+			if name == "" {
+				c.errorf(pr, "probe %q names no binary", pr.Text).
+					WithHint("write %s:BINARY:%s, or trace a command with -c or a process with -p", pr.Kind, pr.Func)
+				continue
+			}
+		}
+		be := c.openBinary(name)
+		if be.bin == nil {
+			d := c.errorf(pr, "%s", be.err)
+			if be.hint != "" {
+				d.WithHint("%s", be.hint)
+			}
+			continue
+		}
+		prefix := pr.Kind.String() + ":" + name + ":"
+		for _, at := range c.attachPoints(pr, be.bin, name) {
+			at.ID = uint32(len(c.p.Probes))
+			at.Name = prefix + at.Name
+			at.Binary = be.bin.Path
+			at.Sp = pr.Sp
+			if pr.Kind == parser.ProbeUretprobe {
+				at.Kind = ir.Uretprobe
+			}
+			g.Probes = append(g.Probes, len(c.p.Probes))
+			c.p.Probes = append(c.p.Probes, at)
+		}
+	}
+}
+
+// attachPoints resolves the location part of pr in bin. Name holds the
+// location as it will appear after "uprobe:BIN:".
+func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName string) []ir.Probe {
+	if pr.HasAddr {
+		if pr.Kind == parser.ProbeUretprobe {
+			c.errorf(pr, "a uretprobe attaches to a function, not an address").WithHint("use uprobe:%s:0x%x", binName, pr.Addr)
+			return nil
+		}
+		off, ok := bin.FileOffset(pr.Addr)
+		if !ok {
+			c.errorf(pr, "address 0x%x is not in a loaded segment of %q", pr.Addr, binName)
+			return nil
+		}
+		at := ir.Probe{Name: fmt.Sprintf("0x%x", pr.Addr), Func: fmt.Sprintf("0x%x", pr.Addr), Offset: off, Address: pr.Addr}
+		if fn, ok := bin.FuncAt(pr.Addr); ok {
+			at.Func = fn.Name
+			if pr.Addr != fn.Addr {
+				at.Func = fmt.Sprintf("%s+0x%x", fn.Name, pr.Addr-fn.Addr)
+			}
+		}
+		return []ir.Probe{at}
+	}
+	if !bin.HasSymbols() {
+		c.errorf(pr, "%q has no symbol table", binName)
+		return nil
+	}
+	if strings.ContainsAny(pr.Func, "*?[") {
+		if pr.HasOffset {
+			c.errorf(pr, "a wildcard probe cannot have an offset")
+			return nil
+		}
+		fns := bin.MatchFuncs(pr.Func)
+		if len(fns) == 0 {
+			c.errorf(pr, "no function in %q matches %q", binName, pr.Func)
+			return nil
+		}
+		out := make([]ir.Probe, len(fns))
+		for i, fn := range fns {
+			out[i] = ir.Probe{Name: fn.Name, Func: fn.Name, Symbol: fn.Name, Offset: fn.Offset, Address: fn.Addr}
+		}
+		return out
+	}
+	fn, ok := bin.LookupFunc(pr.Func)
+	if !ok {
+		d := c.errorf(pr, "function %q not found in %q", pr.Func, binName)
+		if s := diag.Suggest(pr.Func, bin.FuncNames()); s != "" {
+			d.WithHint("did you mean %q?", s)
+		}
+		return nil
+	}
+	at := ir.Probe{Name: fn.Name, Func: fn.Name, Symbol: fn.Name, Offset: fn.Offset, Address: fn.Addr}
+	if pr.HasOffset {
+		if pr.Kind == parser.ProbeUretprobe {
+			c.errorf(pr, "a uretprobe attaches to a function's entry, not an offset").WithHint("use uprobe:%s:%s+%d", binName, fn.Name, pr.Offset)
+			return nil
+		}
+		if fn.Size != 0 && pr.Offset >= fn.Size {
+			c.errorf(pr, "offset %d is past the end of %q (%d bytes)", pr.Offset, fn.Name, fn.Size)
+			return nil
+		}
+		at.Name = fmt.Sprintf("%s+%d", fn.Name, pr.Offset)
+		at.Offset += pr.Offset
+		at.Address += pr.Offset
+	}
+	return []ir.Probe{at}
+}
+
+// openBinary finds and opens the binary or library called name, once.
+func (c *checker) openBinary(name string) *binEntry {
+	if be, ok := c.binaries[name]; ok {
+		return be
+	}
+	if c.binaries == nil {
+		c.binaries = map[string]*binEntry{}
+	}
+	be := &binEntry{}
+	c.binaries[name] = be
+	path, err := c.findBinary(name)
+	if err != nil {
+		be.err = err.Error()
+		if _, err := os.Stat(filepath.Join(c.cfg.Dir, name)); err == nil && !strings.ContainsRune(name, '/') {
+			be.hint = fmt.Sprintf("did you mean %q?", "./"+name)
+		}
+		return be
+	}
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		be.err = fmt.Sprintf("%q is a directory, not a binary", name)
+		return be
+	}
+	bin, err := debuginfo.Open(path)
+	if err != nil {
+		be.err = fmt.Sprintf("%q is not an ELF file", name)
+		return be
+	}
+	be.bin = bin
+	return be
+}
+
+// findBinary turns a probe's binary into an absolute path: a name with a
+// '/' is a path (relative to Config.Dir); a bare name is a library or a
+// command in $PATH.
+func (c *checker) findBinary(name string) (string, error) {
+	if strings.ContainsRune(name, '/') {
+		path := name
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(c.cfg.Dir, path)
+		}
+		path, err := filepath.Abs(path)
+		if err == nil {
+			_, err = os.Stat(path)
+		}
+		if err != nil {
+			return "", fmt.Errorf("binary %q does not exist", name)
+		}
+		return path, nil
+	}
+	if !strings.HasPrefix(name, "lib") {
+		if path, err := exec.LookPath(name); err == nil {
+			return filepath.Abs(path)
+		}
+	}
+	if path, err := debuginfo.FindLibrary(name); err == nil {
+		return filepath.Abs(path)
+	}
+	return "", fmt.Errorf("cannot find %q as a library or a command in $PATH", name)
+}
+
+func (c *checker) closeBinaries() {
+	for _, be := range c.binaries {
+		if be.bin != nil {
+			be.bin.Close()
+		}
+	}
+}

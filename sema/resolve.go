@@ -1,0 +1,144 @@
+package sema
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+)
+
+// BuiltinKind says how gen computes a builtin.
+type BuiltinKind uint8
+
+// Builtin kinds.
+const (
+	BuiltinReg   BuiltinKind = iota // OpLdReg Reg
+	BuiltinCtx                      // OpLdCtx Ctx
+	BuiltinComm                     // OpStComm into a heap slot
+	BuiltinFunc                     // no code: the record header names the probe
+	BuiltinProbe                    // no code: likewise
+)
+
+// Builtin is a predefined identifier such as arg0, pid or comm.
+type Builtin struct {
+	Name    string
+	Kind    BuiltinKind
+	Reg     int    // BuiltinReg: pt_regs slot
+	Ctx     ir.Ctx // BuiltinCtx
+	Type    *Type
+	RetOnly bool // retval: only in uretprobes
+}
+
+// builtins are the identifiers every probe knows.
+var builtins = map[string]*Builtin{
+	"retval":  {Name: "retval", Kind: BuiltinReg, Reg: RetReg, Type: Int64, RetOnly: true},
+	"pid":     {Name: "pid", Kind: BuiltinCtx, Ctx: ir.CtxPid, Type: Uint64},
+	"tid":     {Name: "tid", Kind: BuiltinCtx, Ctx: ir.CtxTid, Type: Uint64},
+	"uid":     {Name: "uid", Kind: BuiltinCtx, Ctx: ir.CtxUid, Type: Uint64},
+	"gid":     {Name: "gid", Kind: BuiltinCtx, Ctx: ir.CtxGid, Type: Uint64},
+	"nsecs":   {Name: "nsecs", Kind: BuiltinCtx, Ctx: ir.CtxNsecs, Type: Uint64},
+	"elapsed": {Name: "elapsed", Kind: BuiltinCtx, Ctx: ir.CtxElapsed, Type: Uint64},
+	"cpu":     {Name: "cpu", Kind: BuiltinCtx, Ctx: ir.CtxCpu, Type: Uint64},
+	"comm":    {Name: "comm", Kind: BuiltinComm, Type: Comm},
+	"func":    {Name: "func", Kind: BuiltinFunc, Type: Func},
+	"probe":   {Name: "probe", Kind: BuiltinProbe, Type: Probe},
+}
+
+func init() {
+	for i, reg := range ArgRegs {
+		name := "arg" + string(rune('0'+i))
+		builtins[name] = &Builtin{Name: name, Kind: BuiltinReg, Reg: reg, Type: Int64}
+	}
+}
+
+// laterIdents are identifiers gs will know but does not support yet.
+var laterIdents = map[string]string{
+	"ustack":   "ustack",
+	"kstack":   "kstack",
+	"curtask":  "curtask",
+	"rand":     "rand",
+	"cgroup":   "cgroup",
+	"username": "username",
+	"args":     "args (needs DWARF)",
+}
+
+// Symbol is a name of the traced program (a variable or parameter) as a
+// Scope resolves it.
+//
+// TODO(dwarf): add where the value lives at each attach point of the group
+// (a register, frame base + offset, a static address plus the module's
+// load bias) so gen can lower it to OpLdReg/OpLoad/OpLdBias.
+type Symbol struct {
+	Name string
+	Type *Type
+}
+
+// Scope resolves the bare identifiers that are neither builtins nor script
+// variables: names of the traced program visible at a group's probes. The
+// DWARF pass provides one per group; until then every group gets noScope.
+type Scope interface {
+	// Lookup returns the symbol called name, or nil.
+	Lookup(name string) *Symbol
+	// Names lists the visible names, for suggestions.
+	Names() []string
+}
+
+type noScope struct{}
+
+func (noScope) Lookup(string) *Symbol { return nil }
+func (noScope) Names() []string       { return nil }
+
+// scopeFor returns the program names visible in g.
+func (c *checker) scopeFor(*Group) Scope { return noScope{} }
+
+// ident resolves a bare identifier.
+func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
+	if b, ok := builtins[e.Name]; ok {
+		if b.RetOnly && !gc.g.Ret {
+			c.errorf(e, "%s is only available in uretprobes", e.Name).WithHint("use uretprobe: to read the return value")
+			return nil
+		}
+		c.p.Builtins[e] = b
+		return b.Type
+	}
+	if what, ok := laterIdents[e.Name]; ok {
+		c.errorf(e, "%s is not supported yet", what)
+		return nil
+	}
+	if strings.HasPrefix(e.Name, "arg") && len(e.Name) > 3 && strings.Trim(e.Name[3:], "0123456789") == "" {
+		c.errorf(e, "%s is not available", e.Name).
+			WithHint("only the first %d integer arguments are passed in registers: arg0..arg%d", len(ArgRegs), len(ArgRegs)-1)
+		return nil
+	}
+	if sym := gc.scope.Lookup(e.Name); sym != nil {
+		// TODO(dwarf): record the symbol for gen.
+		c.errorf(e, "program variables are not supported yet")
+		return nil
+	}
+	d := c.errorf(e, "unknown identifier %q", e.Name)
+	if _, ok := gc.vars[e.Name]; ok {
+		d.WithHint("script variables start with $: did you mean %q?", "$"+e.Name)
+	} else if s := suggest(e.Name, builtinNames(), varNames(gc, "$"), gc.scope.Names()); s != "" {
+		d.WithHint("did you mean %q?", s)
+	}
+	return nil
+}
+
+func builtinNames() []string {
+	var out []string
+	for n := range builtins {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func varNames(gc *groupCtx, prefix string) []string {
+	var out []string
+	for n := range gc.vars {
+		out = append(out, prefix+n)
+	}
+	sort.Strings(out)
+	return out
+}

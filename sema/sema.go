@@ -1,0 +1,112 @@
+// Package sema checks a parsed gs script and computes everything the code
+// generator needs, as plain data.
+//
+// Check runs in passes, one file each, like bpftrace's semantic analyser:
+//
+//	probes.go   probe resolution: binaries, symbols, file offsets, wildcards
+//	resolve.go  name resolution: builtins, $vars, program names (Scope)
+//	check.go    type checking of statements and expressions, constant folding
+//	printf.go   format strings against their arguments
+//	layout.go   resource analysis: record layouts, $var heap slots
+//
+// Every pass reports through one diag.List; all diagnostics are collected,
+// and the result is usable by gen only when the list holds no errors.
+package sema
+
+import (
+	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+)
+
+// Config is what Check needs from the command line.
+type Config struct {
+	// DefaultBinary is used for `uprobe:FUNC` with no binary: the -c
+	// command's executable or -p's /proc/PID/exe.
+	DefaultBinary string
+	// Dir resolves relative binary paths; "" means the current directory.
+	Dir string
+}
+
+// Program is a checked script: the resolved probes, a type for every
+// expression, the record layouts and the heap plan. Gen reads it and never
+// reports user errors except limits it alone can see.
+type Program struct {
+	File   *diag.File
+	Probes []ir.Probe // attach points; ID is the index. Start and Len are gen's.
+	Groups []*Group
+	Events []ir.Event // ID is the index
+
+	Types    map[parser.Expr]*Type
+	Consts   map[parser.Expr]uint64 // integer constant expressions, as 64-bit patterns
+	Builtins map[*parser.Ident]*Builtin
+	Vars     map[*parser.VarExpr]*Var
+	EventOf  map[*parser.CallExpr]int // print, printf, exit → index in Events
+	// RecordArea is the heap bytes at offset 0 reserved for records: the
+	// largest event, rounded up to 8. $vars follow it.
+	RecordArea int
+}
+
+// Group is one probe group: its probes share one piece of code.
+type Group struct {
+	Node   *parser.ProbeGroup
+	Probes []int // indexes into Program.Probes
+	Ret    bool  // every probe is a uretprobe
+	Vars   []*Var
+	// HeapEnd is the first heap byte after the group's $vars: where gen
+	// may put temporaries.
+	HeapEnd int
+}
+
+// Var is a script variable ($name), scoped to one run of its group.
+type Var struct {
+	Name   string
+	Type   *Type // set by the first assignment
+	Offset int   // heap offset of its slot
+	// Init is set when some use may read the slot before any assignment
+	// ran; gen then zeroes the slot when the group starts.
+	Init bool
+	Sp   diag.Span // the first assignment
+}
+
+// Check resolves and type-checks prog. The returned Program is complete
+// only when the list holds no errors.
+func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
+	c := &checker{
+		cfg:   cfg,
+		diags: &diag.List{File: prog.File},
+		p: &Program{
+			File:     prog.File,
+			Types:    map[parser.Expr]*Type{},
+			Consts:   map[parser.Expr]uint64{},
+			Builtins: map[*parser.Ident]*Builtin{},
+			Vars:     map[*parser.VarExpr]*Var{},
+			EventOf:  map[*parser.CallExpr]int{},
+		},
+	}
+	defer c.closeBinaries()
+	for _, g := range prog.Groups {
+		grp := &Group{Node: g}
+		c.p.Groups = append(c.p.Groups, grp)
+		c.resolveProbes(grp)
+		c.checkGroup(grp)
+	}
+	c.layout()
+	c.diags.Sort()
+	return c.p, c.diags
+}
+
+// checker holds the state of one Check.
+type checker struct {
+	cfg      Config
+	diags    *diag.List
+	p        *Program
+	binaries map[string]*binEntry
+	events   []*eventInfo // in source order; index = event id
+}
+
+func (c *checker) errorf(n parser.Node, format string, args ...any) *diag.Diagnostic {
+	return c.diags.Errorf(n.Span(), format, args...)
+}
+
+func (c *checker) text(n parser.Node) string { return c.p.File.Text(n.Span()) }

@@ -1,0 +1,206 @@
+package sema
+
+import (
+	"fmt"
+
+	"github.com/gs-tracer/gs/ir"
+)
+
+// Kind classifies a script value.
+type Kind uint8
+
+// Kinds of values. The script-only kinds (String, Comm, Func, Probe) live
+// in the heap or in the record header; the C kinds (Pointer and below) are
+// what the DWARF resolver produces for program values.
+const (
+	KindVoid   Kind = iota // no value: print(), printf(), exit()
+	KindInt                // integer of Size bytes, Signed or not; registers hold it extended to 64 bits
+	KindBool               // 0 or 1
+	KindString             // a heap string slot of Cap text bytes
+	KindStrLit             // a string literal of Cap bytes; its text is in the AST
+	KindComm               // ir.CommLen bytes, NUL-padded
+	KindFunc               // the probed function's name: no bytes, from the record header
+	KindProbe              // the probe's name: no bytes, from the record header
+
+	// C types of the traced program (debug/dwarf). Not produced yet.
+	KindChar    // char, signed char, unsigned char: an integer printed as a character
+	KindPointer // Elem (nil for void *)
+	KindStruct  // Members
+	KindUnion   // Members
+	KindArray   // Elem, Len
+	KindEnum    // an integer of Size bytes with Enums
+	KindFloat   // Size 4 or 8
+)
+
+// Type is the type of a script value. Types are plain data; the singletons
+// below stand for the builtin types, and C types (from DWARF) are built per
+// program. Typedefs are resolved: Name keeps the spelling for display.
+type Type struct {
+	Kind    Kind
+	Size    int  // bytes of the value (0 for Func, Probe, StrLit, Void)
+	Signed  bool // KindInt, KindChar, KindEnum
+	Name    string
+	Cap     int // KindString: the str() limit in bytes
+	Elem    *Type
+	Len     int // KindArray
+	Members []Member
+	Enums   []ir.Enumerator
+}
+
+// Member is a field of a struct or union type.
+type Member struct {
+	Name      string
+	Offset    int
+	BitOffset int
+	BitSize   int
+	Type      *Type
+}
+
+// The builtin types. Script integers are 64-bit: literals are int64 (uint64
+// when too large), and arithmetic happens at 64 bits.
+var (
+	Void   = &Type{Kind: KindVoid, Name: "void"}
+	Int64  = &Type{Kind: KindInt, Size: 8, Signed: true, Name: "int64"}
+	Uint64 = &Type{Kind: KindInt, Size: 8, Name: "uint64"}
+	Bool   = &Type{Kind: KindBool, Size: 1, Name: "bool"}
+	Comm   = &Type{Kind: KindComm, Size: ir.CommLen, Name: "comm"}
+	Func   = &Type{Kind: KindFunc, Name: "func"}
+	Probe  = &Type{Kind: KindProbe, Name: "probe"}
+)
+
+// StringOf returns a heap string type of capacity n.
+func StringOf(n int) *Type {
+	return &Type{Kind: KindString, Size: ir.StrHeader + n, Cap: n, Name: "string"}
+}
+
+// LitOf returns the type of a string literal of n bytes.
+func LitOf(n int) *Type { return &Type{Kind: KindStrLit, Cap: n, Name: "string literal"} }
+
+func (t *Type) String() string {
+	if t == nil {
+		return "<nil>"
+	}
+	if t.Kind == KindString {
+		return fmt.Sprintf("string[%d]", t.Cap)
+	}
+	return t.Name
+}
+
+// IsInteger reports whether t is a value that lives in a register and
+// takes part in arithmetic: integers, bools, chars, enums, pointers.
+func (t *Type) IsInteger() bool {
+	switch t.Kind {
+	case KindInt, KindBool, KindChar, KindEnum, KindPointer:
+		return true
+	}
+	return false
+}
+
+// IsUnsigned reports whether arithmetic on t is unsigned.
+func (t *Type) IsUnsigned() bool {
+	switch t.Kind {
+	case KindInt, KindChar, KindEnum:
+		return !t.Signed
+	case KindPointer:
+		return true
+	}
+	return false
+}
+
+// IsText reports whether t prints with %s: strings, comm, func, probe.
+func (t *Type) IsText() bool {
+	switch t.Kind {
+	case KindString, KindStrLit, KindComm, KindFunc, KindProbe:
+		return true
+	}
+	return false
+}
+
+// Promote applies C's integer promotion with 64-bit int: every integer
+// narrower than 8 bytes (and bool, char, enum) becomes int64; 8-byte
+// unsigned integers and pointers stay uint64.
+func Promote(t *Type) *Type {
+	if t.Size == 8 && t.IsUnsigned() {
+		return Uint64
+	}
+	return Int64
+}
+
+// Arith returns the type binary arithmetic and comparisons of x and y are
+// done in: uint64 if either promoted operand is unsigned, else int64.
+func Arith(x, y *Type) *Type {
+	if Promote(x) == Uint64 || Promote(y) == Uint64 {
+		return Uint64
+	}
+	return Int64
+}
+
+// SlotSize returns the bytes t occupies in a record or a heap slot: 8 for
+// anything held in a register, the string header plus the capacity rounded
+// up to 8 for strings, ir.CommLen for comm, nothing for func and probe.
+func SlotSize(t *Type) int {
+	switch t.Kind {
+	case KindString, KindStrLit:
+		return ir.StrHeader + align8(t.Cap)
+	case KindComm:
+		return ir.CommLen
+	case KindFunc, KindProbe, KindVoid:
+		return 0
+	}
+	return 8
+}
+
+// IR returns the record type of t, as the runtime decodes it.
+func IR(t *Type) *ir.Type {
+	switch t.Kind {
+	case KindInt:
+		k := ir.KindInt
+		if !t.Signed {
+			k = ir.KindUint
+		}
+		return &ir.Type{Kind: k, Size: 8, Name: t.Name}
+	case KindBool:
+		return &ir.Type{Kind: ir.KindBool, Size: 8, Name: t.Name}
+	case KindChar:
+		return &ir.Type{Kind: ir.KindChar, Size: 8, Name: t.Name}
+	case KindEnum:
+		return &ir.Type{Kind: ir.KindEnum, Size: 8, Name: t.Name, Enums: t.Enums}
+	case KindPointer:
+		return &ir.Type{Kind: ir.KindPointer, Size: 8, Name: t.Name}
+	case KindString, KindStrLit:
+		return &ir.Type{Kind: ir.KindString, Size: SlotSize(t), Cap: align8(t.Cap)}
+	case KindComm:
+		return &ir.Type{Kind: ir.KindComm, Size: ir.CommLen, Name: "comm"}
+	case KindFunc:
+		return &ir.Type{Kind: ir.KindFunc, Name: "func"}
+	case KindProbe:
+		return &ir.Type{Kind: ir.KindProbe, Name: "probe"}
+	}
+	// TODO(dwarf): structs, unions, arrays and floats in records.
+	panic(fmt.Sprintf("sema: no record type for %s", t))
+}
+
+func align8(n int) int { return (n + 7) &^ 7 }
+
+// cTypes are the integer type names a cast or sizeof may use.
+var cTypes = map[string]*Type{}
+
+func init() {
+	add := func(size int, signed bool, names ...string) {
+		for _, n := range names {
+			cTypes[n] = &Type{Kind: KindInt, Size: size, Signed: signed, Name: n}
+		}
+	}
+	add(1, true, "int8_t", "s8", "i8", "signed char", "char")
+	add(1, false, "uint8_t", "u8", "unsigned char")
+	add(2, true, "int16_t", "s16", "i16", "short", "short int", "signed short")
+	add(2, false, "uint16_t", "u16", "unsigned short", "unsigned short int")
+	add(4, true, "int32_t", "s32", "i32", "int", "signed", "signed int", "pid_t")
+	add(4, false, "uint32_t", "u32", "unsigned", "unsigned int", "uid_t", "gid_t")
+	add(8, true, "int64_t", "s64", "i64", "int64", "long", "long int", "signed long", "long long", "long long int",
+		"signed long long", "ssize_t", "intptr_t", "off_t")
+	add(8, false, "uint64_t", "u64", "uint64", "unsigned long", "unsigned long int", "unsigned long long",
+		"unsigned long long int", "size_t", "uintptr_t")
+	cTypes["bool"] = Bool
+	cTypes["_Bool"] = Bool
+}

@@ -1,0 +1,131 @@
+// Package golden runs the compiler front to back on small scripts and pins
+// its output: the disassembled bytecode or the rendered diagnostics.
+//
+// Each *.txtar file holds a comment line, `-- prog.gs --`, optionally
+// `-- target.c --` (built with gcc -g -O0 into ./target beside the script),
+// and one of `-- want.ir --` or `-- want.diag --`. Run
+//
+//	go test ./tests/golden -update
+//
+// to rewrite the want sections from the current compiler.
+package golden
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/gen"
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/sema"
+)
+
+var update = flag.Bool("update", false, "rewrite the want sections of the golden files")
+
+func TestGolden(t *testing.T) {
+	files, err := filepath.Glob("*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no golden files: %v", err)
+	}
+	for _, path := range files {
+		t.Run(strings.TrimSuffix(path, ".txtar"), func(t *testing.T) {
+			t.Parallel()
+			runGolden(t, path)
+		})
+	}
+}
+
+func runGolden(t *testing.T, path string) {
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections := map[string]int{}
+	for i, f := range ar.Files {
+		sections[f.Name] = i
+	}
+	i, ok := sections["prog.gs"]
+	if !ok {
+		t.Fatalf("%s has no prog.gs section", path)
+	}
+	prog := string(ar.Files[i].Data)
+	dir := t.TempDir()
+	if i, ok := sections["target.c"]; ok {
+		buildTarget(t, dir, ar.Files[i].Data)
+	}
+
+	kind, got := compile(prog, dir)
+	wantName := "want." + kind
+	wi, ok := sections[wantName]
+	if *update {
+		ar.Files = filterSections(ar.Files, "want.ir", "want.diag")
+		ar.Files = append(ar.Files, txtar.File{Name: wantName, Data: []byte(got)})
+		if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if !ok {
+		t.Fatalf("compiling gave %s, but %s has no %s section; got:\n%s", kind, path, wantName, got)
+	}
+	if want := string(ar.Files[wi].Data); got != want {
+		t.Errorf("%s differs (run with -update to accept)\n--- got ---\n%s--- want ---\n%s", wantName, got, want)
+	}
+}
+
+// compile runs parser, sema and gen on the script. It returns "diag" and
+// the rendered diagnostics when there are errors, else "ir" and the
+// disassembly (after any warnings).
+func compile(src, dir string) (kind, out string) {
+	file := &diag.File{Name: "prog.gs", Src: src}
+	prog, diags := parser.Parse(file)
+	var p *sema.Program
+	if !diags.HasErrors() {
+		var sd *diag.List
+		p, sd = sema.Check(prog, sema.Config{Dir: dir})
+		diags.Diags = append(diags.Diags, sd.Diags...)
+	}
+	var b bytes.Buffer
+	diags.Render(&b, false)
+	if diags.HasErrors() {
+		return "diag", b.String()
+	}
+	ip, err := gen.Generate(p)
+	if err != nil {
+		return "diag", b.String() + err.Error() + "\n"
+	}
+	return "ir", b.String() + ir.Disasm(ip)
+}
+
+func buildTarget(t *testing.T, dir string, src []byte) {
+	if err := os.WriteFile(filepath.Join(dir, "target.c"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("gcc", "-g", "-O0", "-o", "target", "target.c")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+}
+
+func filterSections(files []txtar.File, drop ...string) []txtar.File {
+	var out []txtar.File
+	for _, f := range files {
+		keep := true
+		for _, d := range drop {
+			keep = keep && f.Name != d
+		}
+		if keep {
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -1,10 +1,27 @@
 // Package debuginfo reads what gs needs from a traced binary: ELF symbols,
 // the mapping from virtual addresses to file offsets, library lookup, and
-// (in dwarf*.go) an index of DWARF debugging information.
+// DWARF: function copies (out-of-line and inlined), the variables visible
+// at a pc with their locations there, globals, types, line tables and the
+// CFA.
 //
 // It knows nothing about scripts: sema asks it questions ("where is
 // function add", "which variables are visible at 0x1139") and turns the
 // answers into types and bytecode plans.
+//
+// # Locations
+//
+// A Location is a list of Pieces; each piece's Ops is a small stack
+// program already specialised to the pc (frame base, CFA and entry values
+// resolved), using only: LocReg (the value is a register: PtRegsSlot gives
+// its ir.OpLdReg slot), LocBreg (push register + offset), LocAddr (a
+// link-time address: add the module's load bias, ir.OpLdBias, when Bias is
+// set), constants, LocDeref (ir.OpLoad) and arithmetic. gen can lower it
+// with a compile-time stack of ir registers. What cannot be evaluated
+// safely is reported as unavailable with a reason, never as a guess.
+//
+// Debug is loaded lazily (Binary.Debug) from the binary or a separate
+// debug file (.gnu_debuglink, build-id under DebugDirs, or
+// OpenWithDebugFile). It is x86-64 only (register numbers, pt_regs).
 package debuginfo
 
 import (
@@ -38,6 +55,12 @@ type Binary struct {
 	// PIE is true for ET_DYN objects: their addresses are relative to a
 	// load bias chosen at run time.
 	PIE bool
+
+	debugFile *elf.File // where DWARF comes from: File or a separate file
+	debugPath string
+	dbg       *Debug
+	dbgErr    error
+	dbgDone   bool
 }
 
 // Open opens path and indexes its function symbols.
@@ -57,7 +80,17 @@ func Open(path string) (*Binary, error) {
 	}
 	syms, _ := f.Symbols()
 	dyn, _ := f.DynamicSymbols()
-	syms = append(syms, dyn...)
+	b.addFuncSymbols(append(syms, dyn...))
+	return b, nil
+}
+
+// addFuncSymbols indexes the function symbols of syms that are not known
+// yet (by name and address).
+func (b *Binary) addFuncSymbols(syms []elf.Symbol) {
+	known := make(map[Func]bool, len(b.funcs))
+	for _, fn := range b.funcs {
+		known[Func{Name: fn.Name, Addr: fn.Addr}] = true
+	}
 	for _, s := range syms {
 		if elf.ST_TYPE(s.Info) != elf.STT_FUNC && elf.ST_TYPE(s.Info) != elf.STT_GNU_IFUNC {
 			continue
@@ -69,23 +102,32 @@ func Open(path string) (*Binary, error) {
 		if i := strings.IndexByte(name, '@'); i > 0 { // versioned dynamic symbol: malloc@@GLIBC_2.2.5
 			name = name[:i]
 		}
+		if known[Func{Name: name, Addr: s.Value}] {
+			continue
+		}
 		off, ok := b.FileOffset(s.Value)
 		if !ok {
 			continue
 		}
+		known[Func{Name: name, Addr: s.Value}] = true
 		b.funcs = append(b.funcs, Func{Name: name, Addr: s.Value, Size: s.Size, Offset: off})
 	}
 	sort.SliceStable(b.funcs, func(i, j int) bool { return b.funcs[i].Addr < b.funcs[j].Addr })
+	b.byNm = make(map[string]int, len(b.funcs))
 	for i, fn := range b.funcs {
 		if _, dup := b.byNm[fn.Name]; !dup {
 			b.byNm[fn.Name] = i
 		}
 	}
-	return b, nil
 }
 
-// Close releases the file.
-func (b *Binary) Close() error { return b.File.Close() }
+// Close releases the file and the separate debug file, if any.
+func (b *Binary) Close() error {
+	if b.debugFile != nil && b.debugFile != b.File {
+		b.debugFile.Close()
+	}
+	return b.File.Close()
+}
 
 // HasSymbols reports whether any function symbol was found.
 func (b *Binary) HasSymbols() bool { return len(b.funcs) > 0 }

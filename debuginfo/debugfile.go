@@ -1,0 +1,232 @@
+package debuginfo
+
+import (
+	"bytes"
+	"debug/elf"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// ErrNoDWARF is returned when neither a binary nor any separate debug file
+// found for it holds DWARF.
+var ErrNoDWARF = errors.New("no DWARF debug info")
+
+// DebugDirs are the global debug directories searched for separate debug
+// files, like gdb's debug-file-directory: <dir>/.build-id/xx/rest.debug by
+// build-id, then <dir>/<binary's dir>/<debuglink name>. Tests point it at
+// a temporary directory.
+var DebugDirs = []string{"/usr/lib/debug"}
+
+// BuildID returns the binary's GNU build-id in hex, or "" when it has none.
+func (b *Binary) BuildID() string { return buildID(b.File) }
+
+// DebugFile returns the path of the file DWARF is read from: the binary
+// itself, a separate debug file, or "" when none was found (yet). It is
+// known after Debug has been called.
+func (b *Binary) DebugFile() string { return b.debugPath }
+
+// OpenWithDebugFile opens path and reads its DWARF from debugFile (gs's
+// --debug-file). The debug file must belong to the binary: a different
+// build-id, or a .gnu_debuglink CRC that does not match when there is no
+// build-id, is refused.
+func OpenWithDebugFile(path, debugFile string) (*Binary, error) {
+	b, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	df, err := elf.Open(debugFile)
+	if err != nil {
+		b.Close()
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("open debug file %s: no such file", debugFile)
+		}
+		return nil, fmt.Errorf("open debug file %s: %w", debugFile, err)
+	}
+	if err := checkDebugFile(b, df, debugFile); err != nil {
+		df.Close()
+		b.Close()
+		return nil, err
+	}
+	if df.Section(".debug_info") == nil && df.Section(".zdebug_info") == nil {
+		df.Close()
+		b.Close()
+		return nil, fmt.Errorf("debug file %s: %w (it has no .debug_info section)", debugFile, ErrNoDWARF)
+	}
+	b.setDebugFile(df, debugFile)
+	return b, nil
+}
+
+// checkDebugFile refuses a debug file that was not produced from b.
+func checkDebugFile(b *Binary, df *elf.File, dpath string) error {
+	want, got := buildID(b.File), buildID(df)
+	if want != "" && got != "" {
+		if want != got {
+			return fmt.Errorf("debug file %s does not match %s: build-id %s, want %s", dpath, b.Path, got, want)
+		}
+		return nil
+	}
+	if _, crc, ok := debugLink(b.File); ok {
+		sum, err := fileCRC(dpath)
+		if err != nil {
+			return fmt.Errorf("debug file %s: %w", dpath, err)
+		}
+		if sum != crc {
+			return fmt.Errorf("debug file %s does not match %s: CRC %08x, .gnu_debuglink wants %08x", dpath, b.Path, sum, crc)
+		}
+	}
+	return nil
+}
+
+// setDebugFile makes df the source of DWARF and adds its .symtab functions
+// that the (stripped) binary lacks.
+func (b *Binary) setDebugFile(df *elf.File, path string) {
+	b.debugFile, b.debugPath = df, path
+	if df == b.File {
+		return
+	}
+	syms, _ := df.Symbols()
+	b.addFuncSymbols(syms)
+}
+
+// findDebugFile locates the separate debug file of b the way gdb does:
+// by build-id, then by .gnu_debuglink next to the binary, in its .debug
+// directory and under each of DebugDirs. It returns "" when none is found;
+// tried lists the places looked at, for the error message.
+func (b *Binary) findDebugFile() (path string, tried []string) {
+	id := buildID(b.File)
+	if len(id) > 2 {
+		for _, dir := range DebugDirs {
+			p := filepath.Join(dir, ".build-id", id[:2], id[2:]+".debug")
+			tried = append(tried, p)
+			if df, err := elf.Open(p); err == nil {
+				ok := buildID(df) == id
+				df.Close()
+				if ok {
+					return p, tried
+				}
+			}
+		}
+	}
+	name, crc, ok := debugLink(b.File)
+	if !ok {
+		return "", tried
+	}
+	abs, err := filepath.Abs(b.Path)
+	if err != nil {
+		abs = b.Path
+	}
+	if r, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = r
+	}
+	dir := filepath.Dir(abs)
+	cands := []string{filepath.Join(dir, name), filepath.Join(dir, ".debug", name)}
+	for _, d := range DebugDirs {
+		cands = append(cands, filepath.Join(d, dir, name))
+	}
+	for _, p := range cands {
+		if p == abs {
+			continue
+		}
+		tried = append(tried, p)
+		sum, err := fileCRC(p)
+		if err != nil || sum != crc {
+			continue
+		}
+		if id != "" {
+			df, err := elf.Open(p)
+			if err != nil {
+				continue
+			}
+			other := buildID(df)
+			df.Close()
+			if other != "" && other != id {
+				continue
+			}
+		}
+		return p, tried
+	}
+	return "", tried
+}
+
+// buildID reads the NT_GNU_BUILD_ID note.
+func buildID(f *elf.File) string {
+	for _, s := range f.Sections {
+		if s.Type != elf.SHT_NOTE {
+			continue
+		}
+		data, err := s.Data()
+		if err != nil {
+			continue
+		}
+		for len(data) >= 12 {
+			namesz := f.ByteOrder.Uint32(data[0:])
+			descsz := f.ByteOrder.Uint32(data[4:])
+			typ := f.ByteOrder.Uint32(data[8:])
+			nameEnd := 12 + align4(uint64(namesz))
+			descEnd := nameEnd + align4(uint64(descsz))
+			if descEnd > uint64(len(data)) {
+				break
+			}
+			name := data[12 : 12+namesz]
+			if typ == 3 && bytes.Equal(name, []byte("GNU\x00")) {
+				return hex.EncodeToString(data[nameEnd : nameEnd+uint64(descsz)])
+			}
+			data = data[descEnd:]
+		}
+	}
+	return ""
+}
+
+func align4(n uint64) uint64 { return (n + 3) &^ 3 }
+
+// debugLink reads .gnu_debuglink: a file name, padding to 4 bytes and the
+// CRC32 of the debug file.
+func debugLink(f *elf.File) (name string, crc uint32, ok bool) {
+	s := f.Section(".gnu_debuglink")
+	if s == nil {
+		return "", 0, false
+	}
+	data, err := s.Data()
+	if err != nil {
+		return "", 0, false
+	}
+	i := bytes.IndexByte(data, 0)
+	if i <= 0 {
+		return "", 0, false
+	}
+	off := align4(uint64(i + 1))
+	if off+4 > uint64(len(data)) {
+		return "", 0, false
+	}
+	return string(data[:i]), f.ByteOrder.Uint32(data[off:]), true
+}
+
+func fileCRC(path string) (uint32, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	h := crc32.NewIEEE()
+	if _, err := io.Copy(h, f); err != nil {
+		return 0, err
+	}
+	return h.Sum32(), nil
+}
+
+// noDWARFError explains how to get DWARF for b.
+func (b *Binary) noDWARFError(tried []string) error {
+	where := ""
+	if len(tried) > 0 {
+		where = " (looked for a separate debug file at " + strings.Join(tried, ", ") + ")"
+	}
+	return fmt.Errorf("%w: %s has no DWARF debug info and no separate debug file was found%s; "+
+		"install its debug symbols (the -dbgsym or -debuginfo package) or pass --debug-file PATH",
+		ErrNoDWARF, b.Path, where)
+}

@@ -1,0 +1,366 @@
+package debuginfo
+
+import (
+	"debug/elf"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sort"
+)
+
+// CFARule says how to compute the canonical frame address at a pc:
+// CFA = register Reg + Offset (x86-64 DWARF register numbers).
+type CFARule struct {
+	Reg    int
+	Offset int64
+}
+
+func (c CFARule) String() string { return fmt.Sprintf("%s%+d", RegName(c.Reg), c.Offset) }
+
+// ErrNoCFI is returned by CFA for a pc no FDE covers.
+var ErrNoCFI = errors.New("no call frame information")
+
+// CFA returns the CFA rule at pc from .eh_frame (of the binary itself: it
+// is allocated, so stripping keeps it) or .debug_frame. A CFA computed by
+// a DWARF expression is reported as unsupported.
+func (d *Debug) CFA(pc uint64) (CFARule, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.cfaAt(pc)
+}
+
+func (d *Debug) cfaAt(pc uint64) (CFARule, error) {
+	if d.frames == nil {
+		d.frames = &frameIndex{}
+		if s := d.bin.File.Section(".eh_frame"); s != nil && s.Type != elf.SHT_NOBITS {
+			if data, err := s.Data(); err == nil {
+				d.frames.add(data, s.Addr, true, d.order, 8)
+			}
+		}
+		if dbg := d.section("frame"); dbg != nil {
+			d.frames.add(dbg, 0, false, d.order, 8)
+		}
+		sort.Slice(d.frames.fdes, func(i, j int) bool { return d.frames.fdes[i].lo < d.frames.fdes[j].lo })
+	}
+	fde := d.frames.find(pc)
+	if fde == nil {
+		return CFARule{}, fmt.Errorf("CFA at %#x: %w", pc, ErrNoCFI)
+	}
+	return fde.cfa(pc, d.order)
+}
+
+type frameIndex struct {
+	fdes []*fde
+}
+
+type cie struct {
+	codeAlign uint64
+	dataAlign int64
+	fdeEnc    byte
+	aug       bool // 'z': FDEs have augmentation data
+	initial   []byte
+	addrSize  int
+	ehFrame   bool
+	secAddr   uint64
+	sec       []byte
+}
+
+type fde struct {
+	lo, hi uint64
+	cie    *cie
+	instrs []byte
+	insAt  uint64 // section-relative offset of instrs, for pc-relative set_loc
+}
+
+func (fi *frameIndex) find(pc uint64) *fde {
+	// FDEs do not overlap in practice (.eh_frame and .debug_frame may both
+	// cover a function); look a few entries back.
+	i := sort.Search(len(fi.fdes), func(i int) bool { return fi.fdes[i].lo > pc }) - 1
+	for n := 0; i >= 0 && n < 4; i, n = i-1, n+1 {
+		if f := fi.fdes[i]; f.lo <= pc && pc < f.hi {
+			return f
+		}
+	}
+	return nil
+}
+
+// add parses every CIE and FDE of an .eh_frame (ehFrame) or .debug_frame
+// section.
+func (fi *frameIndex) add(sec []byte, secAddr uint64, ehFrame bool, order binary.ByteOrder, addrSize int) {
+	cies := map[uint64]*cie{}
+	parseCIE := func(off uint64) *cie {
+		if c, ok := cies[off]; ok {
+			return c
+		}
+		c := parseCIEAt(sec, off, secAddr, ehFrame, order, addrSize)
+		cies[off] = c
+		return c
+	}
+	for off := uint64(0); off+4 <= uint64(len(sec)); {
+		length := uint64(order.Uint32(sec[off:]))
+		hdr := uint64(4)
+		dwarf64 := false
+		if length == 0xffffffff {
+			if off+12 > uint64(len(sec)) {
+				return
+			}
+			length, hdr, dwarf64 = order.Uint64(sec[off+4:]), 12, true
+		}
+		if length == 0 { // .eh_frame terminator
+			if ehFrame {
+				return
+			}
+			off += hdr
+			continue
+		}
+		end := off + hdr + length
+		if end > uint64(len(sec)) || end < off {
+			return
+		}
+		idOff := off + hdr
+		var id uint64
+		idSize := uint64(4)
+		if dwarf64 {
+			id, idSize = order.Uint64(sec[idOff:]), 8
+		} else {
+			id = uint64(order.Uint32(sec[idOff:]))
+		}
+		isCIE := (ehFrame && id == 0) || (!ehFrame && (id == 0xffffffff || (dwarf64 && id == ^uint64(0))))
+		if !isCIE {
+			var cieOff uint64
+			if ehFrame {
+				cieOff = idOff - id
+			} else {
+				cieOff = id
+			}
+			if c := parseCIE(cieOff); c != nil {
+				if f := parseFDE(sec, idOff+idSize, end, c, order); f != nil {
+					fi.fdes = append(fi.fdes, f)
+				}
+			}
+		}
+		off = end
+	}
+}
+
+func parseCIEAt(sec []byte, off, secAddr uint64, ehFrame bool, order binary.ByteOrder, addrSize int) *cie {
+	if off+4 > uint64(len(sec)) {
+		return nil
+	}
+	length := uint64(order.Uint32(sec[off:]))
+	p := off + 4
+	idSize := uint64(4)
+	if length == 0xffffffff {
+		length = order.Uint64(sec[off+4:])
+		p, idSize = off+12, 8
+	}
+	end := p + length
+	if end > uint64(len(sec)) {
+		return nil
+	}
+	r := &exprReader{b: sec[p+idSize : end], order: order}
+	version := r.u8()
+	var aug []byte
+	for len(r.b) > 0 && r.b[0] != 0 {
+		aug = append(aug, r.u8())
+	}
+	r.u8()
+	c := &cie{addrSize: addrSize, ehFrame: ehFrame, secAddr: secAddr, sec: sec, fdeEnc: 0}
+	if !ehFrame && version >= 4 {
+		c.addrSize = int(r.u8())
+		r.u8() // segment selector size
+	}
+	c.codeAlign = r.uleb()
+	c.dataAlign = r.sleb()
+	if version == 1 {
+		r.u8()
+	} else {
+		r.uleb()
+	}
+	if len(aug) > 0 && aug[0] == 'z' {
+		c.aug = true
+		n := r.uleb()
+		data := &exprReader{b: r.bytes(n), order: order}
+		for _, a := range aug[1:] {
+			switch a {
+			case 'R':
+				c.fdeEnc = data.u8()
+			case 'L':
+				data.u8()
+			case 'P':
+				enc := data.u8()
+				readEncoded(data, enc, 0, c.addrSize)
+			case 'S', 'B':
+			default:
+				return c // unknown augmentation: the rest is unreadable
+			}
+		}
+	} else if len(aug) > 0 && string(aug) != "eh" {
+		return nil
+	}
+	if r.err != nil {
+		return nil
+	}
+	c.initial = r.b
+	return c
+}
+
+func parseFDE(sec []byte, p, end uint64, c *cie, order binary.ByteOrder) *fde {
+	r := &exprReader{b: sec[p:end], order: order}
+	var lo, n uint64
+	if c.ehFrame {
+		lo = readEncoded(r, c.fdeEnc, c.secAddr+p, c.addrSize)
+		n = readEncoded(r, c.fdeEnc&0x0f, 0, c.addrSize)
+	} else {
+		lo, n = r.fixed(c.addrSize), r.fixed(c.addrSize)
+	}
+	if c.aug {
+		r.bytes(r.uleb())
+	}
+	if r.err != nil || n == 0 {
+		return nil
+	}
+	return &fde{lo: lo, hi: lo + n, cie: c, instrs: r.b, insAt: end - uint64(len(r.b))}
+}
+
+// readEncoded reads a pointer in DW_EH_PE encoding enc; fieldAddr is the
+// address of the field for pc-relative encodings.
+func readEncoded(r *exprReader, enc byte, fieldAddr uint64, addrSize int) uint64 {
+	if enc == 0xff {
+		return 0
+	}
+	var v uint64
+	switch enc & 0x0f {
+	case 0x00:
+		v = r.fixed(addrSize)
+	case 0x01:
+		v = r.uleb()
+	case 0x02:
+		v = r.fixed(2)
+	case 0x03:
+		v = r.fixed(4)
+	case 0x04:
+		v = r.fixed(8)
+	case 0x09:
+		v = uint64(r.sleb())
+	case 0x0a:
+		v = uint64(int64(int16(r.fixed(2))))
+	case 0x0b:
+		v = uint64(int64(int32(r.fixed(4))))
+	case 0x0c:
+		v = r.fixed(8)
+	}
+	if enc&0x70 == 0x10 { // DW_EH_PE_pcrel
+		v += fieldAddr
+	}
+	return v
+}
+
+// cfa runs the CIE's initial instructions and the FDE's instructions up to
+// pc and returns the CFA rule in force there.
+func (f *fde) cfa(pc uint64, order binary.ByteOrder) (CFARule, error) {
+	type row struct {
+		rule CFARule
+		expr bool
+	}
+	var cur row
+	var stack []row
+	loc := f.lo
+	run := func(ins []byte, insAddr uint64, stopAtPC bool) error {
+		r := &exprReader{b: ins, order: order}
+		for len(r.b) > 0 && r.err == nil {
+			op := r.u8()
+			advance := func(delta uint64) bool {
+				loc += delta * f.cie.codeAlign
+				return stopAtPC && loc > pc
+			}
+			switch op >> 6 {
+			case 1: // DW_CFA_advance_loc
+				if advance(uint64(op & 0x3f)) {
+					return nil
+				}
+				continue
+			case 2: // DW_CFA_offset
+				r.uleb()
+				continue
+			case 3: // DW_CFA_restore
+				continue
+			}
+			switch op {
+			case 0x00: // nop
+			case 0x01: // set_loc
+				at := insAddr + uint64(len(ins)-len(r.b))
+				loc = readEncoded(r, f.cie.fdeEnc, at, f.cie.addrSize)
+				if stopAtPC && loc > pc {
+					return nil
+				}
+			case 0x02:
+				if advance(r.fixed(1)) {
+					return nil
+				}
+			case 0x03:
+				if advance(r.fixed(2)) {
+					return nil
+				}
+			case 0x04:
+				if advance(r.fixed(4)) {
+					return nil
+				}
+			case 0x05, 0x09, 0x14, 0x2f: // offset_extended, register, val_offset, GNU_negative_offset_extended
+				r.uleb()
+				r.uleb()
+			case 0x06, 0x07, 0x08, 0x2e: // restore_extended, undefined, same_value, GNU_args_size
+				r.uleb()
+			case 0x0a: // remember_state
+				stack = append(stack, cur)
+			case 0x0b: // restore_state
+				if len(stack) > 0 {
+					cur = stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+				}
+			case 0x0c: // def_cfa
+				cur.rule.Reg = int(r.uleb())
+				cur.rule.Offset = int64(r.uleb())
+				cur.expr = false
+			case 0x0d: // def_cfa_register
+				cur.rule.Reg = int(r.uleb())
+				cur.expr = false
+			case 0x0e: // def_cfa_offset
+				cur.rule.Offset = int64(r.uleb())
+			case 0x0f: // def_cfa_expression
+				r.bytes(r.uleb())
+				cur.expr = true
+			case 0x10, 0x16: // expression, val_expression
+				r.uleb()
+				r.bytes(r.uleb())
+			case 0x11, 0x15: // offset_extended_sf, val_offset_sf
+				r.uleb()
+				r.sleb()
+			case 0x12: // def_cfa_sf
+				cur.rule.Reg = int(r.uleb())
+				cur.rule.Offset = r.sleb() * f.cie.dataAlign
+				cur.expr = false
+			case 0x13: // def_cfa_offset_sf
+				cur.rule.Offset = r.sleb() * f.cie.dataAlign
+			default:
+				return fmt.Errorf("unknown call frame instruction %#x", op)
+			}
+		}
+		return r.err
+	}
+	if err := run(f.cie.initial, 0, false); err != nil {
+		return CFARule{}, err
+	}
+	stack = nil
+	var insAddr uint64
+	if f.cie.ehFrame {
+		insAddr = f.cie.secAddr + f.insAt
+	}
+	if err := run(f.instrs, insAddr, true); err != nil {
+		return CFARule{}, err
+	}
+	if cur.expr {
+		return CFARule{}, fmt.Errorf("CFA at %#x is a DWARF expression: unsupported", pc)
+	}
+	return cur.rule, nil
+}

@@ -1,0 +1,588 @@
+package parser
+
+import (
+	"strings"
+
+	"github.com/antlr4-go/antlr/v4"
+	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/parser/internal/antlrgs"
+)
+
+// builder converts ANTLR's parse tree into the AST. After a syntax error
+// the tree has holes; every step tolerates missing children and leaves nil
+// in the AST where something is missing.
+//
+// Children are read positionally, skipping error nodes, rather than through
+// the generated accessors: the three expression rule families (expr,
+// angleExpr, filterExpr) have the same shape and share one conversion.
+type builder struct {
+	src   *source
+	diags *diag.List
+	lexed *lexed
+}
+
+// kids returns the children of t that are not error nodes. Callers must
+// not modify the result.
+func kids(t antlr.Tree) []antlr.Tree {
+	if t == nil {
+		return nil
+	}
+	all := t.GetChildren()
+	for i, c := range all {
+		if _, bad := c.(antlr.ErrorNode); bad {
+			out := append([]antlr.Tree(nil), all[:i]...)
+			for _, c := range all[i+1:] {
+				if _, bad := c.(antlr.ErrorNode); !bad {
+					out = append(out, c)
+				}
+			}
+			return out
+		}
+	}
+	return all
+}
+
+// tokenType returns the token type of terminal t, or 0.
+func tokenType(t antlr.Tree) int {
+	if n, ok := t.(antlr.TerminalNode); ok {
+		return n.GetSymbol().GetTokenType()
+	}
+	return 0
+}
+
+// ctxSpan returns the source span of parse tree node t, a token or a rule.
+func (b *builder) ctxSpan(t antlr.Tree) diag.Span {
+	switch n := t.(type) {
+	case antlr.TerminalNode:
+		return b.src.tokSpan(n.GetSymbol())
+	case antlr.ParserRuleContext:
+		start, _, ok := b.src.tokOffsets(n.GetStart())
+		if !ok {
+			return b.src.span(0, 0)
+		}
+		end := start
+		if stop := n.GetStop(); stop != nil && stop.GetTokenIndex() >= n.GetStart().GetTokenIndex() {
+			_, end, _ = b.src.tokOffsets(stop)
+		}
+		return b.src.span(start, end)
+	}
+	return b.src.span(0, 0)
+}
+
+// join returns the span from the start of a to the end of z.
+func join(a, z diag.Span) diag.Span {
+	if z.End.Offset < a.Start.Offset {
+		return a
+	}
+	return diag.Span{Start: a.Start, End: z.End}
+}
+
+func (b *builder) program(t antlrgs.IProgramContext, prog *Program) {
+	for _, c := range kids(t) {
+		if g, ok := c.(*antlrgs.GroupContext); ok {
+			prog.Groups = append(prog.Groups, b.group(g))
+		}
+	}
+}
+
+func (b *builder) group(t *antlrgs.GroupContext) *ProbeGroup {
+	g := &ProbeGroup{Sp: b.ctxSpan(t)}
+	for _, c := range kids(t) {
+		switch c := c.(type) {
+		case *antlrgs.ProbeContext:
+			if p := b.probe(c); p != nil {
+				g.Probes = append(g.Probes, p)
+			}
+		case *antlrgs.FilterContext:
+			for _, f := range kids(c) {
+				if _, ok := f.(*antlrgs.FilterExprContext); ok {
+					g.Filter = b.expr(f)
+				}
+			}
+		case *antlrgs.BlockContext:
+			g.Body = b.block(c)
+		}
+	}
+	return g
+}
+
+func (b *builder) probe(t *antlrgs.ProbeContext) *Probe {
+	ks := kids(t)
+	if len(ks) != 1 {
+		return nil
+	}
+	term, ok := ks[0].(antlr.TerminalNode)
+	if !ok {
+		return nil
+	}
+	tok := term.GetSymbol()
+	start, end, _ := b.src.tokOffsets(tok)
+	text := tok.GetText()
+	if tok.GetTokenType() == antlrgs.GsParserPROBE_SPEC {
+		return b.probeSpec(text, start)
+	}
+	p := &Probe{Kind: ProbeBegin, Text: text, Sp: b.src.span(start, end)}
+	if tok.GetTokenType() == antlrgs.GsParserEND {
+		p.Kind = ProbeEnd
+	}
+	return p
+}
+
+func (b *builder) block(t *antlrgs.BlockContext) *Block {
+	blk := &Block{Sp: b.ctxSpan(t)}
+	for _, c := range kids(t) {
+		switch c := c.(type) {
+		case antlr.TerminalNode:
+			if c.GetSymbol().GetTokenType() == antlrgs.GsParserLT {
+				blk.Angle = true
+			}
+		case *antlrgs.StmtListContext, *antlrgs.AngleStmtListContext:
+			blk.Stmts = b.stmtList(c)
+		}
+	}
+	return blk
+}
+
+// stmtList flattens the right-recursive stmtList and angleStmtList rules.
+func (b *builder) stmtList(t antlr.Tree) []Stmt {
+	var stmts []Stmt
+	for t != nil {
+		var next antlr.Tree
+		for _, c := range kids(t) {
+			switch c := c.(type) {
+			case *antlrgs.IfStmtContext:
+				if s := b.ifStmt(c); s != nil {
+					stmts = append(stmts, s)
+				}
+			case *antlrgs.StmtContext, *antlrgs.AngleStmtContext:
+				if s := b.stmt(c); s != nil {
+					stmts = append(stmts, s)
+				}
+			case *antlrgs.StmtListContext, *antlrgs.AngleStmtListContext:
+				next = c
+			}
+		}
+		t = next
+	}
+	return stmts
+}
+
+func (b *builder) ifStmt(t *antlrgs.IfStmtContext) *IfStmt {
+	s := &IfStmt{Sp: b.ctxSpan(t)}
+	for _, c := range kids(t) {
+		switch c := c.(type) {
+		case *antlrgs.ExprContext:
+			s.Cond = b.expr(c)
+		case *antlrgs.BlockContext:
+			if s.Then == nil {
+				s.Then = b.block(c)
+			} else {
+				s.Else = b.block(c)
+			}
+		case *antlrgs.IfStmtContext:
+			if e := b.ifStmt(c); e != nil {
+				s.Else = e
+			}
+		}
+	}
+	return s
+}
+
+// stmt converts stmt and angleStmt.
+func (b *builder) stmt(t antlr.Tree) Stmt {
+	ks := kids(t)
+	switch {
+	case len(ks) == 1 && tokenType(ks[0]) == antlrgs.GsParserRETURN:
+		return &ReturnStmt{Sp: b.ctxSpan(t)}
+	case len(ks) == 1:
+		if x := b.expr(ks[0]); x != nil {
+			return &ExprStmt{X: x}
+		}
+	case len(ks) == 3:
+		s := &AssignStmt{LHS: b.expr(ks[0]), Op: b.ctxText(ks[1]), RHS: b.expr(ks[2]), Sp: b.ctxSpan(t)}
+		b.checkAssignable(s.LHS)
+		return s
+	}
+	return nil
+}
+
+func (b *builder) ctxText(t antlr.Tree) string {
+	return b.src.file.Text(b.ctxSpan(t))
+}
+
+func (b *builder) checkAssignable(x Expr) {
+	switch x := x.(type) {
+	case nil, *VarExpr, *MapExpr:
+	case *Ident:
+		b.diags.Errorf(x.Sp, "cannot assign to %q", x.Name).
+			WithHint("script variables start with \"$\": $%s", x.Name)
+	default:
+		b.diags.Errorf(x.Span(), "cannot assign to %q", b.src.file.Text(x.Span())).
+			WithHint("only $variables and @maps can be assigned")
+	}
+}
+
+// precedence gives the binding power of each binary operator, as in C.
+var precedence = map[string]int{
+	"*": 10, "/": 10, "%": 10,
+	"+": 9, "-": 9,
+	"<<": 8, ">>": 8,
+	"<": 7, "<=": 7, ">": 7, ">=": 7,
+	"==": 6, "!=": 6,
+	"&":  5,
+	"^":  4,
+	"|":  3,
+	"&&": 2,
+	"||": 1,
+}
+
+// operand is an expression with the span of its source text, which for a
+// parenthesized expression includes the parentheses.
+type operand struct {
+	x  Expr
+	sp diag.Span
+}
+
+// expr converts expr, angleExpr and filterExpr: a flat list of operands
+// and binary operators, folded here by precedence, then an optional ?:.
+func (b *builder) expr(t antlr.Tree) Expr {
+	ks := kids(t)
+	var operands []operand
+	var ops []string
+	i := 0
+	for ; i < len(ks); i++ {
+		if _, ok := ks[i].(*antlrgs.UnaryExprContext); ok {
+			x := b.unary(ks[i])
+			if x == nil {
+				return nil
+			}
+			operands = append(operands, operand{x, b.ctxSpan(ks[i])})
+			continue
+		}
+		op := tokenType(ks[i])
+		if op == antlrgs.GsParserQUESTION || op == 0 {
+			break
+		}
+		ops = append(ops, b.ctxText(ks[i]))
+	}
+	if len(operands) != len(ops)+1 {
+		return nil
+	}
+	x := foldBinary(operands, ops).x
+	if i == len(ks) {
+		return x
+	}
+	// cond ? then : else
+	if len(ks) != i+4 {
+		return nil
+	}
+	then, els := b.expr(ks[i+1]), b.expr(ks[i+3])
+	if then == nil || els == nil {
+		return nil
+	}
+	return &CondExpr{Cond: x, Then: then, Else: els, Sp: b.ctxSpan(t)}
+}
+
+// foldBinary builds the tree for x0 op1 x1 op2 x2 ... by precedence,
+// left-associative, with an operator stack (shunting-yard).
+func foldBinary(xs []operand, ops []string) operand {
+	out := []operand{xs[0]}
+	var stack []string
+	reduce := func() {
+		y, x := out[len(out)-1], out[len(out)-2]
+		op := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		sp := join(x.sp, y.sp)
+		out = append(out[:len(out)-2], operand{&BinaryExpr{X: x.x, Op: op, Y: y.x, Sp: sp}, sp})
+	}
+	for i, op := range ops {
+		for len(stack) > 0 && precedence[stack[len(stack)-1]] >= precedence[op] {
+			reduce()
+		}
+		stack = append(stack, op)
+		out = append(out, xs[i+1])
+	}
+	for len(stack) > 0 {
+		reduce()
+	}
+	return out[0]
+}
+
+// unary converts unaryExpr and castOperand.
+func (b *builder) unary(t antlr.Tree) Expr {
+	switch c := t.(type) {
+	case *antlrgs.UnaryExprContext, *antlrgs.CastOperandContext:
+	case *antlrgs.PostfixExprContext:
+		return b.postfix(c)
+	default:
+		return nil
+	}
+	ks := kids(t)
+	switch len(ks) {
+	case 1:
+		return b.unary(ks[0])
+	case 2:
+		x := b.unary(ks[1])
+		if x == nil {
+			return nil
+		}
+		return &UnaryExpr{Op: b.ctxText(ks[0]), X: x, Sp: b.ctxSpan(t)}
+	case 4:
+		typ, x := b.typeName(ks[1]), b.unary(ks[3])
+		if typ == nil || x == nil {
+			return nil
+		}
+		return &CastExpr{Type: typ, X: x, Sp: b.ctxSpan(t)}
+	}
+	return nil
+}
+
+// postfix converts a primary followed by field selections and indexes.
+func (b *builder) postfix(t *antlrgs.PostfixExprContext) Expr {
+	ks := kids(t)
+	if len(ks) == 0 {
+		return nil
+	}
+	p, _ := ks[0].(*antlrgs.PrimaryContext)
+	if p == nil {
+		return nil
+	}
+	x := b.primary(p)
+	if x == nil {
+		return nil
+	}
+	start := b.ctxSpan(p)
+	isMap := tokenType(kids(p)[0]) == antlrgs.GsParserMAP
+	for i := 1; i < len(ks); {
+		switch tokenType(ks[i]) {
+		case antlrgs.GsParserDOT, antlrgs.GsParserARROW:
+			name, ok := ks[min(i+1, len(ks)-1)].(antlr.TerminalNode)
+			if !ok || name.GetSymbol().GetTokenType() != antlrgs.GsParserIDENT {
+				return nil
+			}
+			sp := join(start, b.ctxSpan(name))
+			arrow := tokenType(ks[i]) == antlrgs.GsParserARROW
+			if id, ok := x.(*Ident); ok && id.Name == "args" && !arrow {
+				x = &ArgsExpr{Name: name.GetText(), Sp: sp}
+			} else {
+				x = &FieldExpr{X: x, Name: name.GetText(), Arrow: arrow, NameSp: b.ctxSpan(name), Sp: sp}
+			}
+			i += 2
+		case antlrgs.GsParserLBRACK:
+			var keys []Expr
+			var commas []antlr.Tree
+			j := i + 1
+			for ; j < len(ks) && tokenType(ks[j]) != antlrgs.GsParserRBRACK; j++ {
+				if tokenType(ks[j]) == antlrgs.GsParserCOMMA {
+					commas = append(commas, ks[j])
+					continue
+				}
+				k := b.expr(ks[j])
+				if k == nil {
+					return nil
+				}
+				keys = append(keys, k)
+			}
+			if j == len(ks) || len(keys) == 0 {
+				return nil
+			}
+			sp := join(start, b.ctxSpan(ks[j]))
+			if m, ok := x.(*MapExpr); ok && isMap && m.Keys == nil {
+				m.Keys, m.Sp = keys, sp
+			} else {
+				if len(commas) > 0 {
+					b.diags.Errorf(b.ctxSpan(commas[0]), "an index takes one expression").
+						WithHint("only @maps take several keys, e.g. @m[pid, comm]")
+				}
+				x = &IndexExpr{X: x, Index: keys[0], Sp: sp}
+			}
+			i = j + 1
+		default:
+			return nil
+		}
+	}
+	return x
+}
+
+func (b *builder) primary(t *antlrgs.PrimaryContext) Expr {
+	ks := kids(t)
+	if len(ks) == 0 {
+		return nil
+	}
+	first, _ := ks[0].(antlr.TerminalNode)
+	if first == nil {
+		return nil
+	}
+	tok := first.GetSymbol()
+	sp := b.ctxSpan(t)
+	switch tok.GetTokenType() {
+	case antlrgs.GsParserINT_LIT:
+		return b.intLit(tok)
+	case antlrgs.GsParserCHAR_LIT:
+		return b.charLit(tok)
+	case antlrgs.GsParserSTRING:
+		var val strings.Builder
+		for _, c := range ks {
+			if s, ok := c.(antlr.TerminalNode); ok {
+				val.WriteString(b.strLit(s.GetSymbol()))
+			}
+		}
+		return &StrLit{Val: val.String(), Sp: sp}
+	case antlrgs.GsParserTRUE:
+		return &IntLit{Val: 1, Text: "true", Kind: LitBool, Sp: sp}
+	case antlrgs.GsParserFALSE:
+		return &IntLit{Val: 0, Text: "false", Kind: LitBool, Sp: sp}
+	case antlrgs.GsParserIDENT:
+		if len(ks) == 1 {
+			return &Ident{Name: tok.GetText(), Sp: sp}
+		}
+		call := &CallExpr{Fn: tok.GetText(), FnSp: b.src.tokSpan(tok), Sp: sp}
+		for _, c := range ks[1:] {
+			if _, ok := c.(*antlrgs.ExprContext); ok {
+				arg := b.expr(c)
+				if arg == nil {
+					return nil
+				}
+				call.Args = append(call.Args, arg)
+			}
+		}
+		return call
+	case antlrgs.GsParserVAR:
+		return &VarExpr{Name: tok.GetText()[1:], Sp: sp}
+	case antlrgs.GsParserMAP:
+		return &MapExpr{Name: tok.GetText()[1:], Sp: sp}
+	case antlrgs.GsParserSIZEOF:
+		if len(ks) < 3 {
+			return nil
+		}
+		switch c := ks[2].(type) {
+		case *antlrgs.ExprContext:
+			if x := b.expr(c); x != nil {
+				return &SizeofExpr{X: x, Sp: sp}
+			}
+		case *antlrgs.CastTypeContext:
+			if typ := b.typeName(c); typ != nil {
+				return &SizeofExpr{Type: typ, Sp: sp}
+			}
+		}
+		return nil
+	case antlrgs.GsParserOFFSETOF:
+		o := &OffsetofExpr{Sp: sp}
+		var path []string
+		for _, c := range ks[1:] {
+			switch c := c.(type) {
+			case *antlrgs.TypeNameContext:
+				o.Type = b.typeName(c)
+			case antlr.TerminalNode:
+				if c.GetSymbol().GetTokenType() == antlrgs.GsParserIDENT {
+					path = append(path, c.GetText())
+				}
+			}
+		}
+		if o.Type == nil || len(path) == 0 {
+			return nil
+		}
+		o.Field = strings.Join(path, ".")
+		return o
+	case antlrgs.GsParserLPAREN:
+		if len(ks) >= 2 {
+			return b.expr(ks[1])
+		}
+	}
+	return nil
+}
+
+// typeName converts typeName, castType and a lone IDENT naming a type.
+func (b *builder) typeName(t antlr.Tree) *TypeExpr {
+	switch t := t.(type) {
+	case *antlrgs.TypeNameContext:
+		if ks := kids(t); len(ks) == 1 {
+			return b.typeName(ks[0])
+		}
+		return nil
+	case antlr.TerminalNode:
+		if t.GetSymbol().GetTokenType() == antlrgs.GsParserIDENT {
+			return &TypeExpr{Name: t.GetText(), Sp: b.ctxSpan(t)}
+		}
+		return nil
+	case *antlrgs.CastTypeContext:
+		typ := &TypeExpr{Sp: b.ctxSpan(t)}
+		var words []string
+		for _, c := range kids(t) {
+			switch tokenType(c) {
+			case antlrgs.GsParserCONST:
+			case antlrgs.GsParserSTAR:
+				typ.Ptr++
+			default:
+				words = append(words, b.ctxText(c))
+			}
+		}
+		typ.Name = strings.Join(words, " ")
+		if typ.Name == "" {
+			return nil
+		}
+		return typ
+	}
+	return nil
+}
+
+func (b *builder) intLit(tok antlr.Token) Expr {
+	start, end, _ := b.src.tokOffsets(tok)
+	text := tok.GetText()
+	lit := &IntLit{Text: text, Kind: LitInt, Sp: b.src.span(start, end)}
+	v, err := parseInt(text)
+	if err != nil {
+		b.litError(start, err)
+	}
+	lit.Val = v
+	return lit
+}
+
+func (b *builder) litError(base int, err *litError) {
+	d := b.diags.Errorf(b.src.span(base+err.start, base+err.end), "%s", err.msg)
+	if err.hint != "" {
+		d.WithHint("%s", err.hint)
+	}
+}
+
+// quoted returns the text between the quotes of a string or character
+// literal token, and the byte offset where it starts.
+func (b *builder) quoted(tok antlr.Token) (body string, off int) {
+	start, _, _ := b.src.tokOffsets(tok)
+	text := tok.GetText()
+	body = text[1:]
+	if !b.lexed.unterminated[start] && len(body) > 0 {
+		body = body[:len(body)-1]
+	}
+	return body, start + 1
+}
+
+func (b *builder) strLit(tok antlr.Token) string {
+	body, off := b.quoted(tok)
+	val, errs := unquote(body)
+	for _, err := range errs {
+		b.litError(off, err)
+	}
+	return val
+}
+
+func (b *builder) charLit(tok antlr.Token) Expr {
+	start, end, _ := b.src.tokOffsets(tok)
+	lit := &IntLit{Text: tok.GetText(), Kind: LitChar, Sp: b.src.span(start, end)}
+	body, off := b.quoted(tok)
+	val, errs := unquote(body)
+	for _, err := range errs {
+		b.litError(off, err)
+	}
+	switch {
+	case len(errs) > 0 || b.lexed.unterminated[start]:
+	case len(val) == 1:
+		lit.Val = uint64(val[0])
+	case val == "":
+		b.diags.Errorf(lit.Sp, "empty character literal")
+	case len(val) > 1:
+		b.diags.Errorf(lit.Sp, "character literal %s holds more than one byte", lit.Text).
+			WithHint("use a string literal for text: \"%s\"", body)
+	}
+	return lit
+}

@@ -1,0 +1,275 @@
+package parser
+
+import (
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/antlr4-go/antlr/v4"
+	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/parser/internal/antlrgs"
+)
+
+// source maps ANTLR's rune indices to byte offsets and positions.
+type source struct {
+	file    *diag.File
+	lines   []int // byte offset of each line start
+	runeOff []int // byte offset of each rune index (plus one past the end); nil for ASCII text
+}
+
+func newSource(f *diag.File) *source {
+	s := &source{file: f, lines: []int{0}}
+	ascii := true
+	for i := 0; i < len(f.Src); i++ {
+		switch c := f.Src[i]; {
+		case c == '\n':
+			s.lines = append(s.lines, i+1)
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	if !ascii {
+		s.runeOff = make([]int, 0, len(f.Src)+1)
+		for i := range f.Src {
+			s.runeOff = append(s.runeOff, i)
+		}
+		s.runeOff = append(s.runeOff, len(f.Src))
+	}
+	return s
+}
+
+// byteOff converts a rune index into a byte offset.
+func (s *source) byteOff(r int) int {
+	switch {
+	case r < 0:
+		return 0
+	case s.runeOff == nil:
+		return min(r, len(s.file.Src))
+	case r >= len(s.runeOff):
+		return len(s.file.Src)
+	}
+	return s.runeOff[r]
+}
+
+// pos returns the position of byte offset off.
+func (s *source) pos(off int) diag.Pos {
+	off = max(0, min(off, len(s.file.Src)))
+	line := sort.Search(len(s.lines), func(i int) bool { return s.lines[i] > off }) - 1
+	return diag.Pos{Offset: off, Line: line + 1, Col: off - s.lines[line] + 1}
+}
+
+// span returns the span of bytes [start, end).
+func (s *source) span(start, end int) diag.Span {
+	return diag.Span{Start: s.pos(start), End: s.pos(max(start, end))}
+}
+
+// tokOffsets returns the byte offsets [start, end) of t. Tokens made up by
+// ANTLR's error recovery have no text and give ok == false.
+func (s *source) tokOffsets(t antlr.Token) (start, end int, ok bool) {
+	if t == nil || t.GetStart() < 0 {
+		return 0, 0, false
+	}
+	if t.GetTokenType() == antlr.TokenEOF {
+		n := len(s.file.Src)
+		return n, n, true
+	}
+	return s.byteOff(t.GetStart()), s.byteOff(t.GetStop() + 1), true
+}
+
+func (s *source) tokSpan(t antlr.Token) diag.Span {
+	start, end, _ := s.tokOffsets(t)
+	return s.span(start, end)
+}
+
+// keywords maps each keyword to its token type. The lexer reads keywords as
+// identifiers (see grammar/Gs.g4).
+var keywords = map[string]int{
+	"BEGIN":    antlrgs.GsParserBEGIN,
+	"END":      antlrgs.GsParserEND,
+	"if":       antlrgs.GsParserIF,
+	"else":     antlrgs.GsParserELSE,
+	"return":   antlrgs.GsParserRETURN,
+	"true":     antlrgs.GsParserTRUE,
+	"false":    antlrgs.GsParserFALSE,
+	"sizeof":   antlrgs.GsParserSIZEOF,
+	"offsetof": antlrgs.GsParserOFFSETOF,
+	"struct":   antlrgs.GsParserSTRUCT,
+	"union":    antlrgs.GsParserUNION,
+	"enum":     antlrgs.GsParserENUM,
+	"const":    antlrgs.GsParserCONST,
+	"void":     antlrgs.GsParserVOID,
+	"char":     antlrgs.GsParserCHAR,
+	"short":    antlrgs.GsParserSHORT,
+	"int":      antlrgs.GsParserINT,
+	"long":     antlrgs.GsParserLONG,
+	"signed":   antlrgs.GsParserSIGNED,
+	"unsigned": antlrgs.GsParserUNSIGNED,
+	"float":    antlrgs.GsParserFLOAT,
+	"double":   antlrgs.GsParserDOUBLE,
+	"_Bool":    antlrgs.GsParserBOOL,
+}
+
+// lexed is the token list of a whole file, ready for the parser.
+type lexed struct {
+	lexer *antlrgs.GsLexer
+	toks  []antlr.Token // ends with EOF
+	// unterminated holds the start offsets of string and char literals
+	// already reported as unterminated.
+	unterminated map[int]bool
+	// swallowed is set when an unterminated literal or comment may have
+	// swallowed closing brackets; errors at the end of file are then
+	// consequences and not reported.
+	swallowed bool
+}
+
+// lex runs the generated lexer over the whole file. It reports bad
+// characters and unterminated literals and comments, and splits PROBE_SPEC
+// tokens that are not at the top level (see grammar/Gs.g4).
+func lex(src *source, diags *diag.List) *lexed {
+	input := antlr.NewInputStream(src.file.Src)
+	lx := antlrgs.NewGsLexer(input)
+	lx.RemoveErrorListeners() // BAD_CHARACTER matches anything else
+	out := &lexed{lexer: lx}
+	factory := antlr.CommonTokenFactoryDEFAULT
+	var n nesting
+	for {
+		t := lx.NextToken()
+		typ := t.GetTokenType()
+		switch typ {
+		case antlrgs.GsLexerBAD_CHARACTER:
+			sp := src.tokSpan(t)
+			diags.Errorf(sp, "unexpected character %q", src.file.Text(sp))
+			continue
+		case antlrgs.GsLexerBAD_COMMENT:
+			start, _, _ := src.tokOffsets(t)
+			diags.Errorf(src.span(start, start+2), "unterminated comment")
+			out.swallowed = true
+			continue
+		case antlrgs.GsLexerBAD_STRING, antlrgs.GsLexerBAD_CHAR_LIT:
+			what, good := "string literal", antlrgs.GsLexerSTRING
+			if typ == antlrgs.GsLexerBAD_CHAR_LIT {
+				what, good = "character literal", antlrgs.GsLexerCHAR_LIT
+			}
+			start, _, _ := src.tokOffsets(t)
+			diags.Errorf(src.span(start, start+1), "unterminated %s", what)
+			if out.unterminated == nil {
+				out.unterminated = make(map[int]bool)
+			}
+			out.unterminated[start] = true
+			out.swallowed = true
+			t = factory.Create(lx.GetTokenSourceCharStreamPair(), good, t.GetText(),
+				antlr.TokenDefaultChannel, t.GetStart(), t.GetStop(), t.GetLine(), t.GetColumn())
+		case antlrgs.GsLexerIDENT:
+			if kt, ok := keywords[t.GetText()]; ok {
+				t = factory.Create(lx.GetTokenSourceCharStreamPair(), kt, t.GetText(),
+					antlr.TokenDefaultChannel, t.GetStart(), t.GetStop(), t.GetLine(), t.GetColumn())
+			}
+		case antlrgs.GsLexerPROBE_SPEC:
+			if !n.topLevel() {
+				// Hand back the word before ':' and lex on from the ':'.
+				word := t.GetText()[:strings.IndexByte(t.GetText(), ':')]
+				wt, ok := keywords[word]
+				if !ok {
+					wt = antlrgs.GsLexerIDENT
+				}
+				next := t.GetStart() + len(word)
+				t = factory.Create(lx.GetTokenSourceCharStreamPair(), wt, word,
+					antlr.TokenDefaultChannel, t.GetStart(), next-1, t.GetLine(), t.GetColumn())
+				lx.Reset()
+				input.Seek(next)
+			}
+		}
+		n.next(t.GetTokenType())
+		out.toks = append(out.toks, t)
+		if t.GetTokenType() == antlr.TokenEOF {
+			return out
+		}
+	}
+}
+
+// nesting follows brackets, blocks and filters well enough to tell whether
+// a token is at the top level, where probe specifiers may appear.
+type nesting struct {
+	stack    []opener
+	inFilter bool
+	prev     int  // previous token type
+	ifClosed bool // prev closed the condition of an if
+}
+
+type opener struct {
+	typ    int  // LPAREN, LBRACK, LBRACE or LT (an angle block)
+	ifCond bool // a '(' right after "if"
+}
+
+func (n *nesting) topLevel() bool { return len(n.stack) == 0 && !n.inFilter }
+
+func (n *nesting) next(typ int) {
+	ifClosed := false
+	switch typ {
+	case antlrgs.GsLexerLPAREN:
+		n.stack = append(n.stack, opener{typ: typ, ifCond: n.prev == antlrgs.GsParserIF})
+	case antlrgs.GsLexerLBRACK, antlrgs.GsLexerLBRACE:
+		n.stack = append(n.stack, opener{typ: typ})
+	case antlrgs.GsLexerLT:
+		if n.topLevel() || n.prev == antlrgs.GsParserELSE || n.ifClosed {
+			n.stack = append(n.stack, opener{typ: typ})
+		}
+	case antlrgs.GsLexerRPAREN:
+		ifClosed = n.pop(antlrgs.GsLexerLPAREN).ifCond
+	case antlrgs.GsLexerRBRACK:
+		n.pop(antlrgs.GsLexerLBRACK)
+	case antlrgs.GsLexerRBRACE:
+		n.pop(antlrgs.GsLexerLBRACE)
+	case antlrgs.GsLexerGT:
+		if len(n.stack) > 0 && n.stack[len(n.stack)-1].typ == antlrgs.GsLexerLT {
+			n.stack = n.stack[:len(n.stack)-1]
+		}
+	case antlrgs.GsLexerSLASH:
+		if len(n.stack) == 0 {
+			n.inFilter = !n.inFilter
+		}
+	}
+	n.prev, n.ifClosed = typ, ifClosed
+}
+
+// pop removes the innermost opener of type typ and everything above it;
+// an unmatched closer changes nothing.
+func (n *nesting) pop(typ int) opener {
+	for i := len(n.stack) - 1; i >= 0; i-- {
+		if n.stack[i].typ == typ {
+			o := n.stack[i]
+			n.stack = n.stack[:i]
+			return o
+		}
+	}
+	return opener{}
+}
+
+// tokenList feeds the lexed tokens to a parser. It embeds the lexer to
+// satisfy antlr.TokenSource, which has an unexported method, and to give
+// error recovery its token factory.
+type tokenList struct {
+	*antlrgs.GsLexer
+	toks []antlr.Token
+	i    int
+}
+
+func (l *lexed) source() *tokenList { return &tokenList{GsLexer: l.lexer, toks: l.toks} }
+
+func (l *tokenList) NextToken() antlr.Token {
+	t := l.toks[l.i]
+	if l.i < len(l.toks)-1 {
+		l.i++
+	}
+	return t
+}
+
+// insertSemi inserts a zero-width ";" before token i, right after the end
+// of token i-1.
+func (l *lexed) insertSemi(i int) {
+	prev := l.toks[i-1]
+	at := prev.GetStop() + 1
+	semi := antlr.CommonTokenFactoryDEFAULT.Create(prev.GetSource(), antlrgs.GsLexerSEMI, ";",
+		antlr.TokenDefaultChannel, at, at-1, prev.GetLine(), prev.GetColumn())
+	l.toks = append(l.toks[:i], append([]antlr.Token{semi}, l.toks[i:]...)...)
+}

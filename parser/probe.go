@@ -1,0 +1,156 @@
+package parser
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Probe specifiers are one token, TYPE:REST, split here.
+//
+// For uprobes REST is [BIN:]LOC. BIN is a path when it starts with '/' or
+// '.', and then runs to the first ':' (so a path cannot contain ':').
+// Otherwise BIN is a library name ending at the first ':' that is not part
+// of a "::", and when there is no such ':' REST is all LOC and the binary is
+// omitted (uprobe:main, uprobe:ns::f). LOC is, in this order:
+//
+//	FILE:LINE    when it still holds a ':' that is not part of a "::"
+//	ADDR         when it starts with a digit (0x4011a0)
+//	FUNC[+OFF]   otherwise; FUNC may hold wildcards and "::"
+//
+// Interval probes are interval:UNIT:N with UNIT one of s, ms, us.
+
+var probeTypes = map[string]ProbeKind{
+	"uprobe": ProbeUprobe, "u": ProbeUprobe,
+	"uretprobe": ProbeUretprobe, "ur": ProbeUretprobe,
+	"interval": ProbeInterval, "i": ProbeInterval,
+}
+
+// probeSpec parses the PROBE_SPEC token text at byte offset off.
+func (b *builder) probeSpec(text string, off int) *Probe {
+	p := &Probe{Text: text, Sp: b.src.span(off, off+len(text))}
+	colon := strings.IndexByte(text, ':')
+	typ, rest := text[:colon], text[colon+1:]
+	restOff := off + colon + 1
+	kind, ok := probeTypes[typ]
+	if !ok {
+		d := b.diags.Errorf(b.src.span(off, off+colon), "unknown probe type %q", typ)
+		if typ == "BEGIN" || typ == "END" {
+			d.WithHint("%s takes no arguments", typ)
+		} else {
+			d.WithHint("gs has uprobe (u), uretprobe (ur), interval (i), BEGIN and END probes")
+		}
+		return p
+	}
+	p.Kind = kind
+	if kind == ProbeInterval {
+		b.intervalSpec(p, rest, restOff)
+		return p
+	}
+
+	loc, locOff := rest, restOff
+	if i := binaryEnd(rest); i >= 0 {
+		p.Binary, loc, locOff = rest[:i], rest[i+1:], restOff+i+1
+		if p.Binary == "" {
+			b.diags.Errorf(b.src.span(restOff, restOff+1), "missing binary before %q", ":")
+			return p
+		}
+	}
+	if loc == "" {
+		b.diags.Errorf(b.src.span(locOff, locOff), "missing function name").
+			WithHint("write %s:BINARY:FUNCTION, e.g. uprobe:./app:main", typ)
+		return p
+	}
+	switch {
+	case singleColon(loc) >= 0:
+		i := singleColon(loc)
+		p.File = loc[:i]
+		line, err := strconv.ParseUint(loc[i+1:], 10, 31)
+		if err != nil || line == 0 {
+			b.diags.Errorf(b.src.span(locOff+i+1, locOff+len(loc)), "invalid line number %q", loc[i+1:]).
+				WithHint("write FILE:LINE with a positive decimal line, e.g. main.c:42")
+		}
+		p.Line = int(line)
+		if p.File == "" {
+			b.diags.Errorf(b.src.span(locOff, locOff+1), "missing file name before %q", ":")
+		}
+	case isDigit(loc[0]):
+		addr, err := strconv.ParseUint(loc, 0, 64)
+		if err != nil {
+			b.diags.Errorf(b.src.span(locOff, locOff+len(loc)), "invalid address %q", loc).
+				WithHint("write an address in hex, e.g. 0x4011a0")
+		}
+		p.HasAddr, p.Addr = true, addr
+	default:
+		fn := loc
+		if i := strings.LastIndexByte(loc, '+'); i >= 0 && i < len(loc)-1 {
+			fn = loc[:i]
+			o, err := strconv.ParseUint(loc[i+1:], 0, 64)
+			if err != nil {
+				b.diags.Errorf(b.src.span(locOff+i+1, locOff+len(loc)), "invalid offset %q", loc[i+1:]).
+					WithHint("write FUNCTION+OFFSET with a decimal or hex offset, e.g. main+0x10")
+			}
+			p.HasOffset, p.Offset = true, o
+		}
+		p.Func = fn
+		switch {
+		case fn == "":
+			b.diags.Errorf(b.src.span(locOff, locOff), "missing function name")
+		case strings.ContainsAny(fn, `/"'`):
+			d := b.diags.Errorf(b.src.span(locOff, locOff+len(fn)), "invalid function name %q", fn)
+			if strings.Contains(fn, "/") {
+				d.WithHint("put a space between a probe and its filter: %s /FILTER/", text[:len(text)-len(loc)]+fn[:strings.IndexByte(fn, '/')])
+			}
+		}
+	}
+	return p
+}
+
+// binaryEnd returns the index of the ':' that ends the binary in rest, or
+// -1 when rest names no binary.
+func binaryEnd(rest string) int {
+	if rest != "" && (rest[0] == '/' || rest[0] == '.') {
+		return strings.IndexByte(rest, ':')
+	}
+	return singleColon(rest)
+}
+
+// singleColon returns the index of the first ':' in s that is not part of
+// a "::", or -1.
+func singleColon(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] != ':' {
+			continue
+		}
+		if i+1 < len(s) && s[i+1] == ':' {
+			i++ // skip "::"
+			continue
+		}
+		return i
+	}
+	return -1
+}
+
+func (b *builder) intervalSpec(p *Probe, rest string, off int) {
+	unit, n, ok := strings.Cut(rest, ":")
+	if !ok {
+		b.diags.Errorf(p.Sp, "malformed interval probe %q", p.Text).
+			WithHint("write interval:UNIT:N with UNIT s, ms or us, e.g. interval:ms:100")
+		return
+	}
+	switch unit {
+	case "s", "ms", "us":
+		p.IntervalUnit = unit
+	default:
+		b.diags.Errorf(b.src.span(off, off+len(unit)), "unknown interval unit %q", unit).
+			WithHint("use s, ms or us")
+	}
+	nOff := off + len(unit) + 1
+	v, err := strconv.ParseUint(n, 10, 64)
+	if err != nil || v == 0 {
+		b.diags.Errorf(b.src.span(nOff, nOff+len(n)), "invalid interval %q", n).
+			WithHint("the interval must be a positive decimal integer")
+	}
+	p.IntervalN = v
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }

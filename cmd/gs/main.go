@@ -57,6 +57,8 @@ examples:
   gs -e 'uretprobe:./app:add /retval > 10/ { printf("add returned %d\n", retval) }'
   gs -d ir -e 'uprobe:./app:add { print(arg0, comm) }'     # show the bytecode
   gs trace.gs
+  gs -l 'uprobe:./app:*'                                  # list functions
+  gs -lv 'uprobe:./app:add'                               # and their variables
 
 options:
 `
@@ -71,6 +73,7 @@ type options struct {
 	quiet    bool
 	showVer  bool
 	help     bool
+	list     bool
 	bufSize  int
 	output   string
 	noColor  bool
@@ -98,6 +101,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.IntVarP(&o.pid, "pid", "p", 0, "trace only the process with this `PID`")
 	fs.StringVarP(&o.command, "command", "c", "", "start `CMD` (with its arguments), trace it, and stop when it exits")
 	fs.StringVarP(&o.dump, "dump", "d", "", "print the compiled script instead of running it: `ast` or ir")
+	fs.BoolVarP(&o.list, "list", "l", false, "list the probe points matching the probe given instead of a script (with -v: their variables)")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "compile and load into the kernel, attach nothing")
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "print what gs does (attach timings, probe addresses)")
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no status lines")
@@ -113,7 +117,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return exitUsage
 	}
 	if o.help {
-		fmt.Fprint(stdout, usageText)
+		io.WriteString(stdout, usageText)
 		fs.SetOutput(stdout)
 		fs.PrintDefaults()
 		fmt.Fprint(stdout, "\nexit codes: 0 ok, 1 run-time failure, 2 usage error, 3 script error, 70 internal error\n")
@@ -124,6 +128,17 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return exitOK
 	}
 	rest := fs.Args()
+	if o.list {
+		spec := o.program
+		if spec == "" && len(rest) == 1 {
+			spec = rest[0]
+		}
+		if spec == "" || (o.program != "" && len(rest) > 0) || len(rest) > 1 {
+			fmt.Fprint(stderr, "gs: -l takes one probe, e.g. gs -l 'uprobe:./app:*'\n")
+			return exitUsage
+		}
+		return list(spec, o.verbose, stdout, stderr)
+	}
 	switch {
 	case o.program != "" && len(rest) > 0:
 		fmt.Fprintf(stderr, "gs: give the script either with -e or as a file, not both (got -e and %q)\n", rest[0])

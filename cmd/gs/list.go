@@ -1,0 +1,150 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/gs-tracer/gs/debuginfo"
+	"github.com/gs-tracer/gs/parser"
+)
+
+// list implements `gs -l SPEC` (functions matching a pattern) and
+// `gs -lv SPEC` (also the parameters and locals of each match, with their
+// types and whether they can be read at the probe's address).
+func list(spec string, verbose bool, stdout, stderr io.Writer) int {
+	prog, diags := parser.ParseString("<list>", spec+" {}")
+	if diags.HasErrors() {
+		diags.Render(stderr, false)
+		return exitUsage
+	}
+	if len(prog.Groups) != 1 || len(prog.Groups[0].Probes) != 1 {
+		fmt.Fprintf(stderr, "gs: -l takes one probe such as 'uprobe:BIN:PATTERN', not %q\n", spec)
+		return exitUsage
+	}
+	p := prog.Groups[0].Probes[0]
+	if p.Kind != parser.ProbeUprobe && p.Kind != parser.ProbeUretprobe {
+		fmt.Fprintf(stderr, "gs: -l lists uprobe points, not %s probes\n", p.Kind)
+		return exitUsage
+	}
+	if p.Binary == "" {
+		fmt.Fprintf(stderr, "gs: -l needs a binary: 'uprobe:BIN:%s'\n", p.Func)
+		return exitUsage
+	}
+	path, err := debuginfo.FindLibrary(p.Binary)
+	if err != nil {
+		fmt.Fprintf(stderr, "gs: %v\n", err)
+		return exitRuntime
+	}
+	bin, err := debuginfo.Open(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "gs: %v\n", err)
+		return exitRuntime
+	}
+	defer bin.Close()
+	prefix := strings.SplitN(p.Text, ":", 2)[0] + ":" + p.Binary + ":"
+
+	if p.File != "" {
+		d, err := bin.Debug()
+		if err != nil {
+			fmt.Fprintf(stderr, "gs: %v\n", err)
+			return exitRuntime
+		}
+		addrs, err := d.LineAddrs(p.File, p.Line)
+		if err != nil {
+			fmt.Fprintf(stderr, "gs: %v\n", err)
+			return exitRuntime
+		}
+		for _, a := range addrs {
+			where := ""
+			if fn, ok := bin.FuncAt(a); ok {
+				where = fmt.Sprintf(" (%s+%d)", fn.Name, a-fn.Addr)
+			}
+			fmt.Fprintf(stdout, "%s%s:%d  0x%x%s\n", prefix, p.File, p.Line, a, where)
+			if verbose {
+				listVars(stdout, d, a, 0, "here")
+			}
+		}
+		return exitOK
+	}
+
+	pattern := p.Func
+	if pattern == "" {
+		pattern = "*"
+	}
+	funcs := bin.MatchFuncs(pattern)
+	if len(funcs) == 0 {
+		fmt.Fprintf(stderr, "gs: no function in %s matches %q\n", path, pattern)
+		return exitRuntime
+	}
+	var d *debuginfo.Debug
+	if verbose {
+		if d, err = bin.Debug(); err != nil {
+			fmt.Fprintf(stderr, "gs: %v\n", err)
+		}
+	}
+	for _, fn := range funcs {
+		fmt.Fprintf(stdout, "%s%s\n", prefix, fn.Name)
+		if d == nil {
+			continue
+		}
+		insts, err := d.FuncInstances(fn.Name)
+		if err != nil || len(insts) == 0 {
+			fmt.Fprintf(stdout, "    (no debug information for %s)\n", fn.Name)
+			continue
+		}
+		for _, in := range insts {
+			if len(insts) > 1 || in.Inlined {
+				kind := "out-of-line"
+				if in.Inlined {
+					kind = fmt.Sprintf("inlined into %s at %s:%d", in.Caller, filepath.Base(in.CallFile), in.CallLine)
+				}
+				fmt.Fprintf(stdout, "  copy at 0x%x (%s)\n", in.Entry, kind)
+			}
+			listVars(stdout, d, in.Entry, in.PrologueEnd, "at entry")
+		}
+	}
+	return exitOK
+}
+
+// listVars prints the variables visible at pc; when prologueEnd is set and
+// differs, a variable unavailable at pc but available there says so.
+func listVars(w io.Writer, d *debuginfo.Debug, pc, prologueEnd uint64, where string) {
+	vars, err := d.VarsAt(pc)
+	if err != nil {
+		fmt.Fprintf(w, "    (%v)\n", err)
+		return
+	}
+	var later map[string]debuginfo.Var
+	if prologueEnd != 0 && prologueEnd != pc {
+		if vs, err := d.VarsAt(prologueEnd); err == nil {
+			later = map[string]debuginfo.Var{}
+			for _, v := range vs {
+				later[v.Kind.String()+" "+v.Name] = v
+			}
+		}
+	}
+	for _, v := range vars {
+		if v.Kind == debuginfo.VarGlobal {
+			continue
+		}
+		typ := "?"
+		if v.Type != nil {
+			typ = debuginfo.TypeName(v.Type)
+		}
+		avail := where + ": " + v.Loc.String()
+		if !v.Available {
+			avail = "optimized out here"
+			if lv, ok := later[v.Kind.String()+" "+v.Name]; ok && lv.Available {
+				avail = "after the prologue: " + lv.Loc.String()
+			} else if v.Loc.Reason != "" {
+				avail += " (" + v.Loc.Reason + ")"
+			}
+		}
+		if reg, unsaved := v.Loc.UnsavedReg(); unsaved && v.Available {
+			avail = fmt.Sprintf("in %s, which uprobes cannot read", debuginfo.RegName(reg))
+		}
+		fmt.Fprintf(w, "    %-6s %-28s %s\n", v.Kind, typ+" "+v.Name, avail)
+	}
+}

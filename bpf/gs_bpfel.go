@@ -56,12 +56,15 @@ type GsScratch struct {
 	Fault     uint64
 	FaultAddr uint64
 	Ptregs    [21]uint64
+	HaveRegs  uint32
 	Busy      uint32
 	Pc        uint32
 	Start     uint32
 	End       uint32
 	Probe     uint32
 	Stop      uint32
+	_         [4]byte
+	Woke      uint64
 	Zero      GsAgg
 	Heap      [16384]uint8
 }
@@ -79,12 +82,14 @@ const (
 	GsMapGsMapinfo      = "gs_mapinfo"
 	GsMapGsProbes       = "gs_probes"
 	GsMapGsScratch      = "gs_scratch"
+	GsMapGsStacks       = "gs_stacks"
 	GsMapGsVals         = "gs_vals"
 	GsProgGsPerfEvent   = "gs_perf_event"
 	GsProgGsUprobe      = "gs_uprobe"
 	GsProgGsUprobeMulti = "gs_uprobe_multi"
 	GsVarGsStartNs      = "gs_start_ns"
 	GsVarGsVersion      = "gs_version"
+	GsVarGsWakeupNs     = "gs_wakeup_ns"
 )
 
 // LoadGs returns the embedded CollectionSpec for Gs.
@@ -147,6 +152,7 @@ type GsMapSpecs struct {
 	GsMapinfo  *ebpf.MapSpec `ebpf:"gs_mapinfo"`
 	GsProbes   *ebpf.MapSpec `ebpf:"gs_probes"`
 	GsScratch  *ebpf.MapSpec `ebpf:"gs_scratch"`
+	GsStacks   *ebpf.MapSpec `ebpf:"gs_stacks"`
 	GsVals     *ebpf.MapSpec `ebpf:"gs_vals"`
 }
 
@@ -154,8 +160,9 @@ type GsMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type GsVariableSpecs struct {
-	GsStartNs *ebpf.VariableSpec `ebpf:"gs_start_ns"`
-	GsVersion *ebpf.VariableSpec `ebpf:"gs_version"`
+	GsStartNs  *ebpf.VariableSpec `ebpf:"gs_start_ns"`
+	GsVersion  *ebpf.VariableSpec `ebpf:"gs_version"`
+	GsWakeupNs *ebpf.VariableSpec `ebpf:"gs_wakeup_ns"`
 }
 
 // GsObjects contains all objects after they have been loaded into the kernel.
@@ -187,6 +194,7 @@ type GsMaps struct {
 	GsMapinfo  *ebpf.Map `ebpf:"gs_mapinfo"`
 	GsProbes   *ebpf.Map `ebpf:"gs_probes"`
 	GsScratch  *ebpf.Map `ebpf:"gs_scratch"`
+	GsStacks   *ebpf.Map `ebpf:"gs_stacks"`
 	GsVals     *ebpf.Map `ebpf:"gs_vals"`
 }
 
@@ -201,6 +209,7 @@ func (m *GsMaps) Close() error {
 		m.GsMapinfo,
 		m.GsProbes,
 		m.GsScratch,
+		m.GsStacks,
 		m.GsVals,
 	)
 }
@@ -209,8 +218,9 @@ func (m *GsMaps) Close() error {
 //
 // It can be passed to LoadGsObjects or ebpf.CollectionSpec.LoadAndAssign.
 type GsVariables struct {
-	GsStartNs *ebpf.Variable `ebpf:"gs_start_ns"`
-	GsVersion *ebpf.Variable `ebpf:"gs_version"`
+	GsStartNs  *ebpf.Variable `ebpf:"gs_start_ns"`
+	GsVersion  *ebpf.Variable `ebpf:"gs_version"`
+	GsWakeupNs *ebpf.Variable `ebpf:"gs_wakeup_ns"`
 }
 
 // GsPrograms contains all programs after they have been loaded into the kernel.

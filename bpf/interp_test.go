@@ -80,7 +80,7 @@ const (
 	regIP = 16
 )
 
-func needRoot(t *testing.T) {
+func needRoot(t testing.TB) {
 	t.Helper()
 	if os.Geteuid() != 0 {
 		t.Skip("loading BPF needs root")
@@ -198,7 +198,7 @@ type probeCode struct {
 
 // install writes the probes' code to gs_insns, one range each, and their
 // gs_probes entries (id = index).
-func install(t *testing.T, objs *GsObjects, probes []probeCode) {
+func install(t testing.TB, objs *GsObjects, probes []probeCode) {
 	t.Helper()
 	pc := uint32(0)
 	for id, p := range probes {
@@ -386,9 +386,9 @@ var addProg = cat(
 	ldctx(1, ir.CtxProbe), st(80, 1),
 	ir.Insn{Op: ir.OpLdBias, A: 1, Imm: 0}, st(88, 1),
 	ir.Insn{Op: ir.OpLdBias, A: 1, Imm: 1}, st(96, 1),
-	ir.Insn{Op: ir.OpStStack, C: 4, Imm: 104}, // 104: count, 112-143: frames
-	ldreg(1, regIP), st(144, 1),
-	emit(152),
+	ir.Insn{Op: ir.OpStStack, C: 4, Imm: 104}, // 104: count, 112-239: frames
+	ldreg(1, regIP), st(240, 1),
+	emit(248),
 )
 
 // greetProg records a string argument in several ways.
@@ -443,8 +443,8 @@ func TestEndToEnd(t *testing.T) {
 					t.Fatalf("add answered %q", got)
 				}
 				r := records(t, rd, 1)[0]
-				if len(r) != 152 {
-					t.Fatalf("record of %d bytes, want 152", len(r))
+				if len(r) != 248 {
+					t.Fatalf("record of %d bytes, want 248", len(r))
 				}
 				pid := uint64(tg.pid())
 				checks := []struct {
@@ -463,7 +463,8 @@ func TestEndToEnd(t *testing.T) {
 					{"probe", u64(r, 80), 0},
 					{"bias 0", u64(r, 88), 0x5555000},
 					{"bias 1", u64(r, 96), 0},
-					{"stack[0]", u64(r, 112), u64(r, 144)},
+					{"stack[0] status", uint64(binary.LittleEndian.Uint32(r[112:])), ir.StackFrameValid},
+					{"stack[0] offset", u64(r, 112+ir.StackFrameAddr), fileOffset(t, bin, "add")},
 				}
 				for _, c := range checks {
 					if c.got != c.want {
@@ -482,6 +483,9 @@ func TestEndToEnd(t *testing.T) {
 				}
 				if n := u64(r, 104); n < 2 || n > 4 {
 					t.Errorf("stack has %d frames, want 2-4", n)
+				}
+				if id := r[112+ir.StackFrameBuildID : 112+ir.StackFrameAddr]; !bytes.Equal(id, buildID(t, bin)) {
+					t.Errorf("stack[0] build id %x, want %x", id, buildID(t, bin))
 				}
 			})
 

@@ -27,7 +27,7 @@ var limitConsts = []cConst{
 	{"GS_ST_MEM_MAX", StMemMax, "largest raw copy by OpStMem"},
 	{"GS_COMM_LEN", CommLen, ""},
 	{"GS_RECORD_HDR", RecordHdr, "{u32 event, u32 probe}"},
-	{"GS_MAX_STACK", MaxStack, "return addresses per stack"},
+	{"GS_MAX_STACK", MaxStack, "frames per stack"},
 	{"GS_MAP_KEY_SIZE", MapKeySize, ""},
 	{"GS_MAX_MAPS", MaxMaps, "entries of gs_mapinfo"},
 	{"GS_PT_REGS_SLOTS", PtRegsSlots, "u64 slots of the saved pt_regs"},
@@ -39,6 +39,9 @@ var limitConsts = []cConst{
 	{"GS_AGG_SET_SLOT", AggSetSlot, ""},
 	{"GS_AGG_BUCKET_BASE", AggBucketBase, ""},
 	{"GS_MAX_BUCKETS", MaxBuckets, ""},
+	{"GS_STACK_FRAME_SIZE", StackFrameSize, "bytes per frame: struct bpf_stack_build_id"},
+	{"GS_STACK_ID_NONE", StackIDNone, "OpStackID's value when no stack was captured"},
+	{"GS_DEFAULT_STACK_IDS", DefaultStackIDs, "default max_entries of gs_stacks"},
 }
 
 // CHeader renders bpf/c/gs_ops.h, the C interpreter's view of the ir

@@ -164,14 +164,15 @@ func Disasm(p *Program) string {
 		b.WriteString("\n")
 	}
 	for _, e := range p.Events {
-		kind := [...]string{"print", "printf", "exit"}
-		k := "event?"
-		if int(e.Kind) < len(kind) {
-			k = kind[e.Kind]
-		}
-		fmt.Fprintf(&b, "event %d %s", e.ID, k)
-		if e.Kind == EventPrintf {
+		fmt.Fprintf(&b, "event %d %s", e.ID, e.Kind)
+		switch e.Kind {
+		case EventPrintf:
 			fmt.Fprintf(&b, " %s", strconv.Quote(e.Format))
+		case EventPrintMap, EventClearMap, EventZeroMap:
+			fmt.Fprintf(&b, " map %d", e.Map)
+			if e.Top != 0 || e.Div != 0 {
+				fmt.Fprintf(&b, " top=%d div=%d", e.Top, e.Div)
+			}
 		}
 		fmt.Fprintf(&b, " size=%d:", e.Size)
 		for i, f := range e.Fields {

@@ -50,6 +50,96 @@
 // source was longer than the limit; StrFault means the read failed at
 // address.
 //
+// # Stacks
+//
+// Stacks are captured as the kernel's build-id frames, so they name file
+// bytes, not a process's address space, and resolve to function+offset
+// after the process has exited (package symbolize). OpStStack writes a u64
+// frame count at heap[imm], then that many frames of StackFrameSize (32)
+// bytes, innermost first, at most C (C <= MaxStack):
+//
+//	byte 0-3    s32 status   StackFrameValid, StackFrameIP (or StackFrameEmpty)
+//	byte 4-23   build id     (StackFrameBuildID; zero-padded to 20 bytes)
+//	byte 24-31  u64          file offset in the module when StackFrameValid,
+//	                         the raw address when StackFrameIP (StackFrameAddr)
+//
+// StackFrameIP means the kernel could not read the module's build id (a
+// file without one, a page not in memory, a contended mmap lock): the
+// runtime resolves those through a snapshot of the process's maps, while
+// it still can. The slot a KindStack value takes is 8 + C*StackFrameSize
+// bytes; only count frames are meaningful.
+//
+// OpStackID stores a stack once in the gs_stacks map and yields its id, a
+// small integer, for use in map keys (@[ustack] = count()). A gs_stacks
+// value holds MaxStack frames in the same layout; the frames after the
+// last have status StackFrameEmpty. When the stack cannot be stored the id
+// is StackIDNone and CounterStackError counts it: another stack holds its
+// hash bucket (ids are never reused, so an id in a map key keeps naming its
+// stack), or the map is full, which fails even stacks it already holds (the
+// kernel takes a free entry before it compares build-id stacks).
+//
+// # Maps
+//
+// Program.Maps describes every script map (@name); Maps[i] has ID i. All
+// plain maps share the BPF hash gs_vals (u64 values) and all aggregations
+// the per-CPU hash gs_aggs (AggSlots u64s, combined over CPUs as the
+// comment on AggSlots says); Map.IsAgg says which. A key is MapKeySize
+// bytes: byte 0 the map ID, bytes 1-7 zero, the key values from byte 8 at
+// Map.KeyOffsets, and zeros after byte 8+Map.KeySize. To list a map, the
+// runtime iterates its BPF map and keeps the keys whose byte 0 is the ID.
+// A key value of type
+//
+//	KindInt, KindUint   is 8 bytes
+//	KindString          a string slot of Cap bytes whose address word is 0,
+//	                    the text zero-padded (StrTruncated: cut to Cap)
+//	KindComm            CommLen bytes, NUL-padded
+//	KindFunc, KindProbe a u64 probe id: print Probes[id].Func or .Name (in
+//	                    records these have no bytes: the header names the probe)
+//	KindStack           with StackID set, a u64 gs_stacks id (StackIDNone
+//	                    when none was captured): print its first Len frames
+//	KindSymbol          a u64 address, printed as symbol+offset
+//
+// Keys are bytes: two probes on one function, or two stacks that differ
+// only below their first Len frames, are separate entries that print
+// alike, and bpftrace would show them as one (add their values).
+//
+// A plain map's value is a u64 printed as Map.Value (signed or not). An
+// aggregation's value is read from its slots: count the count slot, sum
+// the sum slot (signed), avg sum/count, min and max their slots (signed,
+// over the CPUs whose set slot is 1), stats count, average and sum,
+// hist and lhist the buckets, numbered as the comment on AggSlots says;
+// lhist's Min, Max and Step are in Map, and the runtime writes them to
+// gs_mapinfo[ID] before any probe runs.
+//
+// print(@m[, top[, div]]), clear(@m) and zero(@m) are done in user space:
+// the program emits a record of kind EventPrintMap, EventClearMap or
+// EventZeroMap (the 8-byte header only; Event.Map is the ID, Event.Top and
+// Event.Div print's options), and the runtime acts on it in order with the
+// records around it. clear deletes the map's entries; zero keeps the keys
+// and sets plain values and every aggregation slot to 0. When tracing
+// ends, after the End probes ran, the runtime prints every map that no
+// EventPrintMap printed, as bpftrace prints all maps at exit.
+//
+// # Probes
+//
+// Probe.Kind says how the runtime runs a probe's range; every kind gets
+// its probe ID as cookie and emits records the same way.
+//
+//	Uprobe, Uretprobe  attach to Binary at file Offset
+//	Begin              runs once before any other probe can fire, in ID
+//	                   order (the runtime triggers it, e.g. with a uprobe on
+//	                   a function of its own binary); Binary is ""
+//	End                runs once when tracing stops, after the other probes
+//	                   are detached and their records read, in ID order
+//	Interval           runs every PeriodNs nanoseconds on one CPU, from a
+//	                   perf event (gs_perf_event)
+//
+// Begin, End and Interval programs never read the probe's registers (the
+// compiler refuses argN, retval and func there): pid, comm, ustack and the
+// like are those of gs itself (Begin, End) or of whatever task the
+// interval interrupted. An EventExit record from any probe stops tracing,
+// which then runs the End probes.
+//
 // # Limits
 //
 // MaxInsns instructions in all, MaxProbes probes, HeapSize heap bytes,

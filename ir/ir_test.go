@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -118,7 +119,7 @@ func TestDisasm(t *testing.T) {
 		Lines: []LineEntry{{PC: 0, Sp: span(`printf("%d\n", arg0)`)}, {PC: 1, Sp: span("arg0")}, {PC: 6, Sp: span(`printf("%d\n", arg0)`)}},
 		File:  f,
 	}
-	want := `version 1
+	want := "version " + strconv.Itoa(Version) + `
 probe 0: uprobe:./app:add  start=0 len=13
 probe 1: uprobe:./app:sub  start=0 len=13
 
@@ -146,5 +147,20 @@ map 1 @h hist key=8
 `
 	if got := Disasm(p); got != want {
 		t.Errorf("Disasm:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestStackFits checks that the largest OpStStack slot fits the heap's
+// slack (see heap_at in the interpreter) and that frames are the kernel's
+// struct bpf_stack_build_id.
+func TestStackFits(t *testing.T) {
+	if n := 8 + MaxStack*StackFrameSize; n >= HeapSize {
+		t.Errorf("a stack of %d frames takes %d bytes, the heap's slack is %d", MaxStack, n, HeapSize)
+	}
+	if StackFrameBuildID != 4 || StackFrameAddr != StackFrameBuildID+20 || StackFrameSize != StackFrameAddr+8 {
+		t.Error("stack frame layout differs from struct bpf_stack_build_id")
+	}
+	if got := DisasmInsn(Insn{Op: OpStackID, A: 3}, 0); got != "stackid r3" {
+		t.Errorf("DisasmInsn(stackid) = %q", got)
 	}
 }

@@ -59,8 +59,9 @@ const (
 	OpMapUpdate           // map B [key heap[imm:]] = rA; a full map counts a map error
 	OpMapDelete           // delete map B [key heap[imm:]]
 	OpMapAgg              // aggregate rA into map B [key heap[imm:]] with aggregation C (an Agg constant)
-	OpStStack             // heap[imm] = user stack: u64 count, then up to C return addresses
+	OpStStack             // heap[imm] = user stack: u64 count, then up to C frames of StackFrameSize bytes (see Stacks in doc.go)
 	OpExit                // stop this probe's program
+	OpStackID             // rA = id of the current user stack in gs_stacks; StackIDNone if it was not captured
 	numOps
 )
 
@@ -149,6 +150,7 @@ var Table = [numOps]Info{
 	OpMapAgg:    {Name: "mapagg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpStStack:   {Name: "ststack", Shape: ShapeACI, CIsNum: true},
 	OpExit:      {Name: "exit", Shape: ShapeNone},
+	OpStackID:   {Name: "stackid", Shape: ShapeA},
 }
 
 // NumOps is the number of defined ops.

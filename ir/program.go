@@ -9,7 +9,7 @@ import (
 
 // Version identifies the encoding. Bump it whenever an op is added or its
 // meaning changes.
-const Version = 1
+const Version = 2
 
 // Limits shared with the C interpreter (they are written into its header).
 const (
@@ -50,6 +50,17 @@ const (
 	AggSetSlot    = 4
 	AggBucketBase = 5
 	MaxBuckets    = 66
+
+	// Stack frames, as the kernel's struct bpf_stack_build_id: {s32
+	// status, u8 build_id[20], u64 offset or ip}. See Stacks in doc.go.
+	StackFrameSize    = 32
+	StackFrameBuildID = 4          // byte offset of the build id
+	StackFrameAddr    = 24         // byte offset of the file offset or address
+	StackFrameEmpty   = 0          // BPF_STACK_BUILD_ID_EMPTY: no frame
+	StackFrameValid   = 1          // BPF_STACK_BUILD_ID_VALID: build id and file offset
+	StackFrameIP      = 2          // BPF_STACK_BUILD_ID_IP: a raw address
+	StackIDNone       = 0xffffffff // OpStackID's value when no stack was captured
+	DefaultStackIDs   = 1024       // gs_stacks entries unless the runtime sets another size
 )
 
 // String slot flags.
@@ -156,7 +167,24 @@ const (
 	EventPrint  EventKind = iota // print(e, ...): one line of "src = value" pairs
 	EventPrintf                  // printf(fmt, args...)
 	EventExit                    // exit(): stop tracing
+
+	// Map events carry no values: the record is the 8-byte header, and
+	// Event.Map names the map. The runtime acts on them in record order,
+	// between the lines other records print, reading the map from user
+	// space (see Maps in doc.go).
+	EventPrintMap // print(@m[, top[, div]]): print every entry of map Event.Map
+	EventClearMap // clear(@m): delete every entry of map Event.Map
+	EventZeroMap  // zero(@m): set every value of map Event.Map to 0, keeping the keys
 )
+
+var eventKindNames = [...]string{"print", "printf", "exit", "printmap", "clearmap", "zeromap"}
+
+func (k EventKind) String() string {
+	if int(k) < len(eventKindNames) {
+		return eventKindNames[k]
+	}
+	return "event?"
+}
 
 // Event is the layout of one kind of record, shared by the program that
 // writes it and the runtime that decodes it.
@@ -167,6 +195,16 @@ type Event struct {
 	Fields []Field
 	Size   int // bytes, header included
 	Sp     diag.Span
+
+	// Map is the ID of the map a map event acts on (EventPrintMap,
+	// EventClearMap, EventZeroMap).
+	Map int
+	// Top, for EventPrintMap, prints only the Top entries with the largest
+	// values (hist and lhist: the largest counts); 0 prints all. Div
+	// divides every value before printing (bpftrace's print(@m, top, div));
+	// 0 and 1 leave values as they are.
+	Top int
+	Div int64
 }
 
 // Field is one value in a record.
@@ -201,7 +239,7 @@ const (
 	KindArray
 	KindEnum
 	KindFloat
-	KindStack  // u64 count then addresses, symbolized by the runtime
+	KindStack  // u64 count then StackFrameSize-byte frames (see Stacks in doc.go)
 	KindSymbol // an address printed as symbol+offset
 )
 
@@ -216,6 +254,10 @@ type Type struct {
 	Cap     int    // KindString: text capacity
 	Members []Member
 	Enums   []Enumerator
+	// StackID marks a KindStack map key that holds the 8-byte id of a
+	// stack in gs_stacks (OpStackID), not the frames; Len is then the
+	// number of frames to print (ustack(N)).
+	StackID bool
 }
 
 // Member is a field of a struct or union.
@@ -239,17 +281,34 @@ type LineEntry struct {
 	Sp diag.Span
 }
 
-// Map describes one script map (@name) and its BPF representation.
+// Map describes one script map (@name) and its BPF representation; the
+// runtime needs nothing else to print, clear or zero it. Program.Maps[i]
+// has ID i. See Maps in doc.go for the key layout and the value formats.
 type Map struct {
-	ID      uint8
-	Name    string // without '@'; "" for @
-	Keys    []*Type
+	ID   uint8  // byte 0 of every key of the map; the gs_mapinfo index
+	Name string // without '@'; "" for @
+	// Keys are the types of the key values, in order; none for a map
+	// used without brackets. KindFunc and KindProbe keys are 8-byte probe
+	// ids (print Program.Probes[id].Func or .Name), KindStack keys are
+	// 8-byte gs_stacks ids (Type.StackID), KindString keys are string
+	// slots whose address word is zero.
+	Keys []*Type
+	// KeySize is the bytes of key values after the 8-byte header; bytes
+	// 8+KeySize to MapKeySize of every key are zero.
 	KeySize int
-	Value   *Type
-	Agg     Agg  // when the map holds an aggregation
-	IsAgg   bool // false for plain value maps
+	// Value is the type of a plain map's values (a 64-bit integer in
+	// gs_vals) or of an aggregation's result: uint64 for count, hist and
+	// lhist (counts), int64 for the others.
+	Value *Type
+	Agg   Agg  // when the map holds an aggregation
+	IsAgg bool // false for plain value maps (gs_vals); true for gs_aggs
 	// Lhist parameters.
 	Min, Max, Step int64
+
+	// KeyOffsets[i] is the byte offset of key value i in the 128-byte key
+	// (the first is 8); each value takes Keys[i].Size bytes.
+	KeyOffsets []int
+	Sp         diag.Span // the map's first use in the script
 }
 
 // Program is a compiled script: bytecode plus everything needed to run it.

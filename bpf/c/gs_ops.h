@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              1 /* ir.Version */
+#define GS_IR_VERSION              2 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0
@@ -58,7 +58,8 @@
 #define GS_OP_MAPAGG               49
 #define GS_OP_STSTACK              50
 #define GS_OP_EXIT                 51
-#define GS_NUM_OPS                 52
+#define GS_OP_STACKID              52
+#define GS_NUM_OPS                 53
 
 /* Context values of OpLdCtx (ir.Ctx). */
 #define GS_CTX_PID                 0
@@ -105,7 +106,7 @@
 #define GS_ST_MEM_MAX              1024 /* largest raw copy by OpStMem */
 #define GS_COMM_LEN                16
 #define GS_RECORD_HDR              8 /* {u32 event, u32 probe} */
-#define GS_MAX_STACK               127 /* return addresses per stack */
+#define GS_MAX_STACK               127 /* frames per stack */
 #define GS_MAP_KEY_SIZE            128
 #define GS_MAX_MAPS                255 /* entries of gs_mapinfo */
 #define GS_PT_REGS_SLOTS           21 /* u64 slots of the saved pt_regs */
@@ -117,5 +118,8 @@
 #define GS_AGG_SET_SLOT            4
 #define GS_AGG_BUCKET_BASE         5
 #define GS_MAX_BUCKETS             66
+#define GS_STACK_FRAME_SIZE        32 /* bytes per frame: struct bpf_stack_build_id */
+#define GS_STACK_ID_NONE           4294967295 /* OpStackID's value when no stack was captured */
+#define GS_DEFAULT_STACK_IDS       1024 /* default max_entries of gs_stacks */
 
 #endif /* GS_OPS_H */

@@ -10,33 +10,40 @@
  * with the probe id as the BPF cookie. So the kernel verifies this file
  * once, and the verifier's work does not grow with the script.
  *
- * Machine model. Each probe hit runs on a per-CPU gs_scratch entry that holds
- * the machine: 16 u64 registers, a copy of the probe's pt_regs (the verifier
- * refuses a variable offset into ctx, so OpLdReg reads the copy), the fault
- * flag with the address of the first failed user read, and the heap. The
- * heap is 2*GS_HEAP_SIZE bytes although programs address GS_HEAP_SIZE: every
- * offset is checked against GS_HEAP_SIZE and then masked with
- * GS_HEAP_SIZE-1, and every access is shorter than GS_HEAP_SIZE, so the
- * verifier can prove that an access at a masked offset stays inside the
- * value without knowing the check.
+ * Machine model. Each probe hit runs on a per-CPU gs_scratch entry that
+ * holds the machine: 16 u64 registers, a copy of the probe's pt_regs (the
+ * verifier refuses a variable offset into ctx, so OpLdReg reads the copy,
+ * made at the run's first OpLdReg), the fault flag with the address of the
+ * first failed user read, and the heap. The heap is 2*GS_HEAP_SIZE bytes
+ * although programs address GS_HEAP_SIZE: every offset is checked against
+ * GS_HEAP_SIZE and then masked with GS_HEAP_SIZE-1, and every access is
+ * shorter than GS_HEAP_SIZE, so the verifier can prove that an access at a
+ * masked offset stays inside the value without knowing the check.
  *
- * Execution. run() checks the probe's range and version, takes the CPU's
- * scratch entry (a busy flag drops a hit that arrives while the entry is in
- * use: uprobe programs are preemptible, perf_event ones run in NMI), copies
- * pt_regs, clears the registers and calls bpf_loop with gs_step, which
- * executes exactly one instruction per iteration. The verifier checks
- * gs_step once, whatever the program; the loop bound is GS_MAX_STEPS, and a
- * run that is still going when the bound is reached is counted
- * (GS_COUNTER_STEP_LIMIT). An instruction that breaks a rule (unknown op,
- * a jump out of the probe's range, a heap offset past GS_HEAP_SIZE, a bad
- * size) stops the run and counts GS_COUNTER_BAD_PROGRAM, so the record
- * being built is never emitted.
+ * Execution. run() checks the probe's range and version and returns at once
+ * when the program is empty or starts with OpExit (an empty probe must cost
+ * what bpftrace's does). Otherwise it takes the CPU's scratch entry (a busy
+ * flag drops a hit that arrives while the entry is in use: uprobe programs
+ * are preemptible, perf_event ones run in NMI), clears the registers and
+ * calls bpf_loop with gs_step, which executes exactly one instruction per
+ * iteration. The verifier checks gs_step once, whatever the program; the
+ * loop bound is GS_MAX_STEPS, and a run that is still going when the bound
+ * is reached is counted (GS_COUNTER_STEP_LIMIT). An instruction that breaks
+ * a rule (unknown op, a jump out of the probe's range, a heap offset past
+ * GS_HEAP_SIZE, a bad size) stops the run and counts
+ * GS_COUNTER_BAD_PROGRAM, so the record being built is never emitted.
  *
  * Output. Records are built at heap[0] (OpRecord writes the header) and
  * sent with bpf_ringbuf_output (OpEmit). A full ring buffer drops the
- * record and counts it in gs_lost[probe id]. Script maps live in gs_vals
- * (plain values) and gs_aggs (per-CPU aggregations); their 128-byte keys
- * are built in the heap, byte 0 the map id (OpMap* write bytes 0-7).
+ * record and counts it in gs_lost[probe id]. Waking the reader is the most
+ * expensive part of a printf hit; gs_wakeup_ns, when the runtime sets it,
+ * limits each CPU to one wakeup per that many nanoseconds and leaves the
+ * rest to the reader's poll timeout (see emit_flags). Stacks are captured
+ * as build-id frames (struct bpf_stack_build_id), heap copies by OpStStack
+ * and ids in gs_stacks by OpStackID, so they resolve after the process
+ * exits. Script maps live in gs_vals (plain values) and gs_aggs (per-CPU
+ * aggregations); their 128-byte keys are built in the heap, byte 0 the map
+ * id (OpMap* write bytes 0-7).
  *
  * Only x86-64 is supported: OpLdReg indexes struct pt_regs as an array of
  * GS_PT_REGS_SLOTS u64s in the x86-64 order (rdi is slot 14).
@@ -65,7 +72,8 @@ _Static_assert(sizeof(struct pt_regs) == GS_PT_REGS_SLOTS * 8, "pt_regs is not G
 _Static_assert((GS_HEAP_SIZE & (GS_HEAP_SIZE - 1)) == 0, "GS_HEAP_SIZE must be a power of two");
 _Static_assert(GS_STR_HEADER + GS_MAX_STR_LEN + 2 < GS_HEAP_SIZE, "a string read must fit the heap's slack");
 _Static_assert(GS_STR_HEADER + GS_ST_MEM_MAX < GS_HEAP_SIZE, "a raw copy must fit the heap's slack");
-_Static_assert(8 + GS_MAX_STACK * 8 < GS_HEAP_SIZE, "a stack must fit the heap's slack");
+_Static_assert(sizeof(struct bpf_stack_build_id) == GS_STACK_FRAME_SIZE, "a stack frame is a struct bpf_stack_build_id");
+_Static_assert(8 + GS_MAX_STACK * GS_STACK_FRAME_SIZE < GS_HEAP_SIZE, "a stack must fit the heap's slack");
 _Static_assert(GS_AGG_BUCKET_BASE + GS_MAX_BUCKETS <= GS_AGG_SLOTS, "buckets must fit gs_agg");
 _Static_assert(GS_NUM_REGS == 16, "registers are indexed with & 15");
 
@@ -74,6 +82,9 @@ char LICENSE[] SEC("license") = "Dual MIT/GPL";
 /* Set by the runtime before load. */
 const volatile u64 gs_start_ns = 0;
 const volatile u32 gs_version = GS_IR_VERSION;
+/* Least time between two ring buffer wakeups from one CPU; 0 wakes the
+ * reader for every record it finds idle (the kernel's adaptive policy). */
+const volatile u64 gs_wakeup_ns = 0;
 
 struct insn {
 	u8 op, a, b, c;
@@ -102,6 +113,7 @@ struct scratch {
 	u64 fault;      /* 1 after a failed user read */
 	u64 fault_addr; /* the address of the first one */
 	u64 ptregs[GS_PT_REGS_SLOTS];
+	u32 have_regs; /* ptregs holds this run's copy (made at the first OpLdReg) */
 	u32 busy;
 	/* The run's state lives here, not in bpf_loop's context on the stack:
 	 * the verifier tells callback states apart by the constants they leave
@@ -111,6 +123,7 @@ struct scratch {
 	u32 end;
 	u32 probe;
 	u32 stop; /* why the run stopped */
+	u64 woke; /* when OpEmit last woke the reader (gs_wakeup_ns) */
 	struct agg zero; /* never written: the first value of an aggregation */
 	u8 heap[2 * GS_HEAP_SIZE];
 };
@@ -178,6 +191,16 @@ struct {
 	__uint(key_size, GS_MAP_KEY_SIZE);
 	__type(value, struct agg);
 } gs_aggs SEC(".maps");
+
+/* Stacks by id (OpStackID), as build-id frames. The runtime may change
+ * max_entries before load. */
+struct {
+	__uint(type, BPF_MAP_TYPE_STACK_TRACE);
+	__uint(max_entries, GS_DEFAULT_STACK_IDS);
+	__uint(map_flags, BPF_F_STACK_BUILD_ID);
+	__type(key, u32);
+	__uint(value_size, GS_MAX_STACK * GS_STACK_FRAME_SIZE);
+} gs_stacks SEC(".maps");
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -542,21 +565,39 @@ static __always_inline long st_mem(struct scratch *s, u64 addr, u64 size, u32 of
 	return 0;
 }
 
+/* st_stack is OpStStack: a u64 frame count, then build-id frames (struct
+ * bpf_stack_build_id), which resolve without the process. */
 static __always_inline long st_stack(void *ctx, struct scratch *s, u32 frames, u32 off)
 {
+	u32 size = frames * GS_STACK_FRAME_SIZE;
 	u8 *p;
-	long n;
+	long n = 0;
 
-	if (frames > GS_MAX_STACK || heap_bad(off, 8 + frames * 8))
+	if (frames > GS_MAX_STACK || heap_bad(off, 8 + size))
 		return bad(s);
 	p = heap_at(s, off);
-	n = bpf_get_stack(ctx, p + 8, frames * 8, BPF_F_USER_STACK);
-	if (n < 0) {
-		count(GS_COUNTER_STACK_ERROR);
-		n = 0;
+	if (size) {
+		n = bpf_get_stack(ctx, p + 8, size, BPF_F_USER_STACK | BPF_F_USER_BUILD_ID);
+		if (n < 0) {
+			count(GS_COUNTER_STACK_ERROR);
+			n = 0;
+		}
 	}
-	*(u64 *)p = n / 8;
+	*(u64 *)p = n / GS_STACK_FRAME_SIZE;
 	return 0;
+}
+
+/* stack_id is OpStackID. Without BPF_F_REUSE_STACKID a hash collision fails
+ * instead of replacing the stack that map keys already name. */
+static __always_inline u64 stack_id(void *ctx)
+{
+	long id = bpf_get_stackid(ctx, &gs_stacks, BPF_F_USER_STACK);
+
+	if (id < 0) {
+		count(GS_COUNTER_STACK_ERROR);
+		return GS_STACK_ID_NONE;
+	}
+	return id;
 }
 
 static __always_inline long ld_ctx(struct scratch *s, u64 *ra, s32 which)
@@ -588,6 +629,39 @@ static __always_inline long ld_ctx(struct scratch *s, u64 *ra, s32 which)
 		return 0;
 	}
 	return bad(s);
+}
+
+/*
+ * emit_flags picks OpEmit's wakeup. Waking the reader costs more than the
+ * rest of a printf hit together (an irq_work and an IPI), and a reader that
+ * keeps up is idle at every record, so the kernel's adaptive policy wakes
+ * it every time. With gs_wakeup_ns set, a CPU wakes the reader at most once
+ * per gs_wakeup_ns, and always forcibly: records sent without a wakeup make
+ * the reader look busy to the adaptive policy. The reader's poll timeout
+ * collects what no wakeup announced.
+ */
+static __always_inline u64 emit_flags(struct scratch *s)
+{
+	u64 now;
+
+	if (!gs_wakeup_ns)
+		return 0;
+	now = bpf_ktime_get_ns();
+	if (now - s->woke < gs_wakeup_ns)
+		return BPF_RB_NO_WAKEUP;
+	s->woke = now;
+	return BPF_RB_FORCE_WAKEUP;
+}
+
+/* copy_regs copies pt_regs (or the regs that start bpf_perf_event_data) to
+ * the scratch entry, at constant offsets: the verifier refuses a variable
+ * offset into ctx. */
+static __always_inline void copy_regs(struct scratch *s, const u64 *regs)
+{
+#pragma unroll
+	for (int i = 0; i < GS_PT_REGS_SLOTS; i++)
+		s->ptregs[i] = regs[i];
+	s->have_regs = 1;
 }
 
 /* jump moves to pc+1+off; the probe's end is a valid target (it stops). */
@@ -737,6 +811,8 @@ static long gs_step(u64 index, void *data)
 	case GS_OP_LDREG:
 		if ((u32)imm >= GS_PT_REGS_SLOTS)
 			return bad(s);
+		if (!s->have_regs)
+			copy_regs(s, l->ctx);
 		*ra = s->ptregs[(u32)imm];
 		break;
 	case GS_OP_LDCTX:
@@ -819,7 +895,7 @@ static long gs_step(u64 index, void *data)
 		n = imm;
 		if (n == 0 || n > GS_HEAP_SIZE)
 			return bad(s);
-		if (bpf_ringbuf_output(&gs_events, s->heap, n, 0)) {
+		if (bpf_ringbuf_output(&gs_events, s->heap, n, emit_flags(s))) {
 			u64 *lost = bpf_map_lookup_elem(&gs_lost, &s->probe);
 
 			if (lost)
@@ -858,6 +934,9 @@ static long gs_step(u64 index, void *data)
 		if (st_stack(l->ctx, s, ins->c, imm))
 			return 1;
 		break;
+	case GS_OP_STACKID:
+		*ra = stack_id(l->ctx);
+		break;
 	case GS_OP_EXIT:
 		s->stop = DONE;
 		return 1;
@@ -877,14 +956,21 @@ static __always_inline int run(void *ctx)
 	u32 zero = 0, id = bpf_get_attach_cookie(ctx);
 	struct scratch *s;
 	struct probe *p;
+	struct insn *first;
 	struct loop_state l = {};
-	const u64 *regs = ctx; /* pt_regs, or bpf_perf_event_data whose regs come first */
 
 	p = bpf_map_lookup_elem(&gs_probes, &id);
 	if (!p || p->version != GS_IR_VERSION || p->start >= GS_MAX_INSNS || p->len > GS_MAX_INSNS - p->start) {
 		count(GS_COUNTER_BAD_PROGRAM);
 		return 0;
 	}
+	/* A program that does nothing costs two array lookups: an empty probe
+	 * must cost what bpftrace's does. */
+	if (!p->len)
+		return 0;
+	first = bpf_map_lookup_elem(&gs_insns, &p->start);
+	if (first && first->op == GS_OP_EXIT)
+		return 0;
 	s = bpf_map_lookup_elem(&gs_scratch, &zero);
 	if (!s)
 		return 0;
@@ -892,25 +978,21 @@ static __always_inline int run(void *ctx)
 		count(GS_COUNTER_REENTRY);
 		return 0;
 	}
-	/* Constant offsets: the verifier refuses a variable offset into ctx. */
-#pragma unroll
-	for (int i = 0; i < GS_PT_REGS_SLOTS; i++)
-		s->ptregs[i] = regs[i];
 #pragma unroll
 	for (int i = 0; i < GS_NUM_REGS; i++)
 		s->regs[i] = 0;
 	s->fault = 0;
 	s->fault_addr = 0;
+	s->have_regs = 0;
 
 	s->pc = p->start;
 	s->start = p->start;
 	s->end = p->start + p->len;
 	s->probe = id;
-	s->stop = p->len ? RUNNING : DONE;
+	s->stop = RUNNING;
 	l.ctx = ctx;
 	l.s = s;
-	if (s->stop == RUNNING)
-		bpf_loop(GS_MAX_STEPS, gs_step, &l, 0);
+	bpf_loop(GS_MAX_STEPS, gs_step, &l, 0);
 	if (s->stop == BAD)
 		count(GS_COUNTER_BAD_PROGRAM);
 	else if (s->stop == RUNNING)

@@ -1,0 +1,242 @@
+package bpf
+
+import (
+	"bytes"
+	"debug/elf"
+	"encoding/binary"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/cilium/ebpf"
+
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/symbolize"
+)
+
+// stackSrc calls main → a → b twice from the same place once a line
+// arrives on stdin (the probes are attached by then), and exits. Frame
+// pointers make the user stack walkable; the volatile local gives the leaf
+// b a frame, so b begins with push %rbp and the kernel reports a's return
+// address although b has not pushed its frame yet.
+const stackSrc = `
+#include <stdio.h>
+
+__attribute__((noinline)) int b(int x)
+{
+	volatile int v = x;
+	return v + 1;
+}
+
+__attribute__((noinline)) int a(int x)
+{
+	return b(x) * 2;
+}
+
+int main(void)
+{
+	volatile int n = 2; /* one call site: gcc would unroll a constant loop */
+	int s = 0;
+
+	getchar();
+	for (int i = 0; i < n; i++)
+		s += a(i);
+	return s == 6 ? 0 : 1;
+}
+`
+
+// stackFrames is the number of frames the test captures.
+const stackFrames = 8
+
+// stackProg records b's stack with OpStStack and its gs_stacks id.
+var stackProg = cat(
+	record(0),
+	ir.Insn{Op: ir.OpStStack, C: stackFrames, Imm: 8}, // 8: count, 16-271: frames
+	ir.Insn{Op: ir.OpStackID, A: 1}, st(8+8+stackFrames*ir.StackFrameSize, 1),
+	emit(8+8+stackFrames*ir.StackFrameSize+8),
+)
+
+func TestStacks(t *testing.T) {
+	needRoot(t)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "stacks.c")
+	bin := filepath.Join(dir, "stacks")
+	if err := os.WriteFile(src, []byte(stackSrc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("gcc", "-O1", "-fno-omit-frame-pointer", "-Wl,--build-id", "-o", bin, src).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	if first, err := firstByte(bin, "b"); err != nil || first != 0x55 {
+		t.Fatalf("b begins with %#x (%v), want push %%rbp (0x55)", first, err)
+	}
+	for _, multi := range []bool{false, true} {
+		name := "uprobe"
+		if multi {
+			name = "uprobe_multi"
+		}
+		t.Run(name, func(t *testing.T) {
+			objs := load(t, nil)
+			probes := []probeCode{{"b", stackProg}}
+			install(t, objs, probes)
+			attach(t, objs, bin, probes, multi)
+			rd := newReader(t, objs)
+
+			pid := runStackTarget(t, bin)
+			recs := records(t, rd, 2)
+
+			// The process has exited: only build ids can name its frames.
+			sym := symbolize.New()
+			sym.AddModule(bin)
+			want := []string{"b", "a", "main"}
+			var ids [2]uint64
+			for i, r := range recs {
+				n := u64(r, 8)
+				if n < uint64(len(want)) || n > stackFrames {
+					t.Fatalf("record %d: %d frames, want %d-%d", i, n, len(want), stackFrames)
+				}
+				frames := r[16 : 16+n*ir.StackFrameSize]
+				got := resolve(sym, pid, frames, int(n))
+				t.Logf("record %d: %v", i, got)
+				if len(got) < len(want) || fmt.Sprint(got[:len(want)]) != fmt.Sprint(want) {
+					t.Errorf("record %d: stack %v, want %v first", i, got, want)
+				}
+				ids[i] = u64(r, 16+stackFrames*ir.StackFrameSize)
+			}
+			if ids[0] == ir.StackIDNone || ids[0] != ids[1] {
+				t.Fatalf("stack ids %d and %d, want the same id twice", ids[0], ids[1])
+			}
+			var val []byte
+			if err := objs.GsStacks.Lookup(uint32(ids[0]), &val); err != nil {
+				t.Fatalf("gs_stacks[%d]: %v", ids[0], err)
+			}
+			if len(val) != ir.MaxStack*ir.StackFrameSize {
+				t.Fatalf("gs_stacks value of %d bytes, want %d", len(val), ir.MaxStack*ir.StackFrameSize)
+			}
+			if got := resolve(sym, pid, val, len(want)); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("gs_stacks[%d] = %v, want %v first", ids[0], got, want)
+			}
+			wantCounters(t, objs, nil)
+		})
+	}
+
+	// A full gs_stacks fails OpStackID, also for the stack it holds: the
+	// kernel takes a free entry before it compares build-id stacks.
+	t.Run("full", func(t *testing.T) {
+		objs := load(t, func(spec *ebpf.CollectionSpec) { spec.Maps["gs_stacks"].MaxEntries = 1 })
+		probes := []probeCode{{"b", stackProg}}
+		install(t, objs, probes)
+		attach(t, objs, bin, probes, false)
+		rd := newReader(t, objs)
+		runStackTarget(t, bin)
+		recs := records(t, rd, 2)
+		idOff := 16 + stackFrames*ir.StackFrameSize
+		if id0, id1 := u64(recs[0], idOff), u64(recs[1], idOff); id0 != 0 || id1 != ir.StackIDNone {
+			t.Errorf("stack ids %#x and %#x, want 0 and %#x", id0, id1, uint64(ir.StackIDNone))
+		}
+		wantCounters(t, objs, map[ir.Counter]uint64{ir.CounterStackError: 1})
+	})
+}
+
+// runStackTarget runs the stack target to its end and returns its pid.
+func runStackTarget(t *testing.T, bin string) int {
+	t.Helper()
+	cmd := exec.Command(bin)
+	cmd.Stdin = bytes.NewReader([]byte("\n"))
+	done := make(chan error, 1)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("target: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		cmd.Process.Kill()
+		<-done
+		t.Fatal("target did not exit")
+	}
+	return cmd.Process.Pid
+}
+
+// resolve names the first n frames of a stack in the OpStStack layout.
+func resolve(sym *symbolize.Symbolizer, pid int, frames []byte, n int) []string {
+	var out []string
+	for off := 0; off+ir.StackFrameSize <= len(frames) && len(out) < n; off += ir.StackFrameSize {
+		f := frames[off:]
+		var fr symbolize.Frame
+		switch binary.LittleEndian.Uint32(f) {
+		case ir.StackFrameValid:
+			fr.HasBuildID = true
+			copy(fr.BuildID[:], f[ir.StackFrameBuildID:ir.StackFrameAddr])
+			fr.Offset = u64(f, ir.StackFrameAddr)
+		case ir.StackFrameIP:
+			fr.IP = u64(f, ir.StackFrameAddr)
+		default:
+			return out
+		}
+		s := sym.Resolve(pid, fr)
+		if s.Func == "" {
+			out = append(out, s.String())
+		} else {
+			out = append(out, s.Func)
+		}
+	}
+	return out
+}
+
+// buildID returns bin's GNU build id, zero-padded to 20 bytes as the kernel
+// reports it.
+func buildID(t *testing.T, bin string) []byte {
+	t.Helper()
+	f, err := elf.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sec := f.Section(".note.gnu.build-id")
+	if sec == nil {
+		t.Fatalf("%s has no build id", bin)
+	}
+	data, err := sec.Data()
+	if err != nil || len(data) < 16 {
+		t.Fatalf("%s: build id note: %v", bin, err)
+	}
+	namesz := binary.LittleEndian.Uint32(data)
+	descsz := binary.LittleEndian.Uint32(data[4:])
+	start := 12 + (namesz+3)&^3
+	id := make([]byte, 20)
+	copy(id, data[start:start+descsz])
+	return id
+}
+
+// fileOffset returns the file offset of function sym in bin.
+func fileOffset(t *testing.T, bin, sym string) uint64 {
+	t.Helper()
+	f, err := elf.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	syms, err := f.Symbols()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range syms {
+		if s.Name != sym || elf.ST_TYPE(s.Info) != elf.STT_FUNC {
+			continue
+		}
+		for _, p := range f.Progs {
+			if p.Type == elf.PT_LOAD && s.Value >= p.Vaddr && s.Value < p.Vaddr+p.Filesz {
+				return s.Value - p.Vaddr + p.Off
+			}
+		}
+	}
+	t.Fatalf("%s has no function %s", bin, sym)
+	return 0
+}

@@ -1,0 +1,139 @@
+package runtime
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/printfmt"
+)
+
+// decoder turns records into text with the layouts in the program. It
+// trusts nothing in a record: every offset is checked, and a record that
+// does not fit its layout is an error, never a panic.
+type decoder struct {
+	prog  *ir.Program
+	verbs [][]printfmt.Verb // per event: the parsed format of EventPrintf
+	// fmtErr is the parse error of an event's format, which the compiler
+	// should have caught; such an event prints <bad format>.
+	fmtErr []error
+	// symbols names stack frames and usym values; nil prints addresses.
+	symbols *symbols
+}
+
+func newDecoder(prog *ir.Program) *decoder {
+	d := &decoder{
+		prog:   prog,
+		verbs:  make([][]printfmt.Verb, len(prog.Events)),
+		fmtErr: make([]error, len(prog.Events)),
+	}
+	for i, ev := range prog.Events {
+		if ev.Kind == ir.EventPrintf {
+			d.verbs[i], d.fmtErr[i] = printfmt.ParseFormat(ev.Format)
+		}
+	}
+	return d
+}
+
+// record is a checked record: its event and probe exist and every field
+// lies inside it.
+type record struct {
+	ev    *ir.Event
+	probe *ir.Probe
+	b     []byte
+}
+
+// check validates the header and the field layout of raw.
+func (d *decoder) check(raw []byte) (record, error) {
+	if len(raw) < ir.RecordHdr {
+		return record{}, fmt.Errorf("malformed record: %d bytes, shorter than its header", len(raw))
+	}
+	evID := binary.LittleEndian.Uint32(raw)
+	probeID := binary.LittleEndian.Uint32(raw[4:])
+	if uint64(evID) >= uint64(len(d.prog.Events)) {
+		return record{}, fmt.Errorf("malformed record: event %d does not exist (%d events)", evID, len(d.prog.Events))
+	}
+	if uint64(probeID) >= uint64(len(d.prog.Probes)) {
+		return record{}, fmt.Errorf("malformed record: probe %d does not exist (%d probes)", probeID, len(d.prog.Probes))
+	}
+	ev := &d.prog.Events[evID]
+	for i := range ev.Fields {
+		f := &ev.Fields[i]
+		if f.Unavailable {
+			continue
+		}
+		n := typeSize(f.Type)
+		if f.Type == nil || f.Offset < 0 || n < 0 || f.Offset+n > len(raw) {
+			return record{}, fmt.Errorf("malformed record: event %d field %q [%d, %d) is outside the record's %d bytes",
+				evID, f.Name, f.Offset, f.Offset+n, len(raw))
+		}
+		if f.Status >= 0 && f.Status+16 > len(raw) {
+			return record{}, fmt.Errorf("malformed record: event %d field %q status at %d is outside the record's %d bytes",
+				evID, f.Name, f.Status, len(raw))
+		}
+	}
+	return record{ev: ev, probe: &d.prog.Probes[probeID], b: raw}, nil
+}
+
+// fault returns the failing address when f's status slot says the read of
+// its value failed.
+func (r record) fault(f *ir.Field) (uint64, bool) {
+	if f.Status < 0 {
+		return 0, false
+	}
+	st := binary.LittleEndian.Uint64(r.b[f.Status:])
+	if st == ir.StatusReadError {
+		return binary.LittleEndian.Uint64(r.b[f.Status+8:]), true
+	}
+	return 0, false
+}
+
+// value returns f's bytes (check made sure they exist).
+func (r record) value(f *ir.Field) []byte {
+	return r.b[f.Offset : f.Offset+typeSize(f.Type)]
+}
+
+// appendField formats one field as print() shows it.
+func (d *decoder) appendField(dst []byte, r record, f *ir.Field) []byte {
+	if f.Unavailable {
+		return append(dst, "<optimized out>"...)
+	}
+	if addr, ok := r.fault(f); ok {
+		return appendReadError(dst, addr)
+	}
+	p := valuePrinter{probe: r.probe, symbols: d.symbols, start: len(dst)}
+	return p.appendValue(dst, f.Type, r.value(f))
+}
+
+// decode appends the text of one record to dst and returns the event's
+// kind. A malformed record returns an error and leaves dst as it was.
+func (d *decoder) decode(dst []byte, raw []byte) ([]byte, ir.EventKind, error) {
+	r, err := d.check(raw)
+	if err != nil {
+		return dst, 0, err
+	}
+	switch r.ev.Kind {
+	case ir.EventPrint:
+		for i := range r.ev.Fields {
+			f := &r.ev.Fields[i]
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			dst = append(dst, f.Name...)
+			dst = append(dst, " = "...)
+			dst = d.appendField(dst, r, f)
+		}
+		dst = append(dst, '\n')
+	case ir.EventPrintf:
+		id := binary.LittleEndian.Uint32(raw)
+		if d.fmtErr[id] != nil {
+			dst = append(dst, badFormat...)
+			break
+		}
+		dst = d.appendPrintf(dst, r, d.verbs[id])
+	case ir.EventExit:
+	default:
+		return dst, r.ev.Kind, fmt.Errorf("malformed record: event %d has unknown kind %d", r.ev.ID, r.ev.Kind)
+	}
+	return dst, r.ev.Kind, nil
+}

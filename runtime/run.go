@@ -1,0 +1,508 @@
+package runtime
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	goruntime "runtime"
+	"sync"
+	"time"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/link"
+	"github.com/cilium/ebpf/ringbuf"
+	"github.com/cilium/ebpf/rlimit"
+	"golang.org/x/sys/unix"
+
+	"github.com/gs-tracer/gs/ir"
+)
+
+// Errors that cmd/gs tells apart (errors.Is). Their messages are meant for
+// the user as they are.
+var (
+	// ErrPermission: the process may not load BPF programs or open perf
+	// events.
+	ErrPermission = errors.New("gs needs root or CAP_BPF and CAP_PERFMON to attach probes (try sudo)")
+	// ErrKernel: the kernel lacks a feature gs needs; the message names it.
+	ErrKernel = errors.New("the kernel lacks")
+	// ErrTargetStart: the -c command could not be started.
+	ErrTargetStart = errors.New("start command")
+	// ErrNoProcess: the -p process does not exist.
+	ErrNoProcess = errors.New("no process with pid")
+	// ErrUnsupportedProbe: the program has probes this runtime cannot run.
+	ErrUnsupportedProbe = errors.New("BEGIN/END/interval probes are not supported yet")
+	// ErrUnsupportedMaps: the program uses script maps, which this runtime
+	// cannot print yet (they would be lost silently).
+	ErrUnsupportedMaps = errors.New("script maps (@name) are not supported yet")
+)
+
+// DefaultBufferSize is the ring buffer size when Options.BufferSize is 0.
+const DefaultBufferSize = 16 << 20
+
+// Options says what to trace and where the output goes.
+type Options struct {
+	PID        int       // trace only this process (filtered in the kernel)
+	Command    []string  // start this command held until every probe is attached, trace it, stop when it exits
+	Out        io.Writer // trace output; buffered, flushed whenever the ring buffer is momentarily empty
+	Status     io.Writer // status and warning lines (stderr); nil discards them
+	Verbose    bool      // timings and the command's exit status on Status
+	Quiet      bool      // no informational lines on Status (warnings still show)
+	BufferSize int       // ring buffer bytes: a power of two, at least a page; 0 means DefaultBufferSize
+	DryRun     bool      // load into the kernel (the verifier runs), attach nothing, return
+
+	// forceSingle attaches one perf-event uprobe per probe even when the
+	// kernel has uprobe_multi (tests of the fallback).
+	forceSingle bool
+}
+
+// Timing intervals of the read loop.
+const (
+	pollInterval = 100 * time.Millisecond // longest wait for records; output is flushed at least this often
+	lossInterval = time.Second            // how often the loss counters are read
+)
+
+// Run loads prog into the kernel, attaches its probes, and prints what they
+// record to opts.Out until ctx is cancelled, the target exits or a probe
+// calls exit(). Stopping for any of these reasons is not an error.
+func Run(ctx context.Context, prog *ir.Program, opts Options) error {
+	start := time.Now()
+	if prog == nil {
+		return errors.New("run: no program")
+	}
+	if prog.Version != 0 && prog.Version != ir.Version {
+		return fmt.Errorf("run: program has bytecode version %d, this gs runs version %d", prog.Version, ir.Version)
+	}
+	if opts.Out == nil {
+		opts.Out = io.Discard
+	}
+	if opts.Status == nil {
+		opts.Status = io.Discard
+	}
+	if opts.BufferSize == 0 {
+		opts.BufferSize = DefaultBufferSize
+	}
+	if opts.BufferSize < os.Getpagesize() || opts.BufferSize&(opts.BufferSize-1) != 0 || opts.BufferSize > 1<<30 {
+		return fmt.Errorf("buffer size %d: must be a power of two between %d and %d bytes", opts.BufferSize, os.Getpagesize(), 1<<30)
+	}
+	if opts.PID != 0 && len(opts.Command) > 0 {
+		return errors.New("run: a pid and a command are exclusive")
+	}
+	groups, err := groupByBinary(prog)
+	if err != nil {
+		return err
+	}
+	// TODO: print maps (EventPrintMap and at exit), clear and zero them.
+	if len(prog.Maps) > 0 {
+		return ErrUnsupportedMaps
+	}
+	for _, ev := range prog.Events {
+		if ev.Kind > ir.EventExit {
+			return fmt.Errorf("%w (event %s)", ErrUnsupportedMaps, ev.Kind)
+		}
+	}
+	if err := checkPrivileges(); err != nil {
+		return err
+	}
+	kf, err := checkFeatures()
+	if err != nil {
+		return err
+	}
+	if err := rlimit.RemoveMemlock(); err != nil {
+		return translate(fmt.Errorf("raise the locked-memory limit: %w", err))
+	}
+	if opts.PID != 0 {
+		if err := unix.Kill(opts.PID, 0); errors.Is(err, unix.ESRCH) || opts.PID < 0 {
+			return fmt.Errorf("%w %d", ErrNoProcess, opts.PID)
+		}
+	}
+	var cmdPath string
+	if len(opts.Command) > 0 {
+		if cmdPath, err = resolveCommand(opts.Command); err != nil {
+			return err
+		}
+	}
+	for _, g := range groups {
+		if _, err := os.Stat(g.path); err != nil {
+			return fmt.Errorf("attach probe %s: open %s: %w", g.first().Name, g.path, unwrapPathErr(err))
+		}
+	}
+
+	multi := kf.uprobeMulti && !opts.forceSingle
+	in, err := loadInterpreter(prog, opts.BufferSize, multi)
+	if err != nil {
+		return err
+	}
+	s := &session{
+		cmdPath: cmdPath,
+		prog:    prog,
+		opts:    opts,
+		in:      in,
+		dec:     newDecoder(prog),
+		out:     bufio.NewWriterSize(opts.Out, 64<<10),
+		status:  opts.Status,
+		start:   start,
+	}
+	defer func() { s.in.Close() }()
+	s.logf("loaded the interpreter in %v", time.Since(start).Round(time.Millisecond))
+	if opts.DryRun {
+		return nil
+	}
+	return s.run(ctx, groups)
+}
+
+// session is one trace from attach to the last record.
+type session struct {
+	cmdPath string // resolved Options.Command[0]
+	prog    *ir.Program
+	opts    Options
+	in      *interpreter
+	dec     *decoder
+	out     *bufio.Writer
+	status  io.Writer
+	start   time.Time
+
+	links []link.Link
+	bias  *biasWriter // nil unless tracing one process of a program with modules
+	rd    *ringbuf.Reader
+	loss  *lossReporter
+	line  []byte // output buffer reused for each record
+
+	internalErrs int
+}
+
+// logf writes a verbose line.
+func (s *session) logf(format string, args ...any) {
+	if s.opts.Verbose {
+		fmt.Fprintf(s.status, "gs: "+format+"\n", args...)
+	}
+}
+
+// infof writes an informational line, unless quiet.
+func (s *session) infof(format string, args ...any) {
+	if !s.opts.Quiet {
+		fmt.Fprintf(s.status, "gs: "+format+"\n", args...)
+	}
+}
+
+func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
+	// A held command is traced by the thread that started it until its
+	// exec (heldCommand.run).
+	goruntime.LockOSThread()
+	defer goruntime.UnlockOSThread()
+	pid := s.opts.PID
+	var child *heldCommand
+	if len(s.opts.Command) > 0 {
+		if child, err = startHeld(s.cmdPath, s.opts.Command); err != nil {
+			return err
+		}
+		pid = child.pid()
+	}
+	defer func() {
+		if err != nil {
+			closeLinks(s.links)
+			if child != nil {
+				child.abort()
+			}
+		}
+	}()
+
+	s.dec.symbols = newSymbols(s.modules(), pid)
+	if err := s.attach(groups, pid, child == nil); err != nil {
+		return err
+	}
+	// The reader comes after attaching, as the fallback above replaces the
+	// ring buffer; records made meanwhile wait in it.
+	rd, err := ringbuf.NewReader(s.in.events)
+	if err != nil {
+		return fmt.Errorf("open ring buffer: %w", translate(err))
+	}
+	s.rd = rd
+	defer rd.Close()
+	s.loss = newLossReporter(s.prog, s.in.lost, s.in.counters, s.status)
+	mode := "uprobe_multi"
+	if !s.in.multi {
+		mode = "single uprobes"
+	}
+	s.logf("attached %d probes with %d links (%s), %v after start", len(s.prog.Probes), len(s.links), mode, time.Since(s.start).Round(time.Millisecond))
+
+	// Why the trace stops, from whichever watcher sees it first.
+	stop := make(chan string, 1)
+	stopWith := func(why string) {
+		select {
+		case stop <- why:
+		default:
+		}
+		_ = s.rd.Flush() // wake the reader
+	}
+	var wg sync.WaitGroup
+	done := make(chan struct{})
+	defer func() {
+		close(done)
+		wg.Wait()
+	}()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		select {
+		case <-ctx.Done():
+			stopWith("interrupted")
+		case <-done:
+		}
+	}()
+	if child != nil {
+		// Stop the command at its exec: its maps then hold the executable
+		// and the dynamic loader, and none of its code has run.
+		onExec := func(traced bool) {
+			if !traced {
+				s.logf("cannot stop the command at its exec (ptrace); load biases may come late")
+				if err := s.bias.awaitExec(s.cmdPath, 50*time.Millisecond); err != nil {
+					fmt.Fprintf(s.status, "gs: warning: %v; globals of that module read wrong\n", err)
+				}
+			} else {
+				s.updateBias()
+			}
+			s.dec.symbols.snapshot()
+		}
+		if err := child.run(onExec); err != nil {
+			return err
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			select {
+			case <-child.done:
+				stopWith("command exited")
+			case <-done:
+			}
+		}()
+	} else if pid != 0 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if waitProcess(pid, done) {
+				stopWith("process exited")
+			}
+		}()
+	}
+
+	why, err := s.loop(stop)
+	if err != nil {
+		return err
+	}
+	s.finish(why, child)
+	return nil
+}
+
+// modules lists the files whose symbols stacks may name: the probed
+// binaries and the program's modules.
+func (s *session) modules() []string {
+	var mods []string
+	seen := map[string]bool{}
+	for _, p := range s.prog.Probes {
+		if p.Binary != "" && !seen[p.Binary] {
+			seen[p.Binary] = true
+			mods = append(mods, p.Binary)
+		}
+	}
+	for _, m := range s.prog.Modules {
+		if !seen[m] {
+			seen[m] = true
+			mods = append(mods, m)
+		}
+	}
+	return mods
+}
+
+// attach attaches every probe, falling back to single uprobes when the
+// kernel refuses a uprobe_multi link although the feature probe passed.
+// Biases are written first when the process already runs (writeBias).
+func (s *session) attach(groups []*binaryProbes, pid int, writeBias bool) error {
+	for {
+		if pid != 0 && len(s.prog.Modules) > 0 {
+			s.bias = newBiasWriter(s.in.bias, pid, s.prog.Modules)
+			if writeBias {
+				s.updateBias() // before the first hit
+			}
+		}
+		var err error
+		s.links, err = attachAll(s.in, groups, pid)
+		if err == nil || !s.in.multi || !errors.Is(err, ebpf.ErrNotSupported) {
+			return err
+		}
+		s.logf("uprobe_multi failed (%v); attaching one uprobe per probe", err)
+		closeLinks(s.links)
+		s.links = nil
+		in, err := loadInterpreter(s.prog, s.opts.BufferSize, false)
+		if err != nil {
+			return err
+		}
+		s.in.Close()
+		s.in = in
+	}
+}
+
+// loop reads and prints records until a stop reason arrives or a probe
+// calls exit().
+func (s *session) loop(stop <-chan string) (string, error) {
+	var rec ringbuf.Record
+	lastFlush, lastLoss, lastTick := time.Now(), time.Now(), time.Now()
+	for {
+		select {
+		case why := <-stop:
+			return why, nil
+		default:
+		}
+		s.rd.SetDeadline(time.Now().Add(pollInterval))
+		err := s.rd.ReadInto(&rec)
+		switch {
+		case err == nil:
+			if s.handle(rec.RawSample) == ir.EventExit {
+				return "exit()", nil
+			}
+		case errors.Is(err, os.ErrDeadlineExceeded), errors.Is(err, ringbuf.ErrFlushed):
+		default:
+			return "", fmt.Errorf("read ring buffer: %w", err)
+		}
+		now := time.Now()
+		if s.rd.AvailableBytes() == 0 || now.Sub(lastFlush) >= pollInterval {
+			s.flush()
+			lastFlush = now
+		}
+		if now.Sub(lastTick) >= pollInterval {
+			s.updateBias()
+			if now.Sub(s.start) < 2*time.Second {
+				// A starting process maps its libraries now: keep its
+				// addresses resolvable after it exits.
+				s.dec.symbols.snapshot()
+			}
+			lastTick = now
+		}
+		if now.Sub(lastLoss) >= lossInterval {
+			s.loss.check()
+			lastLoss = now
+		}
+	}
+}
+
+// updateBias writes the load biases of the modules the process has mapped
+// since the last call.
+func (s *session) updateBias() {
+	if err := s.bias.update(); err != nil {
+		fmt.Fprintf(s.status, "gs: warning: %v; globals of that module read wrong\n", err)
+	}
+}
+
+// handle decodes and prints one record and returns its kind.
+func (s *session) handle(raw []byte) ir.EventKind {
+	var kind ir.EventKind
+	var err error
+	s.line, kind, err = s.dec.decode(s.line[:0], raw)
+	if err != nil {
+		s.internalErr(err)
+		return ir.EventPrint
+	}
+	_, _ = s.out.Write(s.line)
+	return kind
+}
+
+// maxInternalErrs bounds how many malformed records are reported one by one.
+const maxInternalErrs = 10
+
+func (s *session) internalErr(err error) {
+	s.internalErrs++
+	if s.internalErrs <= maxInternalErrs {
+		fmt.Fprintf(s.status, "gs: internal error: %v\n", err)
+	}
+	if s.internalErrs == maxInternalErrs {
+		fmt.Fprintf(s.status, "gs: internal error: not reporting further malformed records\n")
+	}
+}
+
+func (s *session) flush() {
+	if err := s.out.Flush(); err != nil {
+		// A closed pipe (gs ... | head) is not worth more than one line.
+		s.out.Reset(io.Discard)
+	}
+}
+
+// finish detaches, drains what the probes recorded before detaching,
+// prints it and reports losses.
+func (s *session) finish(why string, child *heldCommand) {
+	detachStart := time.Now()
+	detached := make(chan struct{})
+	go func() {
+		closeLinks(s.links)
+		close(detached)
+	}()
+	// Print what is there while the links close, then what came meanwhile.
+	s.drain()
+	<-detached
+	s.drain()
+	s.logf("detached %d links in %v (stopped: %s)", len(s.links), time.Since(detachStart).Round(time.Millisecond), why)
+	s.links = nil
+	s.flush()
+	s.loss.check()
+	s.loss.totals()
+	if s.internalErrs > maxInternalErrs {
+		fmt.Fprintf(s.status, "gs: internal error: %d malformed records in total\n", s.internalErrs)
+	}
+	switch {
+	case child != nil:
+		select {
+		case <-child.done:
+			if st := child.exitStatus(); st != "" {
+				s.logf("command %s", st)
+			}
+		default:
+			// Stopped by Ctrl-C or exit() while the command runs: it would
+			// go on untraced, so end it.
+			_ = child.cmd.Process.Signal(unix.SIGTERM)
+		}
+	case s.opts.PID != 0 && why == "process exited":
+		s.infof("process %d exited", s.opts.PID)
+	}
+}
+
+// drain prints every record in the ring buffer now.
+func (s *session) drain() {
+	var rec ringbuf.Record
+	s.rd.SetDeadline(time.Now())
+	for {
+		err := s.rd.ReadInto(&rec)
+		if err != nil {
+			return // deadline: the buffer is empty
+		}
+		s.handle(rec.RawSample)
+	}
+}
+
+// waitProcess returns true when process pid exits, false when done closes
+// first.
+func waitProcess(pid int, done <-chan struct{}) bool {
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err == nil {
+		defer unix.Close(fd)
+	}
+	for {
+		if err == nil {
+			fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+			n, perr := unix.Poll(fds, int(pollInterval/time.Millisecond))
+			if perr == nil && n > 0 {
+				return true
+			}
+		} else {
+			if kerr := unix.Kill(pid, 0); errors.Is(kerr, unix.ESRCH) {
+				return true
+			}
+			time.Sleep(pollInterval)
+		}
+		select {
+		case <-done:
+			return false
+		default:
+		}
+	}
+}

@@ -8,6 +8,7 @@ require (
 	github.com/fatih/color v1.19.0
 	github.com/mattn/go-isatty v0.0.20
 	github.com/spf13/pflag v1.1.0
+	golang.org/x/arch v0.33.0
 	golang.org/x/sys v0.49.0
 	golang.org/x/tools v0.52.0
 )

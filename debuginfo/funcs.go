@@ -197,17 +197,28 @@ func (d *Debug) instance(u *unit, name string, ref funcRef) (FuncInstance, bool)
 }
 
 // entryPC returns the entry address of a function copy.
+//
+// gcc may give an inlined copy a DW_AT_entry_pc outside its own ranges
+// (the call's "entry view" sits on an instruction of the caller); such
+// an entry is ignored, as gdb ignores it, for the start of the first
+// range: a probe there must see the copy's variables.
 func (d *Debug) entryPC(e *dwarf.Entry, rs [][2]uint64) uint64 {
 	if f := e.AttrField(dwarf.AttrEntrypc); f != nil {
+		var pc uint64
 		switch v := f.Val.(type) {
 		case uint64:
-			return v
+			pc = v
 		case int64: // DWARF 5: an offset from the base address
 			if lo, ok := e.Val(dwarf.AttrLowpc).(uint64); ok {
-				return lo + uint64(v)
+				pc = lo + uint64(v)
+			} else {
+				pc = rs[0][0] + uint64(v)
 			}
-			return rs[0][0] + uint64(v)
 		}
+		if contains(rs, pc) || len(rs) == 0 {
+			return pc
+		}
+		return rs[0][0]
 	}
 	if lo, ok := e.Val(dwarf.AttrLowpc).(uint64); ok {
 		return lo

@@ -335,3 +335,19 @@ func EnumValues(t dwarf.Type) []dwarf.EnumValue {
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Val < out[j].Val })
 	return out
 }
+
+// StructMembers returns the direct members of struct or union t (after
+// Resolve) in declaration order, with bit fields placed as FindMember
+// places them. An anonymous struct or union member has an empty name;
+// nil for other types.
+func StructMembers(t dwarf.Type) []Member {
+	st, ok := Resolve(t).(*dwarf.StructType)
+	if !ok {
+		return nil
+	}
+	out := make([]Member, 0, len(st.Field))
+	for _, f := range st.Field {
+		out = append(out, member(f))
+	}
+	return out
+}

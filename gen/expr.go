@@ -42,6 +42,9 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 		g.constant(r, v)
 		return
 	}
+	if g.pvExpr(e, r) {
+		return // a value of the traced program (values.go)
+	}
 	switch e := e.(type) {
 	case *parser.Ident:
 		b := g.p.Builtins[e]
@@ -72,6 +75,13 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 	case *parser.CastExpr:
 		g.exprInto(e.X, r)
 		g.convert(r, g.typeOf(e.X), g.typeOf(e))
+	case *parser.MapExpr:
+		g.mapRead(e, r)
+	case *parser.CallExpr:
+		if e.Fn != "usym" {
+			panic("gen: " + e.Fn + "() is not an integer")
+		}
+		g.exprInto(e.Args[0], r) // the address; the runtime symbolizes it
 	default:
 		panic(fmt.Sprintf("gen: unexpected integer expression %T", e))
 	}
@@ -147,6 +157,8 @@ func need(e parser.Expr) int {
 		return max(x, y)
 	case *parser.CondExpr:
 		return max(need(e.Cond)+1, need(e.Then), need(e.Else))
+	case *parser.MapExpr:
+		return needKeys(e.Keys)
 	}
 	return 1
 }
@@ -317,6 +329,9 @@ func (g *gen) strSlot(e parser.Expr, withNUL bool) (off, n int) {
 // text writes the string value e into the string slot at heap[dst], whose
 // type is dt.
 func (g *gen) text(e parser.Expr, dst int, dt *sema.Type) {
+	if g.pvText(e, dst, dt) {
+		return // a char * printed as a string (values.go)
+	}
 	switch e := e.(type) {
 	case *parser.StrLit:
 		g.literal(e.Val, dst)
@@ -408,6 +423,8 @@ func (g *gen) store(e parser.Expr, dst int, t *sema.Type) {
 		g.comm(e, dst)
 	case sema.KindFunc, sema.KindProbe:
 		// no bytes: the record header's probe id names both
+	case sema.KindStack:
+		g.emit(ir.Insn{Op: ir.OpStStack, C: uint8(t.Len), Imm: int32(dst)})
 	default:
 		r := g.expr(e)
 		g.convert(r, g.typeOf(e), t)
@@ -418,15 +435,20 @@ func (g *gen) store(e parser.Expr, dst int, t *sema.Type) {
 
 // record builds and emits the record of a print, printf or exit call.
 func (g *gen) record(call *parser.CallExpr) {
-	id := g.p.EventOf[call]
+	id := g.eventID(call) // values.go
 	ev := g.p.Events[id]
 	g.emit(ir.Insn{Op: ir.OpRecord, Imm: int32(id)})
+	switch ev.Kind {
+	case ir.EventPrintMap, ir.EventClearMap, ir.EventZeroMap:
+		g.emit(ir.Insn{Op: ir.OpEmit, Imm: int32(ev.Size)}) // the header names the event, the event the map
+		return
+	}
 	args := call.Args
 	if call.Fn == "printf" {
 		args = args[1:]
 	}
 	for i, a := range args {
-		g.store(a, ev.Fields[i].Offset, g.typeOf(a))
+		g.storeField(a, &ev.Fields[i]) // values.go
 	}
 	g.emit(ir.Insn{Op: ir.OpEmit, Imm: int32(ev.Size)})
 	if ev.Kind == ir.EventExit {
@@ -435,6 +457,10 @@ func (g *gen) record(call *parser.CallExpr) {
 }
 
 func (g *gen) assign(s *parser.AssignStmt) {
+	if me, ok := s.LHS.(*parser.MapExpr); ok {
+		g.mapAssign(s, me)
+		return
+	}
 	lhs := s.LHS.(*parser.VarExpr)
 	v := g.p.Vars[lhs]
 	if s.Op == "=" {

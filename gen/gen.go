@@ -9,9 +9,9 @@
 // serves as the constant 0 for comparisons and stores.
 //
 // The heap holds everything that is not a register value: the record being
-// built at offset 0, the group's $vars from sema's RecordArea on, and
-// string temporaries above those (string comparisons), reused statement by
-// statement. Strings and comm values are written straight into their
+// built at offset 0, one 128-byte key buffer per map from sema's
+// RecordArea on (see maps.go), the group's $vars, and string temporaries
+// above those (string comparisons), reused statement by statement. Strings and comm values are written straight into their
 // destination slot whenever possible: str() into the record field, a
 // string literal by constant stores, so copies happen only for $vars.
 package gen
@@ -48,14 +48,15 @@ func Generate(p *sema.Program) (*ir.Program, error) {
 		Events:  p.Events,
 		File:    p.File,
 	}
+	for _, m := range p.Maps {
+		out.Maps = append(out.Maps, m.Desc)
+	}
+	if p.Values != nil {
+		out.Modules = p.Values.Modules
+	}
 	for _, grp := range p.Groups {
-		start := len(g.insns)
-		if err := g.group(grp); err != nil {
+		if err := g.groupCode(grp, out); err != nil { // values.go: per probe when locations differ
 			return nil, err
-		}
-		for _, i := range grp.Probes {
-			out.Probes[i].Start = uint32(start)
-			out.Probes[i].Len = uint32(len(g.insns) - start)
 		}
 	}
 	if len(g.insns) > ir.MaxInsns {
@@ -85,6 +86,7 @@ type gen struct {
 	boundAt int
 	err     error
 	stmtSp  diag.Span // the statement being generated, for errors
+	probe   int       // the probe whose code is generated, or -1 when shared (values.go)
 }
 
 // label is a jump target, bound once; jumps to it before binding are
@@ -212,11 +214,17 @@ func (g *gen) stmt(s parser.Stmt) {
 		g.block(s)
 	case *parser.ExprStmt:
 		call, ok := s.X.(*parser.CallExpr)
-		if !ok || (call.Fn != "print" && call.Fn != "printf" && call.Fn != "exit") {
+		if !ok {
 			return // a value nobody uses: sema warned
 		}
-		g.line(s.Span())
-		g.record(call)
+		switch call.Fn {
+		case "print", "printf", "exit", "clear", "zero":
+			g.line(s.Span())
+			g.record(call)
+		case "delete":
+			g.line(s.Span())
+			g.mapDelete(call)
+		}
 	case *parser.AssignStmt:
 		g.line(s.Span())
 		g.assign(s)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 
 	"github.com/gs-tracer/gs/ir"
 )
@@ -21,6 +22,14 @@ type machine struct {
 	fault   bool
 	records [][]byte
 	steps   int
+
+	// Script maps by 128-byte key, as gs_vals and gs_aggs (one CPU).
+	vals map[string]uint64
+	aggs map[string]*[ir.AggSlots]uint64
+	// stack is the user stack OpStStack and OpStackID see: its frames'
+	// file offsets. stackIDs numbers the distinct stacks from 1.
+	stack    []uint64
+	stackIDs map[string]uint64
 }
 
 func (m *machine) u64(off int) uint64 { return binary.LittleEndian.Uint64(m.heap[off:]) }
@@ -159,12 +168,12 @@ func (m *machine) run(p *ir.Program, id int) error {
 			if !ok {
 				flags, s = ir.StrFault, ""
 			}
+			m.readStr(off+ir.StrHeader, s, limit, ok)
 			if len(s) > limit {
 				s, flags = s[:limit], flags|ir.StrTruncated
 			}
 			m.put(off, uint64(len(s))|uint64(flags)<<16, 8)
 			m.put(off+8, *a, 8)
-			copy(m.heap[off+ir.StrHeader:], s)
 		case ir.OpStComm:
 			var buf [ir.CommLen]byte
 			copy(buf[:], m.comm)
@@ -177,6 +186,36 @@ func (m *machine) run(p *ir.Program, id int) error {
 			// lengths clipped to imm, then the texts, as bpf/c/interp.bpf.c
 			x, y := m.slotBytes(int(b), int(in.Imm)), m.slotBytes(int(c), int(in.Imm))
 			*a = b2u(bytes.Equal(x, y))
+		case ir.OpMapLookup, ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg:
+			m.put(int(in.Imm), uint64(in.B), 8)
+			key := string(m.heap[in.Imm : in.Imm+ir.MapKeySize])
+			switch in.Op {
+			case ir.OpMapLookup:
+				*a = m.vals[key]
+			case ir.OpMapUpdate:
+				m.vals[key] = *a
+			case ir.OpMapDelete:
+				delete(m.vals, key)
+			default:
+				if int(in.B) >= len(p.Maps) {
+					return fmt.Errorf("pc %d: no map %d", pc-1, in.B)
+				}
+				m.aggregate(key, ir.Agg(in.C), int64(*a), p.Maps[in.B])
+			}
+		case ir.OpStStack:
+			n := min(len(m.stack), int(in.C))
+			m.put(int(in.Imm), uint64(n), 8)
+			for i := 0; i < n; i++ {
+				f := int(in.Imm) + 8 + i*ir.StackFrameSize
+				m.put(f, ir.StackFrameValid, 4)
+				m.put(f+ir.StackFrameAddr, m.stack[i], 8)
+			}
+		case ir.OpStackID:
+			k := fmt.Sprint(m.stack)
+			if m.stackIDs[k] == 0 {
+				m.stackIDs[k] = uint64(len(m.stackIDs) + 1)
+			}
+			*a = m.stackIDs[k]
 		case ir.OpExit:
 			return nil
 		default:
@@ -187,10 +226,96 @@ func (m *machine) run(p *ir.Program, id int) error {
 
 func writesA(op ir.Op) bool {
 	switch op {
-	case ir.OpNop, ir.OpJa, ir.OpJz, ir.OpJnz, ir.OpStHeap, ir.OpStStr, ir.OpStComm, ir.OpRecord, ir.OpEmit, ir.OpExit:
+	case ir.OpNop, ir.OpJa, ir.OpJz, ir.OpJnz, ir.OpStHeap, ir.OpStStr, ir.OpStComm, ir.OpRecord, ir.OpEmit, ir.OpExit,
+		ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg, ir.OpStStack:
 		return false
 	}
 	return true
+}
+
+// readStr writes the text of a string slot as st_str does with
+// bpf_probe_read_user_str: at most limit+2 bytes, copied a word at a time
+// with the bytes after the NUL in its word zeroed (the kernel masks them),
+// or all zero on a fault; then the two bytes past the slot are restored.
+func (m *machine) readStr(dst int, s string, limit int, ok bool) {
+	count := limit + 2
+	saved := [2]byte{m.heap[dst+limit], m.heap[dst+limit+1]}
+	buf := []byte(s + "\x00")
+	switch {
+	case !ok:
+		clear(m.heap[dst : dst+count])
+	case len(buf) >= count:
+		copy(m.heap[dst:dst+count], buf)
+	default:
+		end := min(count, (len(buf)+7)&^7) // the end of the NUL's word
+		clear(m.heap[dst : dst+end])
+		copy(m.heap[dst:], buf)
+	}
+	m.heap[dst+limit], m.heap[dst+limit+1] = saved[0], saved[1]
+}
+
+// aggregate is map_agg of bpf/c/interp.bpf.c.
+func (m *machine) aggregate(key string, agg ir.Agg, x int64, mp ir.Map) {
+	g := m.aggs[key]
+	if g == nil {
+		g = new([ir.AggSlots]uint64)
+		m.aggs[key] = g
+	}
+	minmax := func(min, max bool) {
+		set := g[ir.AggSetSlot] != 0
+		if min && (!set || x < int64(g[ir.AggMinSlot])) {
+			g[ir.AggMinSlot] = uint64(x)
+		}
+		if max && (!set || x > int64(g[ir.AggMaxSlot])) {
+			g[ir.AggMaxSlot] = uint64(x)
+		}
+		g[ir.AggSetSlot] = 1
+	}
+	var b int
+	switch agg {
+	case ir.AggCount:
+		g[ir.AggCountSlot]++
+		return
+	case ir.AggSum:
+		g[ir.AggSumSlot] += uint64(x)
+		return
+	case ir.AggMin:
+		minmax(true, false)
+		return
+	case ir.AggMax:
+		minmax(false, true)
+		return
+	case ir.AggAvg:
+		g[ir.AggCountSlot]++
+		g[ir.AggSumSlot] += uint64(x)
+		return
+	case ir.AggStats:
+		g[ir.AggCountSlot]++
+		g[ir.AggSumSlot] += uint64(x)
+		minmax(true, true)
+		return
+	case ir.AggHist:
+		switch {
+		case x < 0:
+			b = 0
+		case x == 0:
+			b = 1
+		default:
+			b = 2 + bits.Len64(uint64(x)) - 1
+		}
+	case ir.AggLhist:
+		switch {
+		case x < mp.Min:
+			b = 0
+		case x >= mp.Max:
+			b = 1 + int((mp.Max-mp.Min)/mp.Step)
+		default:
+			b = 1 + int((x-mp.Min)/mp.Step)
+		}
+	}
+	b = min(b, ir.MaxBuckets-1)
+	g[ir.AggCountSlot]++
+	g[ir.AggBucketBase+b]++
 }
 
 func b2u(b bool) uint64 {

@@ -31,19 +31,5 @@ var ArgRegs = [6]int{RegRDI, RegRSI, RegRDX, RegRCX, RegR8, RegR9}
 // RetReg is the pt_regs slot of the integer return value (rax).
 const RetReg = RegRAX
 
-// DwarfRegs maps a DWARF x86-64 register number (the psABI numbering: 0 rax
-// 1 rdx 2 rcx 3 rbx 4 rsi 5 rdi 6 rbp 7 rsp 8-15 r8-r15 16 rip) to its
-// pt_regs slot.
-var DwarfRegs = [17]int{
-	RegRAX, RegRDX, RegRCX, RegRBX, RegRSI, RegRDI, RegRBP, RegRSP,
-	RegR8, RegR9, RegR10, RegR11, RegR12, RegR13, RegR14, RegR15,
-	RegRIP,
-}
-
-// PtRegsSlot returns the pt_regs slot of DWARF register n.
-func PtRegsSlot(dwarfReg int) (int, bool) {
-	if dwarfReg < 0 || dwarfReg >= len(DwarfRegs) {
-		return 0, false
-	}
-	return DwarfRegs[dwarfReg], true
-}
+// DWARF register numbers map to these slots through debuginfo.PtRegsSlot,
+// the one table of them.

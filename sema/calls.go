@@ -11,23 +11,33 @@ import (
 )
 
 // calls are the functions gs implements.
-var calls = []string{"exit", "print", "printf", "str"}
+var calls = []string{
+	"exit", "print", "printf", "str", "ustack", "usym",
+	"count", "sum", "min", "max", "avg", "stats", "hist", "lhist", "delete", "clear", "zero",
+}
 
 // laterCalls are functions gs will have but does not support yet.
 var laterCalls = map[string]bool{
-	"count": true, "sum": true, "min": true, "max": true, "avg": true, "stats": true, "hist": true, "lhist": true,
-	"delete": true, "clear": true, "zero": true, "has_key": true, "len": true,
-	"ustack": true, "kstack": true, "usym": true, "ksym": true, "uaddr": true, "kaddr": true, "reg": true,
+	"has_key": true, "len": true,
+	"kstack": true, "ksym": true, "uaddr": true, "kaddr": true, "reg": true,
 	"join": true, "buf": true, "ntop": true, "cat": true, "system": true, "time": true, "strftime": true,
-	"signal": true, "override": true, "kptr": true, "uptr": true, "strncmp": true, "strcontains": true,
+	"signal": true, "override": true, "kptr": true, "uptr": true, "strcontains": true,
 	"cgroupid": true, "macaddr": true, "bswap": true, "path": true, "skboutput": true, "pton": true,
 }
 
 func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {
+	if _, ok := aggs[e.Fn]; ok {
+		c.values(gc, e.Args)
+		c.errorf(e, "%s() can only be assigned to a map", e.Fn).WithHint("write @name[key] = %s", aggUsage[e.Fn])
+		return nil
+	}
 	switch e.Fn {
 	case "print":
 		if len(e.Args) == 0 {
 			c.errorf(e, "print needs at least one argument")
+			return Void
+		}
+		if c.mapCall(gc, e) {
 			return Void
 		}
 		if c.values(gc, e.Args) {
@@ -48,6 +58,23 @@ func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {
 		return Void
 	case "str":
 		return c.str(gc, e)
+	case "strncmp":
+		return c.strncmp(gc, e) // cexpr.go
+	case "ustack":
+		return c.ustack(gc, e)
+	case "usym":
+		if len(e.Args) != 1 {
+			c.values(gc, e.Args)
+			c.errorf(e, "usym takes 1 argument, got %d", len(e.Args))
+			return nil
+		}
+		if c.integer(gc, e.Args[0], "usym") == nil {
+			return nil
+		}
+		return Usym
+	case "delete", "clear", "zero":
+		c.mapCall(gc, e)
+		return Void
 	}
 	if laterCalls[e.Fn] {
 		c.diags.Errorf(e.FnSp, "%s() is not supported yet", e.Fn)
@@ -80,6 +107,46 @@ func (c *checker) values(gc *groupCtx, es []parser.Expr) bool {
 func (c *checker) addEvent(e *parser.CallExpr, kind ir.EventKind, format string, args []parser.Expr) {
 	c.p.EventOf[e] = len(c.events)
 	c.events = append(c.events, &eventInfo{call: e, kind: kind, format: format, args: args})
+}
+
+// aggUsage shows how each aggregation is called, for hints.
+var aggUsage = map[string]string{
+	"count": "count()", "sum": "sum(value)", "min": "min(value)", "max": "max(value)", "avg": "avg(value)",
+	"stats": "stats(value)", "hist": "hist(value)", "lhist": "lhist(value, min, max, step)",
+}
+
+// ustack checks ustack(N); the bare identifier ustack is a builtin.
+func (c *checker) ustack(gc *groupCtx, e *parser.CallExpr) *Type {
+	if len(e.Args) == 0 {
+		return autoStack()
+	}
+	if id, ok := e.Args[0].(*parser.Ident); ok && (id.Name == "bpftrace" || id.Name == "perf" || id.Name == "raw") {
+		c.errorf(id, "ustack modes are not supported yet").WithHint("use ustack or ustack(frames)")
+		return nil
+	}
+	if len(e.Args) != 1 {
+		c.values(gc, e.Args)
+		c.errorf(e, "ustack takes at most 1 argument, got %d", len(e.Args))
+		return nil
+	}
+	t := c.value(gc, e.Args[0])
+	if t == nil {
+		return nil
+	}
+	v, ok := c.p.Consts[e.Args[0]]
+	if !ok || !t.IsInteger() || int64(v) < 1 || int64(v) > ir.MaxStack {
+		c.errorf(e.Args[0], "ustack frames must be a constant from 1 to %d", ir.MaxStack)
+		return nil
+	}
+	return StackOf(int(v))
+}
+
+// autoStack is the type of a ustack without a depth: bpftrace's 127 frames,
+// fewer when its record would be too large (see layout).
+func autoStack() *Type {
+	t := StackOf(ir.MaxStack)
+	t.AutoDepth = true
+	return t
 }
 
 // str checks str(ptr[, limit]).
@@ -178,6 +245,9 @@ func plural(n int) string {
 
 // convArg checks that argument a of type t suits conversion v.
 func (c *checker) convArg(v printfmt.Verb, a parser.Expr, t *Type) bool {
+	if ok, done := c.cConvArg(v, t); done {
+		return ok // C values (cexpr.go)
+	}
 	switch v.Class() {
 	case printfmt.ClassString:
 		if t.IsInteger() {

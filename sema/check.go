@@ -20,12 +20,16 @@ type groupCtx struct {
 	dead bool
 }
 
-// eventInfo is a print, printf or exit call waiting for layout.
+// eventInfo is a print, printf, exit or map call waiting for layout.
 type eventInfo struct {
 	call   *parser.CallExpr
 	kind   ir.EventKind
 	format string
 	args   []parser.Expr
+	// Map events: the map, and print's top and div.
+	m   *Map
+	top int
+	div int64
 }
 
 func (c *checker) checkGroup(g *Group) {
@@ -99,14 +103,14 @@ var compoundOps = map[string]string{
 }
 
 func (c *checker) assign(gc *groupCtx, s *parser.AssignStmt) {
+	if me, ok := s.LHS.(*parser.MapExpr); ok {
+		c.mapAssign(gc, s, me)
+		return
+	}
 	lhs, ok := s.LHS.(*parser.VarExpr)
 	if !ok {
 		c.value(gc, s.RHS)
-		if _, isMap := s.LHS.(*parser.MapExpr); isMap {
-			c.errorf(s.LHS, "maps are not supported yet")
-		} else {
-			c.errorf(s.LHS, "cannot assign to %s", c.text(s.LHS))
-		}
+		c.errorf(s.LHS, "cannot assign to %s", c.text(s.LHS))
 		return
 	}
 	if s.Op != "=" {
@@ -136,6 +140,10 @@ func (c *checker) assign(gc *groupCtx, s *parser.AssignStmt) {
 		if v := gc.vars[lhs.Name]; v != nil {
 			c.p.Vars[lhs] = v
 		}
+		return
+	}
+	if rt.Kind == KindStack {
+		c.errorf(s.RHS, "ustack values in $variables are not supported yet").WithHint("print it or use it as a map key")
 		return
 	}
 	v := gc.vars[lhs.Name]
@@ -288,15 +296,15 @@ func (c *checker) expr1(gc *groupCtx, e parser.Expr) *Type {
 	case *parser.CallExpr:
 		return c.call(gc, e)
 	case *parser.MapExpr:
-		c.errorf(e, "maps are not supported yet")
+		return c.mapRead(gc, e)
 	case *parser.ArgsExpr:
-		c.errorf(e, "args.%s is not supported yet (needs DWARF)", e.Name).WithHint("use arg0..arg5")
+		return c.argsExpr(gc, e) // values.go
 	case *parser.FieldExpr:
-		c.errorf(e, "field access is not supported yet (needs DWARF)")
+		return c.fieldExpr(gc, e) // cexpr.go
 	case *parser.IndexExpr:
-		c.errorf(e, "indexing is not supported yet")
+		return c.indexExpr(gc, e)
 	case *parser.OffsetofExpr:
-		c.errorf(e, "offsetof is not supported yet (needs DWARF)")
+		return c.offsetof(gc, e)
 	case *parser.TypeExpr:
 		c.errorf(e, "type %s is not a value", e.Name)
 	default:
@@ -308,11 +316,9 @@ func (c *checker) expr1(gc *groupCtx, e parser.Expr) *Type {
 func (c *checker) unary(gc *groupCtx, e *parser.UnaryExpr) *Type {
 	switch e.Op {
 	case "*":
-		c.errorf(e, "dereferencing pointers (*) is not supported yet")
-		return nil
+		return c.deref(gc, e) // cexpr.go
 	case "&":
-		c.errorf(e, "taking addresses (&) is not supported yet")
-		return nil
+		return c.addrOf(gc, e)
 	}
 	t := c.integer(gc, e.X, "operator "+e.Op)
 	if t == nil {
@@ -357,6 +363,9 @@ func (c *checker) binary(gc *groupCtx, e *parser.BinaryExpr) *Type {
 	xt, yt := c.value(gc, e.X), c.value(gc, e.Y)
 	if xt == nil || yt == nil {
 		return nil
+	}
+	if t, ok := c.cBinary(e, xt, yt); ok {
+		return t // program text and pointer arithmetic (cexpr.go)
 	}
 	if comparisons[e.Op] && (isStringish(xt) || isStringish(yt)) {
 		return c.stringCompare(e, xt, yt)
@@ -549,15 +558,10 @@ func pick(b bool, x, y parser.Expr) parser.Expr {
 
 // typeExpr resolves a type named in a cast or sizeof.
 func (c *checker) typeExpr(te *parser.TypeExpr) *Type {
-	name := strings.Join(strings.Fields(te.Name), " ")
-	switch {
-	case te.Ptr > 0:
-		c.errorf(te, "casts to pointer types are not supported yet (needs DWARF)")
-		return nil
-	case strings.HasPrefix(name, "struct ") || strings.HasPrefix(name, "union ") || strings.HasPrefix(name, "enum "):
-		c.errorf(te, "%s types are not supported yet (needs DWARF)", strings.Fields(name)[0])
-		return nil
+	if t, ok := c.cTypeExpr(te); ok {
+		return t // pointers and the program's types (cexpr.go)
 	}
+	name := strings.Join(strings.Fields(te.Name), " ")
 	t, ok := cTypes[name]
 	if !ok {
 		d := c.errorf(te, "unknown type %q", name)
@@ -578,6 +582,9 @@ func (c *checker) cast(gc *groupCtx, e *parser.CastExpr) *Type {
 	xt := c.value(gc, e.X)
 	if t == nil || xt == nil {
 		return nil
+	}
+	if rt, ok := c.cCast(e, t, xt); ok {
+		return rt
 	}
 	if !xt.IsInteger() {
 		c.errorf(e.X, "cannot cast %s to %s", xt, t)
@@ -623,6 +630,8 @@ func (c *checker) sizeof(gc *groupCtx, e *parser.SizeofExpr) *Type {
 		t = c.typeExpr(e.Type)
 	case isIdent && cTypes[id.Name] != nil && builtins[id.Name] == nil:
 		t = cTypes[id.Name] // sizeof(uint32_t): the parser cannot tell a type name from a variable
+	case isIdent && c.typedefIdent(gc, id) != nil:
+		t = c.typedefIdent(gc, id) // sizeof(item_t)
 	default:
 		t = c.value(gc, e.X)
 	}

@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -29,11 +30,7 @@ func (c *checker) resolveProbes(g *Group) {
 		}
 		switch pr.Kind {
 		case parser.ProbeBegin, parser.ProbeEnd, parser.ProbeInterval:
-			c.errorf(pr, "%s probes are not supported yet", pr.Kind)
-			continue
-		}
-		if pr.File != "" {
-			c.errorf(pr, "FILE:LINE probes are not supported yet").WithHint("attach to a function: uprobe:BIN:FUNC")
+			c.specialProbe(g, pr)
 			continue
 		}
 		name := pr.Binary
@@ -68,6 +65,39 @@ func (c *checker) resolveProbes(g *Group) {
 	}
 }
 
+// unitNs are the interval units in nanoseconds.
+var unitNs = map[string]uint64{"s": 1e9, "ms": 1e6, "us": 1e3}
+
+// specialProbe adds a BEGIN, END or interval probe. They attach to no
+// binary of the script's: the runtime runs BEGIN and END itself and
+// interval probes on a timer (see ir's doc).
+func (c *checker) specialProbe(g *Group, pr *parser.Probe) {
+	at := ir.Probe{ID: uint32(len(c.p.Probes)), Name: pr.Kind.String(), Sp: pr.Sp}
+	switch pr.Kind {
+	case parser.ProbeBegin:
+		at.Kind = ir.Begin
+	case parser.ProbeEnd:
+		at.Kind = ir.End
+	default:
+		at.Kind = ir.Interval
+		ns, ok := unitNs[pr.IntervalUnit]
+		if !ok || pr.IntervalN == 0 {
+			return // the parser reported it
+		}
+		if pr.IntervalN > math.MaxUint64/ns {
+			c.errorf(pr, "interval %d%s is too long", pr.IntervalN, pr.IntervalUnit)
+			return
+		}
+		at.PeriodNs = pr.IntervalN * ns
+		at.Name = fmt.Sprintf("interval:%s:%d", pr.IntervalUnit, pr.IntervalN)
+	}
+	if g.Special == "" {
+		g.Special = pr.Kind.String()
+	}
+	g.Probes = append(g.Probes, len(c.p.Probes))
+	c.p.Probes = append(c.p.Probes, at)
+}
+
 // attachPoints resolves the location part of pr in bin. Name holds the
 // location as it will appear after "uprobe:BIN:".
 func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName string) []ir.Probe {
@@ -90,6 +120,9 @@ func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName 
 		}
 		return []ir.Probe{at}
 	}
+	if pr.File != "" {
+		return c.lineProbes(pr, bin, binName) // lineprobes.go
+	}
 	if !bin.HasSymbols() {
 		c.errorf(pr, "%q has no symbol table", binName)
 		return nil
@@ -110,6 +143,11 @@ func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName 
 		}
 		return out
 	}
+	if !pr.HasOffset {
+		if out, ok := c.funcCopies(pr, bin, binName); ok {
+			return out // every copy of the function, from DWARF (lineprobes.go)
+		}
+	}
 	fn, ok := bin.LookupFunc(pr.Func)
 	if !ok {
 		d := c.errorf(pr, "function %q not found in %q", pr.Func, binName)
@@ -126,6 +164,9 @@ func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName 
 		}
 		if fn.Size != 0 && pr.Offset >= fn.Size {
 			c.errorf(pr, "offset %d is past the end of %q (%d bytes)", pr.Offset, fn.Name, fn.Size)
+			return nil
+		}
+		if !c.onInstruction(pr, bin, fn) {
 			return nil
 		}
 		at.Name = fmt.Sprintf("%s+%d", fn.Name, pr.Offset)

@@ -18,6 +18,7 @@ const (
 	BuiltinComm                     // OpStComm into a heap slot
 	BuiltinFunc                     // no code: the record header names the probe
 	BuiltinProbe                    // no code: likewise
+	BuiltinStack                    // OpStStack into a slot, or OpStackID for a key
 )
 
 // Builtin is a predefined identifier such as arg0, pid or comm.
@@ -43,6 +44,7 @@ var builtins = map[string]*Builtin{
 	"comm":    {Name: "comm", Kind: BuiltinComm, Type: Comm},
 	"func":    {Name: "func", Kind: BuiltinFunc, Type: Func},
 	"probe":   {Name: "probe", Kind: BuiltinProbe, Type: Probe},
+	"ustack":  {Name: "ustack", Kind: BuiltinStack}, // a type per use: see autoStack
 }
 
 func init() {
@@ -54,7 +56,6 @@ func init() {
 
 // laterIdents are identifiers gs will know but does not support yet.
 var laterIdents = map[string]string{
-	"ustack":   "ustack",
 	"kstack":   "kstack",
 	"curtask":  "curtask",
 	"rand":     "rand",
@@ -64,19 +65,16 @@ var laterIdents = map[string]string{
 }
 
 // Symbol is a name of the traced program (a variable or parameter) as a
-// Scope resolves it.
-//
-// TODO(dwarf): add where the value lives at each attach point of the group
-// (a register, frame base + offset, a static address plus the module's
-// load bias) so gen can lower it to OpLdReg/OpLoad/OpLdBias.
+// Scope resolves it. Where it lives at each probe is in the VarRef that
+// resolveVar (values.go) records for gen.
 type Symbol struct {
 	Name string
 	Type *Type
 }
 
 // Scope resolves the bare identifiers that are neither builtins nor script
-// variables: names of the traced program visible at a group's probes. The
-// DWARF pass provides one per group; until then every group gets noScope.
+// variables: names of the traced program visible at a group's probes
+// (progScope in values.go).
 type Scope interface {
 	// Lookup returns the symbol called name, or nil.
 	Lookup(name string) *Symbol
@@ -84,22 +82,25 @@ type Scope interface {
 	Names() []string
 }
 
-type noScope struct{}
-
-func (noScope) Lookup(string) *Symbol { return nil }
-func (noScope) Names() []string       { return nil }
-
 // scopeFor returns the program names visible in g.
-func (c *checker) scopeFor(*Group) Scope { return noScope{} }
+func (c *checker) scopeFor(g *Group) Scope { return c.programScope(g) }
 
 // ident resolves a bare identifier.
 func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 	if b, ok := builtins[e.Name]; ok {
+		if sp := gc.g.Special; sp != "" && (b.Kind == BuiltinReg || b.Kind == BuiltinFunc) {
+			c.errorf(e, "%s is not available in %s", e.Name, sp).WithHint("%s probes run outside any traced function", sp)
+			return nil
+		}
 		if b.RetOnly && !gc.g.Ret {
 			c.errorf(e, "%s is only available in uretprobes", e.Name).WithHint("use uretprobe: to read the return value")
 			return nil
 		}
 		c.p.Builtins[e] = b
+		c.warnShadowed(gc, e)
+		if b.Kind == BuiltinStack {
+			return autoStack()
+		}
 		return b.Type
 	}
 	if what, ok := laterIdents[e.Name]; ok {
@@ -111,10 +112,8 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 			WithHint("only the first %d integer arguments are passed in registers: arg0..arg%d", len(ArgRegs), len(ArgRegs)-1)
 		return nil
 	}
-	if sym := gc.scope.Lookup(e.Name); sym != nil {
-		// TODO(dwarf): record the symbol for gen.
-		c.errorf(e, "program variables are not supported yet")
-		return nil
+	if t, ok := c.programIdent(gc, e); ok {
+		return t // a program variable (values.go), or an error reported there
 	}
 	d := c.errorf(e, "unknown identifier %q", e.Name)
 	if _, ok := gc.vars[e.Name]; ok {

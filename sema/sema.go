@@ -6,8 +6,9 @@
 //	probes.go   probe resolution: binaries, symbols, file offsets, wildcards
 //	resolve.go  name resolution: builtins, $vars, program names (Scope)
 //	check.go    type checking of statements and expressions, constant folding
-//	printf.go   format strings against their arguments
-//	layout.go   resource analysis: record layouts, $var heap slots
+//	calls.go    builtin functions, printf format strings against their arguments
+//	maps.go     script maps: types fixed by first use, aggregations, map calls
+//	layout.go   resource analysis: record layouts, map keys, heap slots
 //
 // Every pass reports through one diag.List; all diagnostics are collected,
 // and the result is usable by gen only when the list holds no errors.
@@ -41,10 +42,16 @@ type Program struct {
 	Consts   map[parser.Expr]uint64 // integer constant expressions, as 64-bit patterns
 	Builtins map[*parser.Ident]*Builtin
 	Vars     map[*parser.VarExpr]*Var
-	EventOf  map[*parser.CallExpr]int // print, printf, exit → index in Events
+	EventOf  map[*parser.CallExpr]int // print, printf, exit, clear, zero → index in Events
+	// Maps are the script's maps; Maps[i] has ID i.
+	Maps  []*Map
+	MapOf map[*parser.MapExpr]*Map
 	// RecordArea is the heap bytes at offset 0 reserved for records: the
 	// largest event, rounded up to 8. $vars follow it.
 	RecordArea int
+	// Values tells gen how to read the traced program's variables
+	// (values.go); nil when the script reads none.
+	Values *Values
 }
 
 // Group is one probe group: its probes share one piece of code.
@@ -52,7 +59,10 @@ type Group struct {
 	Node   *parser.ProbeGroup
 	Probes []int // indexes into Program.Probes
 	Ret    bool  // every probe is a uretprobe
-	Vars   []*Var
+	// Special is "BEGIN", "END" or "interval" when the group has such a
+	// probe: it has no arguments, return value or function.
+	Special string
+	Vars    []*Var
 	// HeapEnd is the first heap byte after the group's $vars: where gen
 	// may put temporaries.
 	HeapEnd int
@@ -82,6 +92,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 			Builtins: map[*parser.Ident]*Builtin{},
 			Vars:     map[*parser.VarExpr]*Var{},
 			EventOf:  map[*parser.CallExpr]int{},
+			MapOf:    map[*parser.MapExpr]*Map{},
 		},
 	}
 	defer c.closeBinaries()
@@ -91,18 +102,23 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 		c.resolveProbes(grp)
 		c.checkGroup(grp)
 	}
+	c.finishMaps()
+	c.prepareValues()
 	c.layout()
+	c.finishValues()
 	c.diags.Sort()
 	return c.p, c.diags
 }
 
 // checker holds the state of one Check.
 type checker struct {
+	pv       *pvState // program values (values.go)
 	cfg      Config
 	diags    *diag.List
 	p        *Program
 	binaries map[string]*binEntry
 	events   []*eventInfo // in source order; index = event id
+	maps     map[string]*Map
 }
 
 func (c *checker) errorf(n parser.Node, format string, args ...any) *diag.Diagnostic {

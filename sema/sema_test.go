@@ -114,18 +114,24 @@ func TestDiagnostics(t *testing.T) {
 		{p + `{ printf("a\tb %q\n", arg0) }`, []string{`1:36: error: invalid printf format: unknown conversion "%q"`}},
 		{p + `{ printf("%s %c %p %lu %%\n", comm, 65, arg0, pid) }`, nil},
 		{p + "{ prnt(1) }", []string{`1:23: error: unknown function "prnt" [did you mean "print"?]`}},
-		{p + "{ @x = count() }", []string{`1:23: error: maps are not supported yet`, `1:28: error: count() is not supported yet`}},
-		{p + "{ print(@x[1]) }", []string{`1:29: error: maps are not supported yet`}},
-		{p + "{ print(*arg0) }", []string{`1:29: error: dereferencing pointers (*) is not supported yet`}},
-		{p + "{ print(&arg0) }", []string{`1:29: error: taking addresses (&) is not supported yet`}},
-		{p + "{ print(args.a) }", []string{`1:29: error: args.a is not supported yet (needs DWARF) [use arg0..arg5]`}},
-		{p + "{ print(ustack) }", []string{`1:29: error: ustack is not supported yet`}},
-		{p + "{ print((struct foo *)arg0) }", []string{`1:30: error: casts to pointer types are not supported yet (needs DWARF)`}},
+		{p + "{ @x = count() }", nil},
+		{p + "{ print(@x[1]) }", []string{`1:29: error: @x is never assigned [give it a value, e.g. @x = count()]`}},
+		{p + "{ print(*arg0) }", []string{`1:29: error: cannot dereference arg0: it is int64 [cast it to a pointer type first: *(int *)arg0]`}},
+		{p + "{ print(&arg0) }", []string{`1:30: error: cannot take the address of arg0: it is not a variable, a field or an element`}},
+		{p + "{ print(args.a) }", nil},
+		{p + "{ print(ustack, ustack(3)) }", nil},
+		{p + "{ print(ustack(0)) }", []string{`1:36: error: ustack frames must be a constant from 1 to 127`}},
+		{p + "{ print(ustack(perf)) }", []string{`1:36: error: ustack modes are not supported yet [use ustack or ustack(frames)]`}},
+		{p + "{ print(usym(comm)) }", []string{`1:34: error: usym needs an integer, got comm`}},
+		{p + "{ print((struct foo *)arg0) }", []string{`1:30: error: unknown type "struct foo"`}},
 		{p + "{ print((uint9_t)arg0) }", []string{`1:30: error: unknown type "uint9_t" [did you mean "uint8_t"?]`}},
 		{p + "{ print((int)comm) }", []string{`1:34: error: cannot cast comm to int`}},
 		{p + "{ print(sizeof(int), sizeof(arg0), sizeof(comm)) }", nil},
 		{p + "{ arg0 + 1 }", []string{`1:23: warning: value of arg0 + 1 is not used [print it with print(arg0 + 1)]`}},
-		{"BEGIN { print(1) }", []string{`1:1: error: BEGIN probes are not supported yet`}},
+		{"BEGIN { print(1) } END { print(pid, comm, probe) } interval:ms:10 { exit() }", nil},
+		{"BEGIN { print(arg0) }", []string{`1:15: error: arg0 is not available in BEGIN [BEGIN probes run outside any traced function]`}},
+		{"i:s:1 { print(func) }", []string{`1:15: error: func is not available in interval [interval probes run outside any traced function]`}},
+		{"END, " + p + "{ print(retval) }", []string{`1:34: error: retval is not available in END [END probes run outside any traced function]`}},
 		{"uprobe:./nope:add { print(1) }", []string{`1:1: error: binary "./nope" does not exist`}},
 		{"uprobe:target:add { print(1) }", []string{`1:1: error: cannot find "target" as a library or a command in $PATH [did you mean "./target"?]`}},
 		{"uprobe:./notelf:add { print(1) }", []string{`1:1: error: "./notelf" is not an ELF file`}},
@@ -137,7 +143,6 @@ func TestDiagnostics(t *testing.T) {
 		{p + "{\n  print(agr0);\n  $x = comm;\n  printf(\"%d\\n\", $x);\n  @m = 1;\n}", []string{
 			`2:9: error: unknown identifier "agr0" [did you mean "arg0"?]`,
 			`4:18: error: %d needs an integer, got comm [print it with %s]`,
-			`5:3: error: maps are not supported yet`,
 		}},
 	}
 	for _, tt := range tests {
@@ -364,17 +369,17 @@ func TestArch(t *testing.T) {
 	// The SysV argument registers, by DWARF number: rdi 5, rsi 4, rdx 1,
 	// rcx 2, r8 8, r9 9.
 	for i, dw := range []int{5, 4, 1, 2, 8, 9} {
-		if slot, _ := PtRegsSlot(dw); slot != ArgRegs[i] {
+		if slot, _ := debuginfo.PtRegsSlot(dw); slot != ArgRegs[i] {
 			t.Errorf("arg%d: DWARF %d is slot %d, ArgRegs has %d", i, dw, slot, ArgRegs[i])
 		}
 	}
-	if slot, _ := PtRegsSlot(0); slot != RetReg {
+	if slot, _ := debuginfo.PtRegsSlot(0); slot != RetReg {
 		t.Errorf("rax is slot %d, want %d", slot, RetReg)
 	}
-	if slot, _ := PtRegsSlot(7); slot != RegRSP {
+	if slot, _ := debuginfo.PtRegsSlot(7); slot != RegRSP {
 		t.Errorf("rsp is slot %d", slot)
 	}
-	if _, ok := PtRegsSlot(17); ok {
+	if _, ok := debuginfo.PtRegsSlot(17); ok {
 		t.Error("DWARF 17 has a slot")
 	}
 }

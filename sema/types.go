@@ -30,6 +30,10 @@ const (
 	KindArray   // Elem, Len
 	KindEnum    // an integer of Size bytes with Enums
 	KindFloat   // Size 4 or 8
+
+	// Values the runtime prints from what the probe captured.
+	KindStack  // ustack: Len frames (ir.StackFrameSize each) after a u64 count
+	KindSymbol // usym(addr): an address the runtime prints as symbol+offset
 )
 
 // Type is the type of a script value. Types are plain data; the singletons
@@ -42,9 +46,12 @@ type Type struct {
 	Name    string
 	Cap     int // KindString: the str() limit in bytes
 	Elem    *Type
-	Len     int // KindArray
+	Len     int // KindArray; KindStack: frames
 	Members []Member
 	Enums   []ir.Enumerator
+	// AutoDepth marks a ustack written without a depth: layout may lower
+	// Len so the record it is printed in fits.
+	AutoDepth bool
 }
 
 // Member is a field of a struct or union type.
@@ -73,6 +80,14 @@ func StringOf(n int) *Type {
 	return &Type{Kind: KindString, Size: ir.StrHeader + n, Cap: n, Name: "string"}
 }
 
+// StackOf returns the type of a user stack of at most n frames.
+func StackOf(n int) *Type {
+	return &Type{Kind: KindStack, Size: 8 + n*ir.StackFrameSize, Len: n, Name: "ustack"}
+}
+
+// Usym is the type of usym(addr).
+var Usym = &Type{Kind: KindSymbol, Size: 8, Name: "usym"}
+
 // LitOf returns the type of a string literal of n bytes.
 func LitOf(n int) *Type { return &Type{Kind: KindStrLit, Cap: n, Name: "string literal"} }
 
@@ -80,8 +95,11 @@ func (t *Type) String() string {
 	if t == nil {
 		return "<nil>"
 	}
-	if t.Kind == KindString {
+	switch t.Kind {
+	case KindString:
 		return fmt.Sprintf("string[%d]", t.Cap)
+	case KindStack:
+		return fmt.Sprintf("ustack(%d)", t.Len)
 	}
 	return t.Name
 }
@@ -107,10 +125,11 @@ func (t *Type) IsUnsigned() bool {
 	return false
 }
 
-// IsText reports whether t prints with %s: strings, comm, func, probe.
+// IsText reports whether t prints with %s: strings, comm, func, probe,
+// stacks and symbols.
 func (t *Type) IsText() bool {
 	switch t.Kind {
-	case KindString, KindStrLit, KindComm, KindFunc, KindProbe:
+	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol:
 		return true
 	}
 	return false
@@ -146,6 +165,8 @@ func SlotSize(t *Type) int {
 		return ir.CommLen
 	case KindFunc, KindProbe, KindVoid:
 		return 0
+	case KindStack:
+		return 8 + t.Len*ir.StackFrameSize
 	}
 	return 8
 }
@@ -175,8 +196,14 @@ func IR(t *Type) *ir.Type {
 		return &ir.Type{Kind: ir.KindFunc, Name: "func"}
 	case KindProbe:
 		return &ir.Type{Kind: ir.KindProbe, Name: "probe"}
+	case KindStack:
+		return &ir.Type{Kind: ir.KindStack, Size: SlotSize(t), Len: t.Len, Name: "ustack"}
+	case KindSymbol:
+		return &ir.Type{Kind: ir.KindSymbol, Size: 8, Name: "usym"}
 	}
-	// TODO(dwarf): structs, unions, arrays and floats in records.
+	if it := irC(t); it != nil {
+		return it // structs, unions, arrays and floats, as raw bytes (ctypes.go)
+	}
 	panic(fmt.Sprintf("sema: no record type for %s", t))
 }
 

@@ -2,8 +2,9 @@
 // its output: the disassembled bytecode or the rendered diagnostics.
 //
 // Each *.txtar file holds a comment line, `-- prog.gs --`, optionally
-// `-- target.c --` (built with gcc -g -O0 into ./target beside the script),
-// and one of `-- want.ir --` or `-- want.diag --`. Run
+// `-- target.c --` (built with gcc -g -O0 into ./target beside the script;
+// an optional `-- flags --` section replaces "-g -O0", e.g. "-g -O2 -fPIE
+// -pie"), and one of `-- want.ir --` or `-- want.diag --`. Run
 //
 //	go test ./tests/golden -update
 //
@@ -59,7 +60,11 @@ func runGolden(t *testing.T, path string) {
 	prog := string(ar.Files[i].Data)
 	dir := t.TempDir()
 	if i, ok := sections["target.c"]; ok {
-		buildTarget(t, dir, ar.Files[i].Data)
+		flags := []string{"-g", "-O0"}
+		if j, ok := sections["flags"]; ok {
+			flags = strings.Fields(string(ar.Files[j].Data))
+		}
+		buildTarget(t, dir, ar.Files[i].Data, flags)
 	}
 
 	kind, got := compile(prog, dir)
@@ -105,11 +110,11 @@ func compile(src, dir string) (kind, out string) {
 	return "ir", b.String() + ir.Disasm(ip)
 }
 
-func buildTarget(t *testing.T, dir string, src []byte) {
+func buildTarget(t *testing.T, dir string, src []byte, flags []string) {
 	if err := os.WriteFile(filepath.Join(dir, "target.c"), src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("gcc", "-g", "-O0", "-o", "target", "target.c")
+	cmd := exec.Command("gcc", append(flags, "-o", "target", "target.c")...)
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("gcc: %v\n%s", err, out)

@@ -1,0 +1,267 @@
+package gen
+
+import (
+	"encoding/binary"
+
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/sema"
+)
+
+// Map keys are built in the map's own 128-byte key buffer (sema's
+// Map.Heap), whose bytes past the key are never written and so stay zero.
+// Every key build writes every byte of the key: a string's text is
+// zero-padded to its capacity and its address word is zero, so equal keys
+// are equal bytes.
+
+// key builds the key of m from keys in m's key buffer. The values that
+// live in registers (integers, ids, str()'s address) are computed first:
+// a map read among them builds its own key, maybe in m's buffer, and must
+// be done before the first byte of this key is written. The strings are
+// written afterwards (sema refuses a string key that reads m itself).
+func (g *gen) key(m *sema.Map, keys []parser.Expr) {
+	regs := make([]uint8, len(keys))
+	pushed := 0
+	for i, k := range keys {
+		switch kt := m.KeyTypes[i]; kt.Kind {
+		case sema.KindString:
+			if call, ok := k.(*parser.CallExpr); ok { // str(p[, n])
+				regs[i] = g.expr(call.Args[0])
+				pushed++
+			}
+		case sema.KindComm:
+		case sema.KindFunc, sema.KindProbe:
+			regs[i] = g.push()
+			pushed++
+			g.emit(ir.Insn{Op: ir.OpLdCtx, A: regs[i], Imm: int32(ir.CtxProbe)})
+		case sema.KindStack:
+			regs[i] = g.push()
+			pushed++
+			g.emit(ir.Insn{Op: ir.OpStackID, A: regs[i]})
+		default:
+			regs[i] = g.expr(k)
+			pushed++
+		}
+	}
+	for i, k := range keys {
+		dst := m.Heap + m.Desc.KeyOffsets[i]
+		switch kt := m.KeyTypes[i]; kt.Kind {
+		case sema.KindString:
+			g.keyString(k, dst, kt.Cap, regs[i])
+		case sema.KindComm:
+			g.keyComm(k, dst)
+		default:
+			g.emit(ir.Insn{Op: ir.OpStHeap, A: regs[i], C: 8, Imm: int32(dst)})
+		}
+	}
+	for ; pushed > 0; pushed-- {
+		g.pop()
+	}
+}
+
+// keyString writes the string e as a key string slot of capacity n at
+// heap[dst]: {len | flags<<16, 0}, then the text zero-padded to n bytes
+// (rounded up to 8). addr holds str()'s address when key computed it.
+func (g *gen) keyString(e parser.Expr, dst, n int, addr uint8) {
+	words := align8(n) / 8
+	switch e := e.(type) {
+	case *parser.CallExpr: // str(p[, limit])
+		limit := min(g.typeOf(e).Cap, n)
+		if addr == zero {
+			addr = g.expr(e.Args[0])
+			defer g.pop()
+		}
+		for i := 0; i < words; i++ {
+			g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + ir.StrHeader + 8*i)})
+		}
+		r := g.push()
+		g.constant(r, uint64(limit))
+		g.emit(ir.Insn{Op: ir.OpStStr, A: addr, B: r, Imm: int32(dst)})
+		g.pop()
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})
+	case *parser.StrLit:
+		s, hdr := e.Val, uint64(len(e.Val))
+		if len(s) > n {
+			s, hdr = s[:n], uint64(n)|ir.StrTruncated<<16
+		}
+		g.words(s, dst, words, hdr)
+	case *parser.VarExpr:
+		g.keyVarString(g.p.Vars[e], dst, n)
+	case *parser.CondExpr:
+		els, end := newLabel(), newLabel()
+		g.branch(e.Cond, els, false)
+		g.keyString(e.Then, dst, n, zero)
+		g.jump(ir.OpJa, 0, end)
+		g.bind(els)
+		g.keyString(e.Else, dst, n, zero)
+		g.bind(end)
+	default:
+		panic("gen: unexpected string key")
+	}
+}
+
+// words writes the constant string slot {hdr, 0, s zero-padded to words
+// words} at heap[dst].
+func (g *gen) words(s string, dst, words int, hdr uint64) {
+	r := g.push()
+	g.constant(r, hdr)
+	g.emit(ir.Insn{Op: ir.OpStHeap, A: r, C: 8, Imm: int32(dst)})
+	g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})
+	g.rawWords(s, dst+ir.StrHeader, words, r)
+	g.pop()
+}
+
+// rawWords writes s zero-padded to words 8-byte words at heap[dst], with
+// r as scratch.
+func (g *gen) rawWords(s string, dst, words int, r uint8) {
+	for i := 0; i < words; i++ {
+		var w [8]byte
+		if 8*i < len(s) {
+			copy(w[:], s[8*i:])
+		}
+		src := uint8(zero)
+		if v := binary.LittleEndian.Uint64(w[:]); v != 0 {
+			g.constant(r, v)
+			src = r
+		}
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: src, C: 8, Imm: int32(dst + 8*i)})
+	}
+}
+
+// keyVarString copies the string $var v into a key string slot of
+// capacity n. A $var's slot holds stale bytes after its text (it is
+// reused from run to run), so only the words that hold text are copied,
+// and the rest of the key is zeroed:
+//
+//	copy word 0 if len > 0, word 1 if len > 8, ...; jump into
+//	Z0: zero word 0; Z1: zero word 1; ...
+//
+// TODO: when the kernel had to read the string byte by byte (a read
+// that crossed into an unmapped page), the bytes after its NUL in the
+// last word are stale too; an op that copies a string slot up to its
+// length would fix this and save the chain.
+func (g *gen) keyVarString(v *sema.Var, dst, n int) {
+	words := align8(n) / 8
+	have := min(words, align8(v.Type.Cap)/8)
+	rl, rt := g.push(), g.push()
+	g.emit(ir.Insn{Op: ir.OpLdHeap, A: rl, C: 8, Imm: int32(v.Offset)})
+	if v.Type.Cap > n {
+		// Cut the length to the key's capacity, as str() would have:
+		// len-n-1 < 0 means it fits.
+		ok := newLabel()
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rt, C: 2, Imm: int32(v.Offset)})
+		g.emit(ir.Insn{Op: ir.OpAddImm, A: rt, B: rt, Imm: int32(-n - 1)})
+		g.emit(ir.Insn{Op: ir.OpLtS, A: rt, B: rt, C: zero})
+		g.jump(ir.OpJnz, rt, ok)
+		g.constant(rl, uint64(n)|ir.StrTruncated<<16)
+		g.bind(ok)
+	}
+	g.emit(ir.Insn{Op: ir.OpStHeap, A: rl, C: 8, Imm: int32(dst)})
+	g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})
+	g.emit(ir.Insn{Op: ir.OpLdHeap, A: rl, C: 2, Imm: int32(v.Offset)})
+	zeros := make([]*label, words+1)
+	for i := range zeros {
+		zeros[i] = newLabel()
+	}
+	for i := 0; i < have; i++ {
+		if i == 0 {
+			g.jump(ir.OpJz, rl, zeros[0])
+		} else {
+			g.emit(ir.Insn{Op: ir.OpLeS, A: rt, B: rl, C: zero})
+			g.jump(ir.OpJnz, rt, zeros[i])
+		}
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rt, C: 8, Imm: int32(v.Offset + ir.StrHeader + 8*i)})
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: rt, C: 8, Imm: int32(dst + ir.StrHeader + 8*i)})
+		if i < have-1 {
+			g.emit(ir.Insn{Op: ir.OpAddImm, A: rl, B: rl, Imm: -8})
+		}
+	}
+	if have < words {
+		g.jump(ir.OpJa, 0, zeros[have])
+	} else {
+		g.jump(ir.OpJa, 0, zeros[words])
+	}
+	for i := 0; i < words; i++ {
+		g.bind(zeros[i])
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + ir.StrHeader + 8*i)})
+	}
+	g.bind(zeros[words])
+	g.pop()
+	g.pop()
+}
+
+// keyComm writes the comm value e (or a string literal, as comm's NUL-
+// padded bytes) at heap[dst].
+func (g *gen) keyComm(e parser.Expr, dst int) {
+	switch e := e.(type) {
+	case *parser.StrLit:
+		r := g.push()
+		g.rawWords(e.Val[:min(len(e.Val), ir.CommLen)], dst, ir.CommLen/8, r)
+		g.pop()
+	case *parser.CondExpr:
+		els, end := newLabel(), newLabel()
+		g.branch(e.Cond, els, false)
+		g.keyComm(e.Then, dst)
+		g.jump(ir.OpJa, 0, end)
+		g.bind(els)
+		g.keyComm(e.Else, dst)
+		g.bind(end)
+	default:
+		g.comm(e, dst)
+	}
+}
+
+// mapRead loads @m[keys] into r: 0 when the key is absent.
+func (g *gen) mapRead(e *parser.MapExpr, r uint8) {
+	m := g.p.MapOf[e]
+	g.key(m, e.Keys)
+	g.emit(ir.Insn{Op: ir.OpMapLookup, A: r, B: m.Desc.ID, Imm: int32(m.Heap)})
+}
+
+// mapAssign lowers `@m[k] = v`, `@m[k] op= v` and `@m[k] = agg(...)`.
+// The value is computed before the key: it may read maps, m included.
+func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
+	m := g.p.MapOf[lhs]
+	if call, ok := s.RHS.(*parser.CallExpr); ok && m.Kind == sema.MapAgg {
+		r := uint8(zero) // count() aggregates nothing
+		if len(call.Args) > 0 {
+			r = g.expr(call.Args[0])
+			defer g.pop()
+		}
+		g.key(m, lhs.Keys)
+		g.emit(ir.Insn{Op: ir.OpMapAgg, A: r, B: m.Desc.ID, C: uint8(m.Desc.Agg), Imm: int32(m.Heap)})
+		return
+	}
+	r := g.expr(s.RHS)
+	defer g.pop()
+	g.key(m, lhs.Keys)
+	if s.Op != "=" {
+		old := g.push()
+		g.emit(ir.Insn{Op: ir.OpMapLookup, A: old, B: m.Desc.ID, Imm: int32(m.Heap)})
+		g.op(s.Op[:len(s.Op)-1], old, old, r, m.Value, g.typeOf(s.RHS))
+		g.emit(ir.Insn{Op: ir.OpMapUpdate, A: old, B: m.Desc.ID, Imm: int32(m.Heap)})
+		g.pop()
+		return
+	}
+	g.emit(ir.Insn{Op: ir.OpMapUpdate, A: r, B: m.Desc.ID, Imm: int32(m.Heap)})
+}
+
+// mapDelete lowers delete(@m[k]).
+func (g *gen) mapDelete(call *parser.CallExpr) {
+	me := call.Args[0].(*parser.MapExpr)
+	m := g.p.MapOf[me]
+	g.key(m, me.Keys)
+	g.emit(ir.Insn{Op: ir.OpMapDelete, B: m.Desc.ID, Imm: int32(m.Heap)})
+}
+
+// needKeys estimates the registers a read of @m[keys] takes: the result,
+// then one per register key, each computed above the ones before.
+func needKeys(keys []parser.Expr) int {
+	n := 1
+	for i, k := range keys {
+		n = max(n, 1+i+need(k))
+	}
+	return n
+}
+
+func align8(n int) int { return (n + 7) &^ 7 }

@@ -1,0 +1,491 @@
+package sema
+
+import (
+	"fmt"
+
+	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+)
+
+// Map is a script map (@name). Its type is fixed by its first use in
+// source order: the number and classes of its keys, and whether it holds
+// integers or one aggregation. Desc is what the runtime gets; layout fills
+// in the key layout.
+type Map struct {
+	Desc ir.Map
+	// KeyTypes are the key types of the first use. A string key's
+	// capacity grows to the longest string any use writes, and layout may
+	// cut it so that the key fits.
+	KeyTypes []*Type
+	Value    *Type // MapPlain: the value type (int64 or uint64)
+	Kind     MapKind
+	// Heap is the offset of the map's own 128-byte key buffer. Only this
+	// map's keys are built there and each build writes every key byte, so
+	// the bytes after the key stay zero: the heap starts zeroed.
+	Heap int
+
+	keysSet  bool      // KeyTypes hold the first use's keys
+	kindSp   diag.Span // the use that fixed Kind
+	assigned bool
+	deletes  []*parser.CallExpr // checked when Kind is final
+}
+
+// MapKind says what a map holds.
+type MapKind uint8
+
+// Map kinds.
+const (
+	MapUnknown MapKind = iota // not known yet: only printed, cleared or deleted so far
+	MapPlain                  // 64-bit integers (gs_vals)
+	MapAgg                    // one aggregation, Desc.Agg (gs_aggs)
+)
+
+// aggs are the aggregation functions, valid only as `@m[...] = f(...)`.
+var aggs = map[string]ir.Agg{
+	"count": ir.AggCount, "sum": ir.AggSum, "min": ir.AggMin, "max": ir.AggMax,
+	"avg": ir.AggAvg, "stats": ir.AggStats, "hist": ir.AggHist, "lhist": ir.AggLhist,
+}
+
+func mapName(name string) string { return "@" + name }
+
+func (m *Map) name() string { return mapName(m.Desc.Name) }
+
+// firstUse is the hint that points at the map's first use.
+func (m *Map) firstUse() string {
+	return fmt.Sprintf("%s was first used at %d:%d", m.name(), m.Desc.Sp.Start.Line, m.Desc.Sp.Start.Col)
+}
+
+// holds describes what m holds, for messages.
+func (m *Map) holds() string {
+	if m.Kind == MapAgg {
+		return ir.AggNames[m.Desc.Agg] + "()"
+	}
+	return "integers"
+}
+
+// mapByName returns the map called name, creating it at e on first use.
+func (c *checker) mapByName(e *parser.MapExpr) *Map {
+	if m := c.maps[e.Name]; m != nil {
+		c.p.MapOf[e] = m
+		return m
+	}
+	if c.maps == nil {
+		c.maps = map[string]*Map{}
+	}
+	m := &Map{Desc: ir.Map{ID: uint8(len(c.p.Maps)), Name: e.Name, Sp: e.Sp}}
+	if len(c.p.Maps) == ir.MaxMaps {
+		c.errorf(e, "too many maps: the limit is %d", ir.MaxMaps)
+	}
+	c.maps[e.Name] = m
+	c.p.Maps = append(c.p.Maps, m)
+	c.p.MapOf[e] = m
+	return m
+}
+
+// mapRef resolves a map with its keys, @m[k1, k2] or @m, and checks the
+// keys against the map's first use. It returns nil when the keys are in
+// error (reported).
+func (c *checker) mapRef(gc *groupCtx, e *parser.MapExpr) *Map {
+	m := c.mapByName(e)
+	types := make([]*Type, len(e.Keys))
+	ok := true
+	for i, k := range e.Keys {
+		types[i] = c.value(gc, k)
+		if types[i] == nil {
+			ok = false
+		} else if keyClass(types[i]) == "" {
+			c.errorf(k, "%s cannot be a map key", types[i]).WithHint("keys are integers, strings, comm, func, probe, ustack or usym")
+			ok = false
+		}
+	}
+	if !ok {
+		return nil
+	}
+	if !m.keysSet {
+		m.keysSet = true
+		m.Desc.Sp = e.Sp // the first use that fixes the keys
+		for _, t := range types {
+			m.KeyTypes = append(m.KeyTypes, keyType(t))
+		}
+		c.checkSelfRead(m, e)
+		return m
+	}
+	if len(types) != len(m.KeyTypes) {
+		c.errorf(e, "%s has %s, used here with %d", m.name(), quantity(len(m.KeyTypes), "key"), len(types)).
+			WithHint("%s", m.firstUse())
+		return nil
+	}
+	for i, t := range types {
+		kt := m.KeyTypes[i]
+		cls, want := keyClass(t), keyClass(kt)
+		switch {
+		case cls == want:
+		case want == "comm" && t.Kind == KindStrLit:
+			// written as comm's 16 NUL-padded bytes
+		default:
+			c.errorf(e.Keys[i], "%s is %s here, %s at first use", keyDesc(m, i), article(cls), article(want)).
+				WithHint("%s", m.firstUse())
+			ok = false
+			continue
+		}
+		switch kt.Kind {
+		case KindString:
+			if n := t.Cap; n > kt.Cap {
+				kt.Cap, kt.Size = n, ir.StrHeader+n
+			}
+		case KindStack:
+			kt.Len = max(kt.Len, t.Len)
+		}
+	}
+	if !ok {
+		return nil
+	}
+	c.checkSelfRead(m, e)
+	return m
+}
+
+// checkSelfRead refuses a string key of m that reads m itself other than
+// through str()'s address: gen builds such keys in m's key buffer while
+// evaluating them (integer keys and str() addresses are computed first).
+func (c *checker) checkSelfRead(m *Map, e *parser.MapExpr) {
+	for _, k := range e.Keys {
+		t := c.p.Types[k]
+		if t == nil || (t.Kind != KindString && t.Kind != KindStrLit) {
+			continue
+		}
+		if _, isCall := k.(*parser.CallExpr); isCall {
+			continue
+		}
+		parser.Inspect(k, func(n parser.Node) bool {
+			if inner, ok := n.(*parser.MapExpr); ok && inner.Name == m.Desc.Name {
+				c.errorf(inner, "a string key of %s cannot read %s itself", m.name(), m.name()).
+					WithHint("read it into a $variable first")
+				return false
+			}
+			return true
+		})
+	}
+}
+
+// keyClass groups the types that can share a key position; "" for a type
+// that cannot be a key.
+func keyClass(t *Type) string {
+	switch {
+	case t.IsInteger():
+		return "integer"
+	case t.Kind == KindString || t.Kind == KindStrLit:
+		return "string"
+	case t.Kind == KindComm:
+		return "comm"
+	case t.Kind == KindFunc:
+		return "func"
+	case t.Kind == KindProbe:
+		return "probe"
+	case t.Kind == KindStack:
+		return "ustack"
+	case t.Kind == KindSymbol:
+		return "usym"
+	}
+	return ""
+}
+
+func article(class string) string {
+	switch class {
+	case "integer", "ustack", "usym":
+		return "an " + class
+	}
+	return "a " + class
+}
+
+func keyDesc(m *Map, i int) string {
+	if len(m.KeyTypes) == 1 {
+		return "the key of " + m.name()
+	}
+	return fmt.Sprintf("key %d of %s", i+1, m.name())
+}
+
+// quantity renders n things: "no keys", "1 key", "2 keys".
+func quantity(n int, what string) string {
+	switch n {
+	case 0:
+		return "no " + what + "s"
+	case 1:
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// keyType is the type a key position takes from its first use. Types are
+// copied: a map's key types change as later uses widen them.
+func keyType(t *Type) *Type {
+	switch t.Kind {
+	case KindString, KindStrLit:
+		return StringOf(t.Cap)
+	case KindStack:
+		return StackOf(t.Len)
+	}
+	if t.IsInteger() {
+		return Promote(t)
+	}
+	return t
+}
+
+// setKind fixes what m holds at its first use with a value, and reports a
+// use that disagrees.
+func (c *checker) setKind(m *Map, n parser.Node, kind MapKind, agg ir.Agg, value *Type) bool {
+	if m.Kind == MapUnknown {
+		m.Kind, m.kindSp = kind, n.Span()
+		m.Desc.IsAgg, m.Desc.Agg = kind == MapAgg, agg
+		m.Value = value
+		return true
+	}
+	if m.Kind == kind && (kind == MapPlain || m.Desc.Agg == agg) {
+		return true
+	}
+	what := "an integer"
+	if kind == MapAgg {
+		what = ir.AggNames[agg] + "()"
+	}
+	c.errorf(n, "cannot assign %s to %s: it holds %s", what, m.name(), m.holds()).
+		WithHint("a map holds integers or one kind of aggregation; %s first held %s at %d:%d",
+			m.name(), m.holds(), m.kindSp.Start.Line, m.kindSp.Start.Col)
+	return false
+}
+
+// mapRead checks @m[k] used as a value: the integer stored, 0 when absent.
+func (c *checker) mapRead(gc *groupCtx, e *parser.MapExpr) *Type {
+	m := c.mapRef(gc, e)
+	if m == nil {
+		return nil
+	}
+	if m.Kind == MapUnknown {
+		c.setKind(m, e, MapPlain, 0, Int64)
+	}
+	if m.Kind == MapAgg {
+		c.errorf(e, "%s holds %s: its value cannot be read in an expression", m.name(), m.holds()).
+			WithHint("print it with print(%s)", m.name())
+		return nil
+	}
+	return m.Value
+}
+
+// mapAssign checks `@m[k] = v`, `@m[k] op= v` and `@m[k] = agg(...)`.
+func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapExpr) {
+	if call, ok := s.RHS.(*parser.CallExpr); ok && s.Op == "=" {
+		if agg, ok := aggs[call.Fn]; ok {
+			c.aggAssign(gc, lhs, call, agg)
+			return
+		}
+	}
+	m := c.mapRef(gc, lhs)
+	c.p.MapOf[lhs].assigned = true // even when in error: no "never assigned" on top
+	if s.Op != "=" {
+		if _, ok := compoundOps[s.Op]; !ok {
+			c.diags.Errorf(s.Sp, "unknown assignment operator %q", s.Op)
+			return
+		}
+	}
+	rt := c.value(gc, s.RHS)
+	if m == nil || rt == nil {
+		return
+	}
+	if !rt.IsInteger() {
+		c.errorf(s.RHS, "%s map values are not supported yet", valueClass(rt)).
+			WithHint("map values are 64-bit integers; a %s can be a key: @m[%s] = count()", valueClass(rt), c.text(s.RHS))
+		return
+	}
+	c.setKind(m, s, MapPlain, 0, Promote(rt))
+}
+
+func valueClass(t *Type) string {
+	if c := keyClass(t); c != "" {
+		return c
+	}
+	return t.String()
+}
+
+// aggAssign checks `@m[k] = agg(args)`.
+func (c *checker) aggAssign(gc *groupCtx, lhs *parser.MapExpr, call *parser.CallExpr, agg ir.Agg) {
+	m := c.mapRef(gc, lhs)
+	c.p.MapOf[lhs].assigned = true
+	ok := true
+	var min, max, step int64
+	switch agg {
+	case ir.AggCount:
+		if len(call.Args) != 0 {
+			c.values(gc, call.Args)
+			c.errorf(call, "count takes no arguments, got %d", len(call.Args))
+			ok = false
+		}
+	case ir.AggLhist:
+		if len(call.Args) != 4 {
+			c.values(gc, call.Args)
+			c.errorf(call, "lhist takes 4 arguments, got %d", len(call.Args)).WithHint("lhist(value, min, max, step)")
+			ok = false
+			break
+		}
+		ok = c.integer(gc, call.Args[0], "lhist") != nil
+		var params [3]int64
+		for i, a := range call.Args[1:] {
+			t := c.value(gc, a)
+			v, isConst := c.p.Consts[a]
+			if t == nil || !t.IsInteger() || !isConst {
+				if t != nil {
+					c.errorf(a, "lhist %s must be an integer constant", [...]string{"min", "max", "step"}[i])
+				}
+				ok = false
+				continue
+			}
+			params[i] = int64(v)
+		}
+		if !ok {
+			break
+		}
+		min, max, step = params[0], params[1], params[2]
+		ok = c.lhistParams(call, min, max, step)
+	default:
+		if len(call.Args) != 1 {
+			c.values(gc, call.Args)
+			c.errorf(call, "%s takes 1 argument, got %d", call.Fn, len(call.Args))
+			ok = false
+			break
+		}
+		ok = c.integer(gc, call.Args[0], call.Fn) != nil
+	}
+	c.p.Types[call] = Void
+	if m == nil || !ok {
+		return
+	}
+	value := Int64
+	if agg == ir.AggCount || agg == ir.AggHist || agg == ir.AggLhist {
+		value = Uint64 // counts
+	}
+	fresh := m.Kind == MapUnknown
+	if !c.setKind(m, call, MapAgg, agg, value) {
+		return
+	}
+	if agg != ir.AggLhist {
+		return
+	}
+	if fresh {
+		m.Desc.Min, m.Desc.Max, m.Desc.Step = min, max, step
+	} else if m.Desc.Min != min || m.Desc.Max != max || m.Desc.Step != step {
+		c.errorf(call, "lhist(%d, %d, %d) differs from the first lhist of %s, lhist(%d, %d, %d)",
+			min, max, step, m.name(), m.Desc.Min, m.Desc.Max, m.Desc.Step).
+			WithHint("a map has one set of buckets; use another map")
+	}
+}
+
+// lhistParams checks lhist's constant arguments against the buckets of
+// ir/program.go: 0 below min, one per step, one at or above max.
+func (c *checker) lhistParams(call *parser.CallExpr, min, max, step int64) bool {
+	switch {
+	case step <= 0:
+		c.errorf(call.Args[3], "lhist step must be positive, got %d", step)
+		return false
+	case max <= min:
+		c.errorf(call.Args[2], "lhist max must be larger than min, got min %d and max %d", min, max)
+		return false
+	}
+	n := (uint64(max) - uint64(min)) / uint64(step)
+	if n > ir.MaxBuckets-2 {
+		c.errorf(call, "lhist(%d, %d, %d) needs %d buckets, more than the limit of %d", min, max, step, n, ir.MaxBuckets-2).
+			WithHint("use a step of at least %d", (uint64(max)-uint64(min)+ir.MaxBuckets-3)/(ir.MaxBuckets-2))
+		return false
+	}
+	return true
+}
+
+// mapCall checks delete, clear, zero and print(@m): the map functions. It
+// reports whether e was one of them.
+func (c *checker) mapCall(gc *groupCtx, e *parser.CallExpr) bool {
+	switch e.Fn {
+	case "delete":
+		me, ok := onlyMap(e)
+		if !ok {
+			c.values(gc, e.Args)
+			c.errorf(e, "delete takes one map element: delete(@m[key])")
+			return true
+		}
+		if m := c.mapRef(gc, me); m != nil {
+			m.deletes = append(m.deletes, e)
+		}
+	case "clear", "zero":
+		me, ok := onlyMap(e)
+		if !ok || me.Keys != nil {
+			if !ok {
+				c.values(gc, e.Args)
+			}
+			c.errorf(e, "%s takes a whole map: %s(@m)", e.Fn, e.Fn)
+			return true
+		}
+		m := c.mapByName(me)
+		kind := ir.EventClearMap
+		if e.Fn == "zero" {
+			kind = ir.EventZeroMap
+		}
+		c.addMapEvent(e, kind, m, 0, 0)
+	case "print":
+		me, ok := e.Args[0].(*parser.MapExpr)
+		if !ok || me.Keys != nil {
+			return false
+		}
+		m := c.mapByName(me)
+		var opts [2]int64
+		for i, a := range e.Args[1:] {
+			t := c.value(gc, a)
+			v, isConst := c.p.Consts[a]
+			if i >= len(opts) {
+				c.errorf(a, "print of a map takes at most 2 more arguments: print(@m, top, div)")
+				return true
+			}
+			if t == nil {
+				return true
+			}
+			if !t.IsInteger() || !isConst || int64(v) < 0 || v > 1<<31 {
+				c.errorf(a, "print's %s must be a non-negative integer constant", [...]string{"top", "div"}[i]).
+					WithHint("print(@m, top, div) prints the top largest entries, values divided by div")
+				return true
+			}
+			opts[i] = int64(v)
+		}
+		c.addMapEvent(e, ir.EventPrintMap, m, int(opts[0]), opts[1])
+	default:
+		return false
+	}
+	return true
+}
+
+// onlyMap returns the argument of a call that takes exactly one map.
+func onlyMap(e *parser.CallExpr) (*parser.MapExpr, bool) {
+	if len(e.Args) != 1 {
+		return nil, false
+	}
+	me, ok := e.Args[0].(*parser.MapExpr)
+	return me, ok
+}
+
+func (c *checker) addMapEvent(e *parser.CallExpr, kind ir.EventKind, m *Map, top int, div int64) {
+	c.p.EventOf[e] = len(c.events)
+	c.events = append(c.events, &eventInfo{call: e, kind: kind, m: m, top: top, div: div})
+}
+
+// finishMaps reports maps that are never given a value and deletes from
+// aggregations, once every use is known.
+func (c *checker) finishMaps() {
+	for _, m := range c.p.Maps {
+		if !m.assigned {
+			c.diags.Errorf(m.Desc.Sp, "%s is never assigned", m.name()).
+				WithHint("give it a value, e.g. %s = count()", m.name())
+			continue
+		}
+		if m.Kind != MapAgg {
+			continue
+		}
+		for _, d := range m.deletes {
+			c.errorf(d, "deleting an entry of %s, a %s() map, is not supported yet", m.name(), ir.AggNames[m.Desc.Agg]).
+				WithHint("clear(%s) deletes all of its entries", m.name())
+		}
+	}
+}

@@ -203,8 +203,27 @@ func (c *checker) openBinary(name string) *binEntry {
 		be.err = fmt.Sprintf("%q is not an ELF file", name)
 		return be
 	}
+	if c.cfg.DebugFile != "" {
+		if withDebug, err := debuginfo.OpenWithDebugFile(path, c.cfg.DebugFile); err == nil {
+			bin.Close()
+			bin = withDebug
+			c.debugFileUsed = true
+		} else if c.debugFileErr == nil {
+			c.debugFileErr = err
+		}
+	}
 	be.bin = bin
 	return be
+}
+
+// checkDebugFileUsed reports a --debug-file that belongs to none of the
+// probed binaries.
+func (c *checker) checkDebugFileUsed(prog *parser.Program) {
+	if c.cfg.DebugFile == "" || c.debugFileUsed || c.debugFileErr == nil || len(prog.Groups) == 0 {
+		return
+	}
+	c.diags.Errorf(prog.Groups[0].Probes[0].Sp, "%v", c.debugFileErr).
+		WithHint("--debug-file must be the debug file of a probed binary (same build-id)")
 }
 
 // findBinary turns a probe's binary into an absolute path: a name with a

@@ -27,6 +27,10 @@ type Config struct {
 	DefaultBinary string
 	// Dir resolves relative binary paths; "" means the current directory.
 	Dir string
+	// DebugFile is a separate debug file (--debug-file). It is used for
+	// every probed binary it belongs to (same build-id, or matching
+	// .gnu_debuglink CRC); belonging to none is an error.
+	DebugFile string
 }
 
 // Program is a checked script: the resolved probes, a type for every
@@ -102,6 +106,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 		c.resolveProbes(grp)
 		c.checkGroup(grp)
 	}
+	c.checkDebugFileUsed(prog)
 	c.finishMaps()
 	c.prepareValues()
 	c.layout()
@@ -119,6 +124,9 @@ type checker struct {
 	binaries map[string]*binEntry
 	events   []*eventInfo // in source order; index = event id
 	maps     map[string]*Map
+
+	debugFileUsed bool  // Config.DebugFile belonged to a probed binary
+	debugFileErr  error // why it did not belong to the first one that refused it
 }
 
 func (c *checker) errorf(n parser.Node, format string, args ...any) *diag.Diagnostic {

@@ -77,6 +77,7 @@ type options struct {
 	bufSize  int
 	output   string
 	noColor  bool
+	debugF   string
 	scriptNm string
 	scriptSr string
 }
@@ -107,6 +108,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no status lines")
 	fs.StringVarP(&o.output, "output", "o", "", "write trace output to `FILE`")
 	fs.IntVar(&o.bufSize, "buffer-size", 16<<20, "ring buffer size in `BYTES` (a power of two)")
+	fs.StringVar(&o.debugF, "debug-file", "", "read DWARF for the probed binary from this separate debug `FILE`")
 	fs.BoolVar(&o.noColor, "no-color", false, "never color diagnostics")
 	fs.BoolVar(&o.showVer, "version", false, "print the version and exit")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
@@ -192,7 +194,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return exitOK
 	}
 
-	cfg := sema.Config{Dir: "."}
+	cfg := sema.Config{Dir: ".", DebugFile: o.debugF}
 	if len(cmdArgs) > 0 {
 		cfg.DefaultBinary = lookPath(cmdArgs[0])
 	} else if o.pid != 0 {

@@ -73,23 +73,25 @@ type GsScratch struct {
 //
 // Used for safe lookups in a Collection or CollectionSpec.
 const (
-	GsMapGsAggs         = "gs_aggs"
-	GsMapGsBias         = "gs_bias"
-	GsMapGsCounters     = "gs_counters"
-	GsMapGsEvents       = "gs_events"
-	GsMapGsInsns        = "gs_insns"
-	GsMapGsLost         = "gs_lost"
-	GsMapGsMapinfo      = "gs_mapinfo"
-	GsMapGsProbes       = "gs_probes"
-	GsMapGsScratch      = "gs_scratch"
-	GsMapGsStacks       = "gs_stacks"
-	GsMapGsVals         = "gs_vals"
-	GsProgGsPerfEvent   = "gs_perf_event"
-	GsProgGsUprobe      = "gs_uprobe"
-	GsProgGsUprobeMulti = "gs_uprobe_multi"
-	GsVarGsStartNs      = "gs_start_ns"
-	GsVarGsVersion      = "gs_version"
-	GsVarGsWakeupNs     = "gs_wakeup_ns"
+	GsMapGsAggs          = "gs_aggs"
+	GsMapGsBias          = "gs_bias"
+	GsMapGsCounters      = "gs_counters"
+	GsMapGsEvents        = "gs_events"
+	GsMapGsInsns         = "gs_insns"
+	GsMapGsLost          = "gs_lost"
+	GsMapGsMapinfo       = "gs_mapinfo"
+	GsMapGsProbes        = "gs_probes"
+	GsMapGsScratch       = "gs_scratch"
+	GsMapGsStacks        = "gs_stacks"
+	GsMapGsVals          = "gs_vals"
+	GsProgGsPerfEvent    = "gs_perf_event"
+	GsProgGsUprobe       = "gs_uprobe"
+	GsProgGsUprobeMulti  = "gs_uprobe_multi"
+	GsProgGsUprobeMultiS = "gs_uprobe_multi_s"
+	GsProgGsUprobeS      = "gs_uprobe_s"
+	GsVarGsStartNs       = "gs_start_ns"
+	GsVarGsVersion       = "gs_version"
+	GsVarGsWakeupNs      = "gs_wakeup_ns"
 )
 
 // LoadGs returns the embedded CollectionSpec for Gs.
@@ -134,9 +136,11 @@ type GsSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type GsProgramSpecs struct {
-	GsPerfEvent   *ebpf.ProgramSpec `ebpf:"gs_perf_event"`
-	GsUprobe      *ebpf.ProgramSpec `ebpf:"gs_uprobe"`
-	GsUprobeMulti *ebpf.ProgramSpec `ebpf:"gs_uprobe_multi"`
+	GsPerfEvent    *ebpf.ProgramSpec `ebpf:"gs_perf_event"`
+	GsUprobe       *ebpf.ProgramSpec `ebpf:"gs_uprobe"`
+	GsUprobeMulti  *ebpf.ProgramSpec `ebpf:"gs_uprobe_multi"`
+	GsUprobeMultiS *ebpf.ProgramSpec `ebpf:"gs_uprobe_multi_s"`
+	GsUprobeS      *ebpf.ProgramSpec `ebpf:"gs_uprobe_s"`
 }
 
 // GsMapSpecs contains maps before they are loaded into the kernel.
@@ -227,9 +231,11 @@ type GsVariables struct {
 //
 // It can be passed to LoadGsObjects or ebpf.CollectionSpec.LoadAndAssign.
 type GsPrograms struct {
-	GsPerfEvent   *ebpf.Program `ebpf:"gs_perf_event"`
-	GsUprobe      *ebpf.Program `ebpf:"gs_uprobe"`
-	GsUprobeMulti *ebpf.Program `ebpf:"gs_uprobe_multi"`
+	GsPerfEvent    *ebpf.Program `ebpf:"gs_perf_event"`
+	GsUprobe       *ebpf.Program `ebpf:"gs_uprobe"`
+	GsUprobeMulti  *ebpf.Program `ebpf:"gs_uprobe_multi"`
+	GsUprobeMultiS *ebpf.Program `ebpf:"gs_uprobe_multi_s"`
+	GsUprobeS      *ebpf.Program `ebpf:"gs_uprobe_s"`
 }
 
 func (p *GsPrograms) Close() error {
@@ -237,6 +243,8 @@ func (p *GsPrograms) Close() error {
 		p.GsPerfEvent,
 		p.GsUprobe,
 		p.GsUprobeMulti,
+		p.GsUprobeMultiS,
+		p.GsUprobeS,
 	)
 }
 

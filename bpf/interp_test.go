@@ -216,32 +216,63 @@ func install(t testing.TB, objs *GsObjects, probes []probeCode) {
 	}
 }
 
-// attach attaches every probe to its symbol in bin, with gs_uprobe (one
-// link per probe) or gs_uprobe_multi (one link for all).
-func attach(t *testing.T, objs *GsObjects, bin string, probes []probeCode, multi bool) {
+// uprobeProg names one of the four uprobe programs.
+type uprobeProg struct {
+	multi     bool // gs_uprobe_multi[_s]: one link for all probes, else one per probe
+	sleepable bool // gs_uprobe[_multi]_s: user reads fault pages in
+}
+
+// uprobeProgs are all of them.
+var uprobeProgs = []uprobeProg{{}, {multi: true}, {sleepable: true}, {multi: true, sleepable: true}}
+
+func (u uprobeProg) String() string {
+	name := "gs_uprobe"
+	if u.multi {
+		name += "_multi"
+	}
+	if u.sleepable {
+		name += "_s"
+	}
+	return name
+}
+
+func (u uprobeProg) prog(objs *GsObjects) *ebpf.Program {
+	switch u {
+	case uprobeProg{multi: true}:
+		return objs.GsUprobeMulti
+	case uprobeProg{sleepable: true}:
+		return objs.GsUprobeS
+	case uprobeProg{multi: true, sleepable: true}:
+		return objs.GsUprobeMultiS
+	}
+	return objs.GsUprobe
+}
+
+// attach attaches every probe to its symbol in bin with program u.
+func attach(t *testing.T, objs *GsObjects, bin string, probes []probeCode, u uprobeProg) {
 	t.Helper()
 	ex, err := link.OpenExecutable(bin)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if multi {
+	if u.multi {
 		var syms []string
 		var cookies []uint64
 		for id, p := range probes {
 			syms = append(syms, p.sym)
 			cookies = append(cookies, uint64(id))
 		}
-		l, err := ex.UprobeMulti(syms, objs.GsUprobeMulti, &link.UprobeMultiOptions{Cookies: cookies})
+		l, err := ex.UprobeMulti(syms, u.prog(objs), &link.UprobeMultiOptions{Cookies: cookies})
 		if err != nil {
-			t.Fatalf("attach uprobe_multi: %v", err)
+			t.Fatalf("attach %s: %v", u, err)
 		}
 		t.Cleanup(func() { l.Close() })
 		return
 	}
 	for id, p := range probes {
-		l, err := ex.Uprobe(p.sym, objs.GsUprobe, &link.UprobeOptions{Cookie: uint64(id)})
+		l, err := ex.Uprobe(p.sym, u.prog(objs), &link.UprobeOptions{Cookie: uint64(id)})
 		if err != nil {
-			t.Fatalf("attach uprobe %s: %v", p.sym, err)
+			t.Fatalf("attach %s to %s: %v", u, p.sym, err)
 		}
 		t.Cleanup(func() { l.Close() })
 	}
@@ -349,7 +380,7 @@ func TestLoad(t *testing.T) {
 		t.Fatalf("load interpreter: %+v", err)
 	}
 	defer coll.Close()
-	for _, name := range []string{"gs_uprobe", "gs_uprobe_multi", "gs_perf_event"} {
+	for _, name := range []string{"gs_uprobe", "gs_uprobe_multi", "gs_uprobe_s", "gs_uprobe_multi_s", "gs_perf_event"} {
 		p := coll.Programs[name]
 		if p == nil {
 			t.Fatalf("no program %s", name)
@@ -417,12 +448,8 @@ var greetProg = cat(
 func TestEndToEnd(t *testing.T) {
 	needRoot(t)
 	bin := buildTarget(t)
-	for _, multi := range []bool{false, true} {
-		name := "uprobe"
-		if multi {
-			name = "uprobe_multi"
-		}
-		t.Run(name, func(t *testing.T) {
+	for _, u := range uprobeProgs {
+		t.Run(u.String(), func(t *testing.T) {
 			const start = 1000
 			objs := load(t, func(spec *ebpf.CollectionSpec) {
 				if err := spec.Variables["gs_start_ns"].Set(uint64(start)); err != nil {
@@ -435,7 +462,7 @@ func TestEndToEnd(t *testing.T) {
 			if err := objs.GsBias.Put(GsBiasKey{Tgid: tg.pid(), Module: 0}, uint64(0x5555000)); err != nil {
 				t.Fatal(err)
 			}
-			attach(t, objs, bin, probes, multi)
+			attach(t, objs, bin, probes, u)
 			rd := newReader(t, objs)
 
 			t.Run("add", func(t *testing.T) {
@@ -605,7 +632,7 @@ func TestBadProgram(t *testing.T) {
 	if err := objs.GsProbes.Put(last, p); err != nil {
 		t.Fatal(err)
 	}
-	attach(t, objs, bin, probes, false)
+	attach(t, objs, bin, probes, uprobeProg{})
 	rd := newReader(t, objs)
 	tg := startTarget(t, bin)
 	tg.call(t, "add 1 2")
@@ -622,7 +649,7 @@ func TestStepLimit(t *testing.T) {
 	objs := load(t, nil)
 	probes := []probeCode{{"add", cat(record(0), ir.Insn{Op: ir.OpJa, Imm: -1}, emit(8))}}
 	install(t, objs, probes)
-	attach(t, objs, bin, probes, false)
+	attach(t, objs, bin, probes, uprobeProg{})
 	rd := newReader(t, objs)
 	tg := startTarget(t, bin)
 	tg.call(t, "add 1 2")
@@ -639,7 +666,7 @@ func TestRingBufferFull(t *testing.T) {
 	})
 	probes := []probeCode{{"add", cat(record(0), ldreg(1, regDI), st(8, 1), emit(1024))}}
 	install(t, objs, probes)
-	attach(t, objs, bin, probes, false)
+	attach(t, objs, bin, probes, uprobeProg{})
 	tg := startTarget(t, bin)
 	const calls = 10
 	for i := range calls {
@@ -673,7 +700,15 @@ func aggKey(id uint8) []byte {
 	return k
 }
 
+// TestAggregations runs on a sleepable program too: gs_aggs and gs_vals
+// are hash maps, which sleepable programs may use.
 func TestAggregations(t *testing.T) {
+	for _, u := range []uprobeProg{{}, {sleepable: true}} {
+		t.Run(u.String(), func(t *testing.T) { testAggregations(t, u) })
+	}
+}
+
+func testAggregations(t *testing.T, u uprobeProg) {
 	needRoot(t)
 	bin := buildTarget(t)
 	objs := load(t, nil)
@@ -699,7 +734,7 @@ func TestAggregations(t *testing.T) {
 	if err := objs.GsMapinfo.Put(uint32(8), GsMapinfo{Min: 0, Max: 10, Step: 2, Agg: uint32(ir.AggLhist)}); err != nil {
 		t.Fatal(err)
 	}
-	attach(t, objs, bin, probes, false)
+	attach(t, objs, bin, probes, u)
 	tg := startTarget(t, bin)
 	values := []int64{0, 1, 2, 3, 5, -1, 100, 9, 10}
 	for _, v := range values {
@@ -892,7 +927,7 @@ func TestALU(t *testing.T) {
 	)
 	probes := []probeCode{{"add", code}}
 	install(t, objs, probes)
-	attach(t, objs, bin, probes, false)
+	attach(t, objs, bin, probes, uprobeProg{})
 	rd := newReader(t, objs)
 	tg := startTarget(t, bin)
 	const big = 0x7fffffff // stands for 1<<63 as a, -1 as b

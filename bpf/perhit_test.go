@@ -58,13 +58,11 @@ func BenchmarkPerHit(b *testing.B) {
 		run  func() (float64, error)
 		prog *ebpf.Program // gs's program, for its statistics
 	}
-	gs := func(name string, h *perHit, probe uint64, multi bool) mode {
-		prog := h.objs.GsUprobe
-		if multi {
-			prog = h.objs.GsUprobeMulti
-		}
-		return mode{name, func() (float64, error) { return h.run(ex, bin, calls, probe, multi) }, prog}
+	gs := func(name string, h *perHit, probe uint64, u uprobeProg) mode {
+		return mode{name, func() (float64, error) { return h.run(ex, bin, calls, probe, u) }, u.prog(h.objs)}
 	}
+	single, multi := uprobeProg{}, uprobeProg{multi: true}
+	singleS, multiS := uprobeProg{sleepable: true}, uprobeProg{multi: true, sleepable: true}
 	bt := func(name, prog string) mode {
 		return mode{name, func() (float64, error) {
 			return runTarget(exec.Command(bpftrace, "-e", fmt.Sprintf("uprobe:%s:f %s", bin, prog), "-c", fmt.Sprintf("%s %d", bin, calls)))
@@ -73,16 +71,20 @@ func BenchmarkPerHit(b *testing.B) {
 	modes := []mode{
 		{"untraced", func() (float64, error) { return runTarget(exec.Command(bin, strconv.Itoa(calls))) }, nil},
 		bt("bpftrace-empty", "{}"),
-		gs("gs-empty-uprobe", def, 0, false),
-		gs("gs-empty-multi", def, 0, true),
+		gs("gs-empty-uprobe", def, 0, single),
+		gs("gs-empty-uprobe-s", def, 0, singleS),
+		gs("gs-empty-multi", def, 0, multi),
+		gs("gs-empty-multi-s", def, 0, multiS),
 		bt("bpftrace-printf", `{ printf("%d\n", arg0) }`),
-		gs("gs-printf-uprobe", def, 1, false),
-		gs("gs-printf-multi", def, 1, true),
+		gs("gs-printf-uprobe", def, 1, single),
+		gs("gs-printf-uprobe-s", def, 1, singleS),
+		gs("gs-printf-multi", def, 1, multi),
+		gs("gs-printf-multi-s", def, 1, multiS),
 	}
 	// With gs_wakeup_ns, when the object has it: at most one reader wakeup
 	// per CPU and millisecond.
 	if batched := loadPerHit(b, uint64(time.Millisecond)); batched != nil {
-		modes = append(modes, gs("gs-printf-multi-wakeup1ms", batched, 1, true))
+		modes = append(modes, gs("gs-printf-multi-wakeup1ms", batched, 1, multi), gs("gs-printf-multi-s-wakeup1ms", batched, 1, multiS))
 	}
 	figures := make([][]float64, len(modes))
 	b.ResetTimer()
@@ -112,6 +114,16 @@ func BenchmarkPerHit(b *testing.B) {
 		}
 		if base != "" {
 			b.Logf("%-26s / %-15s = %.3f", m.name, base, med[m.name]/med[base])
+		}
+	}
+	// The sleepable programs against the others.
+	for _, m := range modes {
+		base := strings.Replace(m.name, "-s-", "-", 1)
+		if strings.HasSuffix(m.name, "-s") {
+			base = strings.TrimSuffix(m.name, "-s")
+		}
+		if _, ok := med[base]; ok && base != m.name {
+			b.Logf("%-26s / %-26s = %.3f", m.name, base, med[m.name]/med[base])
 		}
 	}
 
@@ -186,15 +198,15 @@ func loadPerHit(tb testing.TB, wakeupNs uint64) *perHit {
 	return &perHit{tb: tb, objs: objs, dr: startDrain(tb, objs)}
 }
 
-// run attaches probe to f and runs the target; for the printf probe it
-// checks that every record arrived and none was lost.
-func (h *perHit) run(ex *link.Executable, bin string, calls int, probe uint64, multi bool) (float64, error) {
+// run attaches probe to f with program u and runs the target; for the
+// printf probe it checks that every record arrived and none was lost.
+func (h *perHit) run(ex *link.Executable, bin string, calls int, probe uint64, u uprobeProg) (float64, error) {
 	var l link.Link
 	var err error
-	if multi {
-		l, err = ex.UprobeMulti([]string{"f"}, h.objs.GsUprobeMulti, &link.UprobeMultiOptions{Cookies: []uint64{probe}})
+	if u.multi {
+		l, err = ex.UprobeMulti([]string{"f"}, u.prog(h.objs), &link.UprobeMultiOptions{Cookies: []uint64{probe}})
 	} else {
-		l, err = ex.Uprobe("f", h.objs.GsUprobe, &link.UprobeOptions{Cookie: probe})
+		l, err = ex.Uprobe("f", u.prog(h.objs), &link.UprobeOptions{Cookie: probe})
 	}
 	if err != nil {
 		return 0, err

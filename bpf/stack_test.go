@@ -73,16 +73,12 @@ func TestStacks(t *testing.T) {
 	if first, err := firstByte(bin, "b"); err != nil || first != 0x55 {
 		t.Fatalf("b begins with %#x (%v), want push %%rbp (0x55)", first, err)
 	}
-	for _, multi := range []bool{false, true} {
-		name := "uprobe"
-		if multi {
-			name = "uprobe_multi"
-		}
-		t.Run(name, func(t *testing.T) {
+	for _, u := range uprobeProgs {
+		t.Run(u.String(), func(t *testing.T) {
 			objs := load(t, nil)
 			probes := []probeCode{{"b", stackProg}}
 			install(t, objs, probes)
-			attach(t, objs, bin, probes, multi)
+			attach(t, objs, bin, probes, u)
 			rd := newReader(t, objs)
 
 			pid := runStackTarget(t, bin)
@@ -105,6 +101,15 @@ func TestStacks(t *testing.T) {
 					t.Errorf("record %d: stack %v, want %v first", i, got, want)
 				}
 				ids[i] = u64(r, 16+stackFrames*ir.StackFrameSize)
+			}
+			if u.sleepable {
+				// A sleepable program may not use gs_stacks, a
+				// STACK_TRACE map: OpStackID fails there.
+				if ids[0] != ir.StackIDNone || ids[1] != ir.StackIDNone {
+					t.Errorf("stack ids %#x and %#x, want %#x twice", ids[0], ids[1], uint64(ir.StackIDNone))
+				}
+				wantCounters(t, objs, map[ir.Counter]uint64{ir.CounterStackError: 2})
+				return
 			}
 			if ids[0] == ir.StackIDNone || ids[0] != ids[1] {
 				t.Fatalf("stack ids %d and %d, want the same id twice", ids[0], ids[1])
@@ -129,7 +134,7 @@ func TestStacks(t *testing.T) {
 		objs := load(t, func(spec *ebpf.CollectionSpec) { spec.Maps["gs_stacks"].MaxEntries = 1 })
 		probes := []probeCode{{"b", stackProg}}
 		install(t, objs, probes)
-		attach(t, objs, bin, probes, false)
+		attach(t, objs, bin, probes, uprobeProg{})
 		rd := newReader(t, objs)
 		runStackTarget(t, bin)
 		recs := records(t, rd, 2)

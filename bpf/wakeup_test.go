@@ -31,7 +31,7 @@ func TestWakeup(t *testing.T) {
 		})
 		probes := []probeCode{{"add", cat(record(0), ldreg(1, regDI), st(8, 1), emit(16))}}
 		install(t, objs, probes)
-		attach(t, objs, bin, probes, false)
+		attach(t, objs, bin, probes, uprobeProg{})
 		tg := startTarget(t, bin)
 		for i := range 3 {
 			// A fresh reader per record, blocked before the record is

@@ -25,13 +25,29 @@
  * what bpftrace's does). Otherwise it takes the CPU's scratch entry (a busy
  * flag drops a hit that arrives while the entry is in use: uprobe programs
  * are preemptible, perf_event ones run in NMI), clears the registers and
- * calls bpf_loop with gs_step, which executes exactly one instruction per
- * iteration. The verifier checks gs_step once, whatever the program; the
- * loop bound is GS_MAX_STEPS, and a run that is still going when the bound
- * is reached is counted (GS_COUNTER_STEP_LIMIT). An instruction that breaks
- * a rule (unknown op, a jump out of the probe's range, a heap offset past
- * GS_HEAP_SIZE, a bad size) stops the run and counts
- * GS_COUNTER_BAD_PROGRAM, so the record being built is never emitted.
+ * calls bpf_loop with gs_step (gs_step_s when sleepable), which executes
+ * exactly one instruction per iteration. The verifier checks it once,
+ * whatever the program; the loop bound is GS_MAX_STEPS, and a run that is
+ * still going when the bound is reached is counted (GS_COUNTER_STEP_LIMIT).
+ * An instruction that breaks a rule (unknown op, a jump out of the probe's
+ * range, a heap offset past GS_HEAP_SIZE, a bad size) stops the run and
+ * counts GS_COUNTER_BAD_PROGRAM, so the record being built is never
+ * emitted.
+ *
+ * Faulting reads. A non-sleepable program reads user memory with helpers
+ * that cannot fault, so a page the process has not touched yet (a string
+ * literal in .rodata before its first use) or one that was swapped out
+ * reads as an error. gs_uprobe_s and gs_uprobe_multi_s are the same
+ * interpreter, sleepable: a read that fails is retried with one that
+ * faults the page in (read_user), and bpf_get_stack may fault in the page
+ * with a module's build id. The kernel runs them with migration disabled
+ * but preemptible, for as long as a fault takes: the scratch entry taken
+ * at entry stays this CPU's, and a hit on this CPU meanwhile finds it busy
+ * and is dropped, as in any other preemption (an atomic test-and-set, so
+ * two tasks never both take it). Sleepable programs may not use a
+ * STACK_TRACE map, so there OpStackID yields GS_STACK_ID_NONE and counts
+ * GS_COUNTER_STACK_ERROR: the runtime must run such probes on the other
+ * programs.
  *
  * Output. Records are built at heap[0] (OpRecord writes the header) and
  * sent with bpf_ringbuf_output (OpEmit). A full ring buffer drops the
@@ -67,6 +83,10 @@ typedef __u32 u32;
 typedef __s32 s32;
 typedef __u64 u64;
 typedef __s64 s64;
+
+/* The faulting string read (6.12+), for the sleepable programs only. */
+extern int bpf_copy_from_user_str(void *dst, u32 dst__sz, const void *unsafe_ptr__ign, u64 flags) __weak __ksym;
+#define GS_PAD_ZEROS 1 /* BPF_F_PAD_ZEROS: zero dst past the text, all of it on failure */
 
 _Static_assert(sizeof(struct pt_regs) == GS_PT_REGS_SLOTS * 8, "pt_regs is not GS_PT_REGS_SLOTS u64s");
 _Static_assert((GS_HEAP_SIZE & (GS_HEAP_SIZE - 1)) == 0, "GS_HEAP_SIZE must be a power of two");
@@ -511,9 +531,38 @@ static __always_inline long str_eq(struct scratch *s, u64 *ra, u64 offa, u64 off
 	return 0;
 }
 
+/*
+ * read_user and read_user_str read the traced process's memory. The
+ * non-faulting helpers come first: they are cheap, but fail on a page that
+ * is not mapped yet (never touched, or swapped out). A sleepable program
+ * then retries with a read that faults the page in, as the process itself
+ * would: the retry costs nothing while pages are present. Both fill dst
+ * with zeros when they fail, and the retry's result is the read's.
+ */
+static __always_inline long read_user(void *dst, u32 size, u64 addr, const int sleepable)
+{
+	long err = bpf_probe_read_user(dst, size, (const void *)addr);
+
+	if (err && sleepable)
+		err = bpf_copy_from_user(dst, size, (const void *)addr);
+	return err;
+}
+
+/* read_user_str returns what bpf_probe_read_user_str does: the length with
+ * the NUL, at most size, or a negative error. */
+static __always_inline long read_user_str(void *dst, u32 size, u64 addr, const int sleepable)
+{
+	long n = bpf_probe_read_user_str(dst, size, (const void *)addr);
+
+	/* A kernel without the kfunc (before 6.12) gets the fast read only. */
+	if (n < 0 && sleepable && bpf_copy_from_user_str)
+		n = bpf_copy_from_user_str(dst, size, (const void *)addr, GS_PAD_ZEROS);
+	return n;
+}
+
 /* st_str is OpStStr: a string slot {u16 len, u8 flags, u8 pad[5], u64
  * address, text} at heap[off]. */
-static __always_inline long st_str(struct scratch *s, u64 addr, u64 limit, u32 off)
+static __always_inline long st_str(struct scratch *s, u64 addr, u64 limit, u32 off, const int sleepable)
 {
 	u8 *slot, *text;
 	u16 saved;
@@ -532,7 +581,7 @@ static __always_inline long st_str(struct scratch *s, u64 addr, u64 limit, u32 o
 	 * belong to the next value: save and restore them.
 	 */
 	saved = *(u16 *)(text + limit);
-	n = bpf_probe_read_user_str(text, limit + 2, (const void *)addr);
+	n = read_user_str(text, limit + 2, addr, sleepable);
 	*(u16 *)(text + limit) = saved;
 	if (n < 0) {
 		len = 0;
@@ -549,7 +598,7 @@ static __always_inline long st_str(struct scratch *s, u64 addr, u64 limit, u32 o
 	return 0;
 }
 
-static __always_inline long st_mem(struct scratch *s, u64 addr, u64 size, u32 off)
+static __always_inline long st_mem(struct scratch *s, u64 addr, u64 size, u32 off, const int sleepable)
 {
 	u8 *p;
 	long err;
@@ -559,7 +608,7 @@ static __always_inline long st_mem(struct scratch *s, u64 addr, u64 size, u32 of
 	if (heap_bad(off, 16 + size))
 		return bad(s);
 	p = heap_at(s, off);
-	err = bpf_probe_read_user(p + 16, size, (const void *)addr);
+	err = read_user(p + 16, size, addr, sleepable);
 	*(u64 *)p = err ? GS_STATUS_READ_ERROR : GS_STATUS_OK;
 	*(u64 *)(p + 8) = err ? addr : 0;
 	return 0;
@@ -679,10 +728,9 @@ static __always_inline long jump(struct scratch *s, u32 pc, s32 off)
 	return 0;
 }
 
-/* gs_step executes the instruction at s->pc: 0 to go on, 1 to stop. */
-static long gs_step(u64 index, void *data)
+/* step executes the instruction at s->pc: 0 to go on, 1 to stop. */
+static __always_inline long step(struct loop_state *l, const int sleepable)
 {
-	struct loop_state *l = data;
 	u32 pc, next;
 	struct scratch *s;
 	struct insn *ins;
@@ -836,7 +884,7 @@ static long gs_step(u64 index, void *data)
 		if (!n)
 			return bad(s);
 		v = 0;
-		if (bpf_probe_read_user(&v, n, (const void *)addr)) {
+		if (read_user(&v, n, addr, sleepable)) {
 			v = 0;
 			if (!s->fault) {
 				s->fault = 1;
@@ -876,11 +924,11 @@ static long gs_step(u64 index, void *data)
 		break;
 	}
 	case GS_OP_STSTR:
-		if (st_str(s, *ra, rb, imm))
+		if (st_str(s, *ra, rb, imm, sleepable))
 			return 1;
 		break;
 	case GS_OP_STMEM:
-		if (st_mem(s, *ra, rb, imm))
+		if (st_mem(s, *ra, rb, imm, sleepable))
 			return 1;
 		break;
 	case GS_OP_STCOMM:
@@ -935,7 +983,14 @@ static long gs_step(u64 index, void *data)
 			return 1;
 		break;
 	case GS_OP_STACKID:
-		*ra = stack_id(l->ctx);
+		/* A sleepable program may not use a STACK_TRACE map: the
+		 * runtime runs probes with OpStackID on the other programs. */
+		if (sleepable) {
+			count(GS_COUNTER_STACK_ERROR);
+			*ra = GS_STACK_ID_NONE;
+		} else {
+			*ra = stack_id(l->ctx);
+		}
 		break;
 	case GS_OP_EXIT:
 		s->stop = DONE;
@@ -951,7 +1006,20 @@ static long gs_step(u64 index, void *data)
 	return 0;
 }
 
-static __always_inline int run(void *ctx)
+/* gs_step and gs_step_s are bpf_loop's callbacks: one step, with the
+ * non-faulting reads only or with the faulting retry. Each program's
+ * verification sees one of them. */
+static long gs_step(u64 index, void *data)
+{
+	return step(data, 0);
+}
+
+static long gs_step_s(u64 index, void *data)
+{
+	return step(data, 1);
+}
+
+static __always_inline int run(void *ctx, const int sleepable)
 {
 	u32 zero = 0, id = bpf_get_attach_cookie(ctx);
 	struct scratch *s;
@@ -992,7 +1060,7 @@ static __always_inline int run(void *ctx)
 	s->stop = RUNNING;
 	l.ctx = ctx;
 	l.s = s;
-	bpf_loop(GS_MAX_STEPS, gs_step, &l, 0);
+	bpf_loop(GS_MAX_STEPS, sleepable ? gs_step_s : gs_step, &l, 0);
 	if (s->stop == BAD)
 		count(GS_COUNTER_BAD_PROGRAM);
 	else if (s->stop == RUNNING)
@@ -1004,17 +1072,31 @@ static __always_inline int run(void *ctx)
 SEC("uprobe")
 int gs_uprobe(struct pt_regs *ctx)
 {
-	return run(ctx);
+	return run(ctx, 0);
 }
 
 SEC("uprobe.multi")
 int gs_uprobe_multi(struct pt_regs *ctx)
 {
-	return run(ctx);
+	return run(ctx, 0);
+}
+
+/* The sleepable uprobe programs: a user read that finds its page missing
+ * faults it in (see read_user). */
+SEC("uprobe.s")
+int gs_uprobe_s(struct pt_regs *ctx)
+{
+	return run(ctx, 1);
+}
+
+SEC("uprobe.multi.s")
+int gs_uprobe_multi_s(struct pt_regs *ctx)
+{
+	return run(ctx, 1);
 }
 
 SEC("perf_event")
 int gs_perf_event(struct bpf_perf_event_data *ctx)
 {
-	return run(ctx);
+	return run(ctx, 0);
 }

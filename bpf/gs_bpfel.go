@@ -48,6 +48,9 @@ type GsProbe struct {
 	Len     uint32
 	Version uint32
 	Flags   uint32
+	Module  uint32
+	_       [4]byte
+	Address uint64
 }
 
 type GsScratch struct {
@@ -63,7 +66,8 @@ type GsScratch struct {
 	End       uint32
 	Probe     uint32
 	Stop      uint32
-	_         [4]byte
+	Module    uint32
+	Address   uint64
 	Woke      uint64
 	Zero      GsAgg
 	Heap      [16384]uint8

@@ -313,12 +313,29 @@ type Map struct {
 
 // Program is a compiled script: bytecode plus everything needed to run it.
 type Program struct {
-	Version  uint32
-	Insns    []Insn
-	Probes   []Probe
-	Events   []Event
-	Maps     []Map
-	Modules  []string // modules whose load bias OpLdBias reads, by index
+	Version uint32
+	Insns   []Insn
+	Probes  []Probe
+	Events  []Event
+	Maps    []Map
+	// Modules are the absolute paths of the files (the executable, shared
+	// libraries) whose link-time addresses the program uses; OpLdBias imm
+	// reads the load bias of Modules[imm] in the current process from
+	// gs_bias[{tgid, imm}], and 0 when it is absent. A module's load bias
+	// is where the process mapped it minus where it was linked to load,
+	// the same for all its segments: run-time address = link-time address
+	// + bias. The runtime computes it from /proc/PID/maps as the start of
+	// the mapping of file offset 0 minus the page-aligned p_vaddr of the
+	// PT_LOAD segment with p_offset 0 (0 for a non-PIE executable), and
+	// writes it for every traced process before a probe that uses it can
+	// fire in that process.
+	//
+	// The module a uprobe is attached in (Probes[i].Binary == Modules[m],
+	// the same string) needs no gs_bias entry: the kernel side takes its
+	// bias at the hit, as the probe's run-time address minus
+	// Probes[i].Address, so the probe reads it right in a library mapped
+	// after the runtime looked and when tracing system-wide.
+	Modules  []string
 	Lines    []LineEntry
 	HeapSize int // bytes of heap the program touches
 	File     *diag.File

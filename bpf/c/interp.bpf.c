@@ -6,9 +6,10 @@
  * gs never generates BPF. A script is compiled to the bytecode of package
  * ir (ir/doc.go describes it: encoding, records, string slots, limits), the
  * runtime writes that bytecode into gs_insns and one gs_probe {start, len,
- * version} per attach point into gs_probes, and attaches the programs below
- * with the probe id as the BPF cookie. So the kernel verifies this file
- * once, and the verifier's work does not grow with the script.
+ * version, flags, module, address} per attach point into gs_probes, and
+ * attaches the programs below with the probe id as the BPF cookie. So the
+ * kernel verifies this file once, and the verifier's work does not grow
+ * with the script.
  *
  * Machine model. Each probe hit runs on a per-CPU gs_scratch entry that
  * holds the machine: 16 u64 registers, a copy of the probe's pt_regs (the
@@ -61,6 +62,17 @@
  * aggregations); their 128-byte keys are built in the heap, byte 0 the map
  * id (OpMap* write bytes 0-7).
  *
+ * Load bias. OpLdBias m reads gs_bias[{tgid, m}], which user space fills
+ * from /proc/PID/maps, except when m is the module the probe is attached
+ * in (gs_probe.module): the bias is then known at the hit, the probe's
+ * run-time address (bpf_get_func_ip: the breakpoint's address, for a
+ * uretprobe the function's) minus its link-time address (gs_probe.address).
+ * That needs no map entry, so it also holds for a library that ld.so
+ * maps after user space looked, and when no process is traced in
+ * particular. The uprobe programs run gs_step and gs_step_s, which may call
+ * bpf_get_func_ip; gs_perf_event has gs_step_pe, which may not (the helper
+ * is not a perf_event program's), and its probes have no module.
+ *
  * Only x86-64 is supported: OpLdReg indexes struct pt_regs as an array of
  * GS_PT_REGS_SLOTS u64s in the x86-64 order (rdi is slot 14).
  */
@@ -111,9 +123,16 @@ struct insn {
 	s32 imm;
 };
 
+/* module is the gs_bias module index of the file the probe is attached
+ * in, GS_MODULE_NONE for none; address is the probe's link-time address
+ * in it (ir.Probe.Address). */
 struct probe {
 	u32 start, len, version, flags;
+	u32 module;
+	u64 address;
 };
+
+#define GS_MODULE_NONE 0xffffffff
 
 struct bias_key {
 	u32 tgid, module;
@@ -142,7 +161,9 @@ struct scratch {
 	u32 start; /* the probe's range [start, end) */
 	u32 end;
 	u32 probe;
-	u32 stop; /* why the run stopped */
+	u32 stop;   /* why the run stopped */
+	u32 module; /* the probe's gs_probe.module and .address */
+	u64 address;
 	u64 woke; /* when OpEmit last woke the reader (gs_wakeup_ns) */
 	struct agg zero; /* never written: the first value of an aggregation */
 	u8 heap[2 * GS_HEAP_SIZE];
@@ -728,8 +749,24 @@ static __always_inline long jump(struct scratch *s, u32 pc, s32 off)
 	return 0;
 }
 
+/* ld_bias is OpLdBias. uprobe says ctx is a uprobe's, whose
+ * bpf_get_func_ip is the probe's run-time address. */
+static __always_inline u64 ld_bias(struct loop_state *l, u32 module, const int uprobe)
+{
+	struct bias_key k = {
+		.tgid = bpf_get_current_pid_tgid() >> 32,
+		.module = module,
+	};
+	u64 *bias;
+
+	if (uprobe && module == l->s->module)
+		return bpf_get_func_ip(l->ctx) - l->s->address;
+	bias = bpf_map_lookup_elem(&gs_bias, &k);
+	return bias ? *bias : 0;
+}
+
 /* step executes the instruction at s->pc: 0 to go on, 1 to stop. */
-static __always_inline long step(struct loop_state *l, const int sleepable)
+static __always_inline long step(struct loop_state *l, const int sleepable, const int uprobe)
 {
 	u32 pc, next;
 	struct scratch *s;
@@ -867,16 +904,9 @@ static __always_inline long step(struct loop_state *l, const int sleepable)
 		if (ld_ctx(s, ra, imm))
 			return 1;
 		break;
-	case GS_OP_LDBIAS: {
-		struct bias_key k = {
-			.tgid = bpf_get_current_pid_tgid() >> 32,
-			.module = imm,
-		};
-		u64 *bias = bpf_map_lookup_elem(&gs_bias, &k);
-
-		*ra = bias ? *bias : 0;
+	case GS_OP_LDBIAS:
+		*ra = ld_bias(l, imm, uprobe);
 		break;
-	}
 	case GS_OP_LOAD: {
 		u64 addr = rb + (s64)imm;
 
@@ -1006,20 +1036,25 @@ static __always_inline long step(struct loop_state *l, const int sleepable)
 	return 0;
 }
 
-/* gs_step and gs_step_s are bpf_loop's callbacks: one step, with the
- * non-faulting reads only or with the faulting retry. Each program's
- * verification sees one of them. */
+/* gs_step, gs_step_s and gs_step_pe are bpf_loop's callbacks: one step,
+ * with the non-faulting reads only or with the faulting retry, of a uprobe
+ * or of a perf event. Each program's verification sees one of them. */
 static long gs_step(u64 index, void *data)
 {
-	return step(data, 0);
+	return step(data, 0, 1);
 }
 
 static long gs_step_s(u64 index, void *data)
 {
-	return step(data, 1);
+	return step(data, 1, 1);
 }
 
-static __always_inline int run(void *ctx, const int sleepable)
+static long gs_step_pe(u64 index, void *data)
+{
+	return step(data, 0, 0);
+}
+
+static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
 {
 	u32 zero = 0, id = bpf_get_attach_cookie(ctx);
 	struct scratch *s;
@@ -1058,9 +1093,11 @@ static __always_inline int run(void *ctx, const int sleepable)
 	s->end = p->start + p->len;
 	s->probe = id;
 	s->stop = RUNNING;
+	s->module = uprobe ? p->module : GS_MODULE_NONE;
+	s->address = p->address;
 	l.ctx = ctx;
 	l.s = s;
-	bpf_loop(GS_MAX_STEPS, sleepable ? gs_step_s : gs_step, &l, 0);
+	bpf_loop(GS_MAX_STEPS, !uprobe ? gs_step_pe : sleepable ? gs_step_s : gs_step, &l, 0);
 	if (s->stop == BAD)
 		count(GS_COUNTER_BAD_PROGRAM);
 	else if (s->stop == RUNNING)
@@ -1072,13 +1109,13 @@ static __always_inline int run(void *ctx, const int sleepable)
 SEC("uprobe")
 int gs_uprobe(struct pt_regs *ctx)
 {
-	return run(ctx, 0);
+	return run(ctx, 0, 1);
 }
 
 SEC("uprobe.multi")
 int gs_uprobe_multi(struct pt_regs *ctx)
 {
-	return run(ctx, 0);
+	return run(ctx, 0, 1);
 }
 
 /* The sleepable uprobe programs: a user read that finds its page missing
@@ -1086,17 +1123,17 @@ int gs_uprobe_multi(struct pt_regs *ctx)
 SEC("uprobe.s")
 int gs_uprobe_s(struct pt_regs *ctx)
 {
-	return run(ctx, 1);
+	return run(ctx, 1, 1);
 }
 
 SEC("uprobe.multi.s")
 int gs_uprobe_multi_s(struct pt_regs *ctx)
 {
-	return run(ctx, 1);
+	return run(ctx, 1, 1);
 }
 
 SEC("perf_event")
 int gs_perf_event(struct bpf_perf_event_data *ctx)
 {
-	return run(ctx, 0);
+	return run(ctx, 0, 0);
 }

@@ -21,3 +21,7 @@ fi
 
 go run ./ir/cmd/gen-c-header bpf/c/gs_ops.h
 go generate ./bpf
+
+# Record what the object was built from; TestObjectFresh compares it with the
+# sources so a change to them without `make generate` fails the tests.
+(cd bpf && sha256sum gen.go c/*.c c/*.h) >bpf/sources.sha256

@@ -28,6 +28,8 @@ func (g *binaryProbes) first() *ir.Probe {
 }
 
 // groupByBinary groups uprobes and uretprobes by the binary they attach to.
+// Begin, End and Interval probes are attached apart (attachTriggers,
+// attachIntervals).
 func groupByBinary(prog *ir.Program) ([]*binaryProbes, error) {
 	var groups []*binaryProbes
 	byPath := map[string]*binaryProbes{}
@@ -36,7 +38,7 @@ func groupByBinary(prog *ir.Program) ([]*binaryProbes, error) {
 		switch p.Kind {
 		case ir.Uprobe, ir.Uretprobe:
 		case ir.Begin, ir.End, ir.Interval:
-			return nil, ErrUnsupportedProbe
+			continue
 		default:
 			return nil, fmt.Errorf("probe %s: unknown kind %d", p.Name, p.Kind)
 		}

@@ -19,6 +19,8 @@ type decoder struct {
 	fmtErr []error
 	// symbols names stack frames and usym values; nil prints addresses.
 	symbols *symbols
+	// json writes records as JSON lines (FormatJSON).
+	json bool
 }
 
 func newDecoder(prog *ir.Program) *decoder {
@@ -112,6 +114,9 @@ func (d *decoder) decode(dst []byte, raw []byte) ([]byte, ir.EventKind, error) {
 	if err != nil {
 		return dst, 0, err
 	}
+	if d.json && r.ev.Kind <= ir.EventZeroMap {
+		return d.decodeJSON(dst, r), r.ev.Kind, nil
+	}
 	switch r.ev.Kind {
 	case ir.EventPrint:
 		for i := range r.ev.Fields {
@@ -131,7 +136,8 @@ func (d *decoder) decode(dst []byte, raw []byte) ([]byte, ir.EventKind, error) {
 			break
 		}
 		dst = d.appendPrintf(dst, r, d.verbs[id])
-	case ir.EventExit:
+	case ir.EventExit, ir.EventPrintMap, ir.EventClearMap, ir.EventZeroMap:
+		// Nothing to print: the session acts on them.
 	default:
 		return dst, r.ev.Kind, fmt.Errorf("malformed record: event %d has unknown kind %d", r.ev.ID, r.ev.Kind)
 	}

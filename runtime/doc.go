@@ -9,12 +9,21 @@
 // Records are decoded with those layouts only; a record that does not fit
 // its layout is reported as an internal error and skipped, never trusted.
 //
+// Begin and End probes are uprobes on two functions of gs's own binary
+// (beginTrigger, endTrigger), filtered to gs itself, which gs calls: Begin
+// once everything is attached (the other probes wait with empty ranges in
+// gs_probes until it ran), End after the other probes are detached and
+// their records read. Interval probes are cpu-clock perf events on CPU 0.
+//
 // A trace stops when the caller's context is cancelled (Ctrl-C), when the
 // traced process (-p) or command (-c) exits, or when a probe runs exit().
 // On every stop the links are closed concurrently (detaching a uprobe waits
 // for an RCU grace period, so one at a time adds up), the ring buffer is
-// drained and printed, and lost events are reported: nothing is dropped
-// silently.
+// drained and printed (after exit(), drained unprinted: nothing that came
+// after it prints), the End probes run, every script map that print() did
+// not print is printed in bpftrace's shapes (mapfmt.go), and lost events
+// are reported: nothing is dropped silently. Options.Format selects text or
+// JSON lines (docs/json.md).
 //
 // A command (-c) starts held: gs re-executes itself as a small shim (see
 // RunShimIfRequested) that waits on a pipe until every probe is attached,

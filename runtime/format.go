@@ -97,6 +97,9 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		return append(dst, p.symbols.resolve(symbolize.Frame{IP: u}).String()...)
 	case ir.KindString:
 		s, fault := stringSlot(t, b)
+		if fault != nil && *fault == 0 {
+			return append(dst, "NULL"...) // a NULL char *, as gdb shows 0x0
+		}
 		if fault != nil {
 			return appendReadError(dst, *fault)
 		}
@@ -222,31 +225,32 @@ func (p *valuePrinter) appendArray(dst []byte, t *ir.Type, b []byte) []byte {
 // appendStack prints a captured stack (ir/doc.go "Stacks") as bpftrace
 // does: each frame on its own line after a tab, innermost first.
 func (p *valuePrinter) appendStack(dst []byte, b []byte) []byte {
+	if len(b) < 8 {
+		return append(dst, "<malformed>"...)
+	}
+	for _, line := range p.stackLines(b) {
+		dst = append(dst, "\n\t"...)
+		dst = append(dst, line...)
+	}
+	return append(dst, '\n')
+}
+
+// stackLines resolves the frames of a captured stack: a u64 count, then
+// the frames.
+func (p *valuePrinter) stackLines(b []byte) []string {
 	n, ok := loadUint(b, 8)
 	if !ok {
-		return append(dst, "<malformed>"...)
+		return nil
 	}
 	if max := uint64(len(b)-8) / ir.StackFrameSize; n > max {
 		n = max
 	}
-	for i := uint64(0); i < n; i++ {
-		fb := b[8+i*ir.StackFrameSize:][:ir.StackFrameSize]
-		var fr symbolize.Frame
-		switch int32(binary.LittleEndian.Uint32(fb)) {
-		case ir.StackFrameValid:
-			fr.HasBuildID = true
-			copy(fr.BuildID[:], fb[ir.StackFrameBuildID:ir.StackFrameAddr])
-			fr.Offset = binary.LittleEndian.Uint64(fb[ir.StackFrameAddr:])
-		case ir.StackFrameIP:
-			fr.IP = binary.LittleEndian.Uint64(fb[ir.StackFrameAddr:])
-		default:
-			n = i // an empty frame ends the stack
-			continue
-		}
-		dst = append(dst, "\n\t"...)
-		dst = append(dst, p.symbols.resolve(fr).String()...)
+	frs := stackFrames(b[8:], int(n))
+	lines := make([]string, len(frs))
+	for i, fr := range frs {
+		lines[i] = p.symbols.resolve(fr).String()
 	}
-	return append(dst, '\n')
+	return lines
 }
 
 // appendBitfield prints member m, a bitfield whose storage starts at b[0].

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cilium/ebpf"
@@ -25,9 +26,13 @@ const (
 	mapCounters = "gs_counters"
 	mapMapinfo  = "gs_mapinfo"
 	mapBias     = "gs_bias"
+	mapVals     = "gs_vals"
+	mapAggs     = "gs_aggs"
+	mapStacks   = "gs_stacks"
 
-	varStartNs = "gs_start_ns"
-	varVersion = "gs_version"
+	varStartNs  = "gs_start_ns"
+	varVersion  = "gs_version"
+	varWakeupNs = "gs_wakeup_ns"
 )
 
 // verifierLogLines is how much of the verifier's log a load error shows.
@@ -37,19 +42,107 @@ const verifierLogLines = 30
 type interpreter struct {
 	coll     *ebpf.Collection
 	prog     *ebpf.Program // gs_uprobe_multi or gs_uprobe, whichever attaches
+	perf     *ebpf.Program // gs_perf_event, when the program has interval probes
 	multi    bool
 	events   *ebpf.Map
 	lost     *ebpf.Map
 	counters *ebpf.Map
 	bias     *ebpf.Map
+	probes   *ebpf.Map // gs_probes
+	vals     *ebpf.Map
+	aggs     *ebpf.Map
+	stacks   *ebpf.Map
+	sizes    mapSizes
+	// held says the uprobes and interval probes were loaded with empty
+	// ranges, to wait for the Begin probes (enableProbes).
+	held bool
 }
 
 func (in *interpreter) Close() { in.coll.Close() }
 
-// loadInterpreter loads the BPF object with only the program that will
+// DefaultMapEntries is how many keys each script map can hold unless
+// Options.MapEntries says otherwise (bpftrace's default too).
+const DefaultMapEntries = 4096
+
+// Memory the default sizes of the shared script-map hashes may take
+// (preallocated, locked): past it, each map gets fewer entries.
+const (
+	aggsBudget = 256 << 20
+	valsBudget = 64 << 20
+)
+
+// mapSizes are the max_entries of the script-map BPF maps.
+type mapSizes struct {
+	vals, aggs, stacks uint32
+	perMap             int // entries per script map asked for
+}
+
+// sizeMaps sizes gs_vals and gs_aggs for perMap entries per script map of
+// their kind (all maps of a kind share one BPF hash), and gs_stacks with
+// headroom for stack keys: the kernel refuses even a stack it holds once
+// it is full, and ids that collide in a bucket fail too. Without an
+// explicit size the default is capped by memory: gs_aggs values are
+// per-CPU.
+func sizeMaps(prog *ir.Program, perMap int, ncpu int) mapSizes {
+	explicit := perMap > 0
+	if !explicit {
+		perMap = DefaultMapEntries
+	}
+	var plain, agg int
+	stacks := false
+	for _, m := range prog.Maps {
+		if m.IsAgg {
+			agg++
+		} else {
+			plain++
+		}
+		for _, k := range m.Keys {
+			stacks = stacks || (k != nil && k.Kind == ir.KindStack && k.StackID)
+		}
+	}
+	sz := mapSizes{vals: 1, aggs: 1, stacks: 1, perMap: perMap}
+	if plain > 0 {
+		n := plain * perMap
+		if limit := valsBudget / (ir.MapKeySize + 8 + 64); !explicit && n > limit {
+			n = max(limit, perMap)
+		}
+		sz.vals = uint32(min(n, 1<<30))
+	}
+	if agg > 0 {
+		n := agg * perMap
+		if limit := aggsBudget / (ir.AggSlots * 8 * max(ncpu, 1)); !explicit && n > limit {
+			n = max(limit, 1024)
+		}
+		sz.aggs = uint32(min(n, 1<<30))
+	}
+	if stacks {
+		sz.stacks = uint32(max(ir.DefaultStackIDs, min(2*perMap, 1<<20)))
+	}
+	return sz
+}
+
+// loadConfig says how to load the interpreter.
+type loadConfig struct {
+	bufSize    int  // ring buffer bytes
+	multi      bool // attach through uprobe_multi (else single uprobes)
+	mapEntries int  // entries per script map; 0 for DefaultMapEntries
+	wakeupNs   uint64
+}
+
+// hasKind reports whether prog has a probe of one of kinds.
+func hasKind(prog *ir.Program, kinds ...ir.ProbeKind) bool {
+	for _, p := range prog.Probes {
+		if slices.Contains(kinds, p.Kind) {
+			return true
+		}
+	}
+	return false
+}
+
+// loadInterpreter loads the BPF object with only the programs that will
 // attach (each program verifies the whole interpreter, which takes time)
 // and fills its maps with prog.
-func loadInterpreter(prog *ir.Program, bufSize int, multi bool) (*interpreter, error) {
+func loadInterpreter(prog *ir.Program, cfg loadConfig) (*interpreter, error) {
 	spec, err := loadSpec()
 	if err != nil {
 		return nil, fmt.Errorf("load interpreter object: %w", err)
@@ -62,22 +155,39 @@ func loadInterpreter(prog *ir.Program, bufSize int, multi bool) (*interpreter, e
 		return nil, fmt.Errorf("load interpreter: the BPF object was built for bytecode version %d, gs emits version %d (rebuild with make generate)", version, ir.Version)
 	}
 	use := progUprobe
-	if multi {
+	if cfg.multi {
 		use = progUprobeMulti
 	}
-	for _, name := range []string{progUprobe, progUprobeMulti, progPerfEvent} {
-		if _, ok := spec.Programs[name]; !ok && name == use {
+	keep := []string{use}
+	intervals := hasKind(prog, ir.Interval)
+	if intervals {
+		keep = append(keep, progPerfEvent)
+	}
+	for _, name := range keep {
+		if _, ok := spec.Programs[name]; !ok {
 			return nil, fmt.Errorf("load interpreter: the BPF object has no program %s", name)
 		}
-		if name != use {
+	}
+	for name := range spec.Programs {
+		if !slices.Contains(keep, name) {
 			delete(spec.Programs, name)
 		}
 	}
-	ev, ok := spec.Maps[mapEvents]
-	if !ok {
-		return nil, fmt.Errorf("load interpreter: the BPF object has no map %s", mapEvents)
+	ncpu, err := ebpf.PossibleCPU()
+	if err != nil {
+		return nil, fmt.Errorf("count CPUs: %w", err)
 	}
-	ev.MaxEntries = uint32(bufSize)
+	sizes := sizeMaps(prog, cfg.mapEntries, ncpu)
+	for name, n := range map[string]uint32{mapEvents: uint32(cfg.bufSize), mapVals: sizes.vals, mapAggs: sizes.aggs, mapStacks: sizes.stacks} {
+		ms, ok := spec.Maps[name]
+		if !ok {
+			return nil, fmt.Errorf("load interpreter: the BPF object has no map %s", name)
+		}
+		ms.MaxEntries = n
+	}
+	if err := setVar(spec, varWakeupNs, cfg.wakeupNs); err != nil {
+		return nil, err
+	}
 
 	// gs_start_ns last, right before loading, as bpf_ktime_get_ns() counts:
 	// CLOCK_MONOTONIC.
@@ -99,14 +209,23 @@ func loadInterpreter(prog *ir.Program, bufSize int, multi bool) (*interpreter, e
 		}
 		return nil, fmt.Errorf("load interpreter: %w", err)
 	}
-	in := &interpreter{coll: coll, prog: coll.Programs[use], multi: multi}
-	for name, m := range map[string]**ebpf.Map{mapEvents: &in.events, mapLost: &in.lost, mapCounters: &in.counters, mapBias: &in.bias} {
+	in := &interpreter{coll: coll, prog: coll.Programs[use], multi: cfg.multi, sizes: sizes}
+	if intervals {
+		in.perf = coll.Programs[progPerfEvent]
+	}
+	for name, m := range map[string]**ebpf.Map{
+		mapEvents: &in.events, mapLost: &in.lost, mapCounters: &in.counters, mapBias: &in.bias,
+		mapProbes: &in.probes, mapVals: &in.vals, mapAggs: &in.aggs, mapStacks: &in.stacks,
+	} {
 		if *m = coll.Maps[name]; *m == nil {
 			coll.Close()
 			return nil, fmt.Errorf("load interpreter: the BPF object has no map %s", name)
 		}
 	}
-	if err := fillMaps(coll, prog); err != nil {
+	// Begin probes run before any other (ir/doc.go "Probes"): the others
+	// are attached with empty ranges until they have run.
+	in.held = hasKind(prog, ir.Begin)
+	if err := fillMaps(coll, prog, in.held); err != nil {
 		coll.Close()
 		return nil, translate(err)
 	}
@@ -164,15 +283,76 @@ func (e *verifierError) Unwrap() error { return e.ve }
 
 // Value layouts of the maps runtime writes (bpf/c/interp.bpf.c).
 const (
-	probeValueSize   = 16 // struct gs_probe {u32 start, len, version, flags}
+	probeValueSize   = 32 // struct gs_probe {u32 start, len, version, flags, module, pad; u64 address}
 	mapinfoValueSize = 32 // {s64 min, max, step; u32 agg, flags}
 )
 
 // mapinfo flags.
 const mapinfoIsAgg = 1 << 0
 
+// held reports whether probe p waits with an empty range until the Begin
+// probes have run.
+func held(p *ir.Probe) bool {
+	return p.Kind == ir.Uprobe || p.Kind == ir.Uretprobe || p.Kind == ir.Interval
+}
+
+// probeModuleNone is gs_probe.module for a probe in no module of
+// prog.Modules: its OpLdBias reads gs_bias for every module.
+const probeModuleNone = 0xffffffff
+
+// probeValues encodes the gs_probes entries of prog; with hold, the
+// probes that wait for Begin get an empty range (they return at once).
+// A uprobe's entry names its binary's prog.Modules index and its link-time
+// address: the kernel derives that module's bias from the hit, without
+// gs_bias (bpf/c/interp.bpf.c, "Load bias"). writeKeys checks that the
+// map's value size is probeValueSize.
+func probeValues(prog *ir.Program, hold bool) ([][probeValueSize]byte, error) {
+	pv := make([][probeValueSize]byte, len(prog.Probes))
+	for i := range prog.Probes {
+		p := &prog.Probes[i]
+		if uint64(p.Start)+uint64(p.Len) > uint64(len(prog.Insns)) {
+			return nil, fmt.Errorf("probe %d (%s): instructions [%d, %d) are outside the program's %d", i, p.Name, p.Start, p.Start+p.Len, len(prog.Insns))
+		}
+		start, n := p.Start, p.Len
+		if hold && held(p) {
+			start, n = 0, 0
+		}
+		b := pv[i][:0]
+		b = binary.LittleEndian.AppendUint32(b, start)
+		b = binary.LittleEndian.AppendUint32(b, n)
+		b = binary.LittleEndian.AppendUint32(b, ir.Version)
+		b = binary.LittleEndian.AppendUint32(b, 0) // flags: none defined yet
+		module := uint32(probeModuleNone)
+		if p.Kind == ir.Uprobe || p.Kind == ir.Uretprobe {
+			if m := slices.Index(prog.Modules, p.Binary); m >= 0 {
+				module = uint32(m)
+			}
+		}
+		b = binary.LittleEndian.AppendUint32(b, module)
+		b = binary.LittleEndian.AppendUint32(b, 0) // padding
+		binary.LittleEndian.AppendUint64(b, p.Address)
+	}
+	return pv, nil
+}
+
+// enableProbes gives the held probes their ranges, once Begin has run.
+func (in *interpreter) enableProbes(prog *ir.Program) error {
+	if !in.held {
+		return nil
+	}
+	pv, err := probeValues(prog, false)
+	if err != nil {
+		return err
+	}
+	if err := writeArray(in.probes, pv); err != nil {
+		return fmt.Errorf("write %s: %w", mapProbes, err)
+	}
+	in.held = false
+	return nil
+}
+
 // fillMaps writes the bytecode, the probes' ranges and the maps' parameters.
-func fillMaps(coll *ebpf.Collection, prog *ir.Program) error {
+func fillMaps(coll *ebpf.Collection, prog *ir.Program, hold bool) error {
 	if len(prog.Insns) > ir.MaxInsns {
 		return fmt.Errorf("program has %d instructions, more than the %d the interpreter holds", len(prog.Insns), ir.MaxInsns)
 	}
@@ -193,16 +373,9 @@ func fillMaps(coll *ebpf.Collection, prog *ir.Program) error {
 		return fmt.Errorf("write %s: %w", mapInsns, err)
 	}
 
-	pv := make([][probeValueSize]byte, len(prog.Probes))
-	for i, p := range prog.Probes {
-		if uint64(p.Start)+uint64(p.Len) > uint64(len(prog.Insns)) {
-			return fmt.Errorf("probe %d (%s): instructions [%d, %d) are outside the program's %d", i, p.Name, p.Start, p.Start+p.Len, len(prog.Insns))
-		}
-		b := pv[i][:0]
-		b = binary.LittleEndian.AppendUint32(b, p.Start)
-		b = binary.LittleEndian.AppendUint32(b, p.Len)
-		b = binary.LittleEndian.AppendUint32(b, ir.Version)
-		binary.LittleEndian.AppendUint32(b, 0) // flags: none defined yet
+	pv, err := probeValues(prog, hold)
+	if err != nil {
+		return err
 	}
 	if err := writeArray(probes, pv); err != nil {
 		return fmt.Errorf("write %s: %w", mapProbes, err)

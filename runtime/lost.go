@@ -1,9 +1,6 @@
 package runtime
 
 import (
-	"fmt"
-	"io"
-
 	"github.com/cilium/ebpf"
 
 	"github.com/gs-tracer/gs/ir"
@@ -16,7 +13,7 @@ type lossReporter struct {
 	prog     *ir.Program
 	lost     *ebpf.Map
 	counters *ebpf.Map
-	status   io.Writer
+	status   *statusLog
 
 	lostSeen    []uint64 // per probe, as last reported
 	counterSeen [ir.NumCounters]uint64
@@ -24,7 +21,7 @@ type lossReporter struct {
 	errReported bool
 }
 
-func newLossReporter(prog *ir.Program, lost, counters *ebpf.Map, status io.Writer) *lossReporter {
+func newLossReporter(prog *ir.Program, lost, counters *ebpf.Map, status *statusLog) *lossReporter {
 	return &lossReporter{
 		prog:     prog,
 		lost:     lost,
@@ -55,8 +52,7 @@ func (r *lossReporter) check() {
 			return
 		}
 		if n > r.lostSeen[i] {
-			fmt.Fprintf(r.status, "gs: lost %d events on probe %s (ring buffer full; raise --buffer-size)\n",
-				n-r.lostSeen[i], r.prog.Probes[i].Name)
+			r.status.lost(r.prog.Probes[i].Name, n-r.lostSeen[i])
 			r.lostSeen[i] = n
 		}
 	}
@@ -67,7 +63,7 @@ func (r *lossReporter) check() {
 			return
 		}
 		if n > r.counterSeen[c] {
-			fmt.Fprintf(r.status, "gs: %d %s\n", n-r.counterSeen[c], ir.CounterNames[c])
+			r.status.counter(c, n-r.counterSeen[c], false)
 			r.counterSeen[c] = n
 		}
 	}
@@ -80,18 +76,18 @@ func (r *lossReporter) totals() {
 		lost += n
 	}
 	if lost > 0 {
-		fmt.Fprintf(r.status, "gs: lost %d events in total\n", lost)
+		r.status.lostTotal(lost)
 	}
 	for c, n := range r.counterSeen {
 		if n > 0 {
-			fmt.Fprintf(r.status, "gs: %d %s in total\n", n, ir.CounterNames[c])
+			r.status.counter(ir.Counter(c), n, true)
 		}
 	}
 }
 
 func (r *lossReporter) readError(err error) {
 	if !r.errReported {
-		fmt.Fprintf(r.status, "gs: cannot read the loss counters: %v\n", err)
+		r.status.errorf("cannot read the loss counters: %v", err)
 		r.errReported = true
 	}
 }

@@ -76,6 +76,9 @@ func (d *decoder) appendArg(dst []byte, v printfmt.Verb, r record, f *ir.Field) 
 		switch t.Kind {
 		case ir.KindString:
 			s, fault := stringSlot(t, b)
+			if fault != nil && *fault == 0 {
+				return printfmt.AppendString(dst, v, []byte("(null)")) // glibc's %s of NULL
+			}
 			if fault != nil {
 				return text(appendReadError(nil, *fault))
 			}

@@ -3,6 +3,7 @@ package runtime
 import (
 	"bufio"
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -32,11 +33,6 @@ var (
 	ErrTargetStart = errors.New("start command")
 	// ErrNoProcess: the -p process does not exist.
 	ErrNoProcess = errors.New("no process with pid")
-	// ErrUnsupportedProbe: the program has probes this runtime cannot run.
-	ErrUnsupportedProbe = errors.New("BEGIN/END/interval probes are not supported yet")
-	// ErrUnsupportedMaps: the program uses script maps, which this runtime
-	// cannot print yet (they would be lost silently).
-	ErrUnsupportedMaps = errors.New("script maps (@name) are not supported yet")
 )
 
 // DefaultBufferSize is the ring buffer size when Options.BufferSize is 0.
@@ -52,6 +48,15 @@ type Options struct {
 	Quiet      bool      // no informational lines on Status (warnings still show)
 	BufferSize int       // ring buffer bytes: a power of two, at least a page; 0 means DefaultBufferSize
 	DryRun     bool      // load into the kernel (the verifier runs), attach nothing, return
+	Format     Format    // text (bpftrace's shapes) or JSON lines, for Out and Status
+	// MapEntries is how many keys each script map holds (a full map drops
+	// updates and says so); 0 means DefaultMapEntries.
+	MapEntries int
+	// Wakeup is the least time between two ring buffer wakeups of the
+	// reader by one CPU (gs_wakeup_ns): records in between are collected
+	// by polling, at most 2*Wakeup late. 0 means DefaultWakeup; a negative
+	// value wakes the reader for every record.
+	Wakeup time.Duration
 
 	// forceSingle attaches one perf-event uprobe per probe even when the
 	// kernel has uprobe_multi (tests of the fallback).
@@ -63,6 +68,10 @@ const (
 	pollInterval = 100 * time.Millisecond // longest wait for records; output is flushed at least this often
 	lossInterval = time.Second            // how often the loss counters are read
 )
+
+// DefaultWakeup is Options.Wakeup's default: a printf hit that wakes the
+// reader costs several times one that does not (see bench/).
+const DefaultWakeup = time.Millisecond
 
 // Run loads prog into the kernel, attaches its probes, and prints what they
 // record to opts.Out until ctx is cancelled, the target exits or a probe
@@ -90,17 +99,27 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 	if opts.PID != 0 && len(opts.Command) > 0 {
 		return errors.New("run: a pid and a command are exclusive")
 	}
+	if opts.MapEntries < 0 {
+		return fmt.Errorf("map entries %d: must be positive", opts.MapEntries)
+	}
+	switch {
+	case opts.Wakeup == 0:
+		opts.Wakeup = DefaultWakeup
+	case opts.Wakeup < 0:
+		opts.Wakeup = 0
+	}
 	groups, err := groupByBinary(prog)
 	if err != nil {
 		return err
 	}
-	// TODO: print maps (EventPrintMap and at exit), clear and zero them.
-	if len(prog.Maps) > 0 {
-		return ErrUnsupportedMaps
-	}
 	for _, ev := range prog.Events {
-		if ev.Kind > ir.EventExit {
-			return fmt.Errorf("%w (event %s)", ErrUnsupportedMaps, ev.Kind)
+		if ev.Kind >= ir.EventPrintMap && ev.Kind <= ir.EventZeroMap && (ev.Map < 0 || ev.Map >= len(prog.Maps)) {
+			return fmt.Errorf("run: event %d acts on map %d, the program has %d", ev.ID, ev.Map, len(prog.Maps))
+		}
+	}
+	for i, m := range prog.Maps {
+		if int(m.ID) != i {
+			return fmt.Errorf("run: map %d has ID %d", i, m.ID)
 		}
 	}
 	if err := checkPrivileges(); err != nil {
@@ -130,8 +149,13 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 		}
 	}
 
-	multi := kf.uprobeMulti && !opts.forceSingle
-	in, err := loadInterpreter(prog, opts.BufferSize, multi)
+	cfg := loadConfig{
+		bufSize:    opts.BufferSize,
+		multi:      kf.uprobeMulti && !opts.forceSingle,
+		mapEntries: opts.MapEntries,
+		wakeupNs:   uint64(opts.Wakeup.Nanoseconds()),
+	}
+	in, err := loadInterpreter(prog, cfg)
 	if err != nil {
 		return err
 	}
@@ -139,14 +163,20 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 		cmdPath: cmdPath,
 		prog:    prog,
 		opts:    opts,
+		cfg:     cfg,
 		in:      in,
 		dec:     newDecoder(prog),
 		out:     bufio.NewWriterSize(opts.Out, 64<<10),
-		status:  opts.Status,
+		status:  &statusLog{w: opts.Status, json: opts.Format == FormatJSON, verbose: opts.Verbose, quiet: opts.Quiet},
 		start:   start,
+		printed: make([]bool, len(prog.Maps)),
 	}
+	s.dec.json = opts.Format == FormatJSON
 	defer func() { s.in.Close() }()
 	s.logf("loaded the interpreter in %v", time.Since(start).Round(time.Millisecond))
+	if sz := in.sizes; len(prog.Maps) > 0 {
+		s.logf("map sizes: gs_vals %d, gs_aggs %d, gs_stacks %d entries", sz.vals, sz.aggs, sz.stacks)
+	}
 	if opts.DryRun {
 		return nil
 	}
@@ -158,34 +188,36 @@ type session struct {
 	cmdPath string // resolved Options.Command[0]
 	prog    *ir.Program
 	opts    Options
+	cfg     loadConfig
 	in      *interpreter
 	dec     *decoder
 	out     *bufio.Writer
-	status  io.Writer
+	status  *statusLog
 	start   time.Time
 
-	links []link.Link
-	bias  *biasWriter // nil unless tracing one process of a program with modules
-	rd    *ringbuf.Reader
-	loss  *lossReporter
-	line  []byte // output buffer reused for each record
+	links     []link.Link // uprobes of the traced binaries
+	triggers  []link.Link // Begin and End probes (attachTriggers)
+	intervals []io.Closer // interval probes' perf events
+	bias      *biasWriter // nil unless tracing one process of a program with modules
+	rd        *ringbuf.Reader
+	loss      *lossReporter
+	line      []byte // output buffer reused for each record
+
+	maps    *scriptMaps
+	printer *mapPrinter
+	printed []bool // per map: print(@m) printed it, so the end does not
+	// discard drops records instead of printing them: after an exit()
+	// record, nothing that came after it is printed (bpftrace's rule).
+	discard bool
 
 	internalErrs int
 }
 
 // logf writes a verbose line.
-func (s *session) logf(format string, args ...any) {
-	if s.opts.Verbose {
-		fmt.Fprintf(s.status, "gs: "+format+"\n", args...)
-	}
-}
+func (s *session) logf(format string, args ...any) { s.status.logf(format, args...) }
 
 // infof writes an informational line, unless quiet.
-func (s *session) infof(format string, args ...any) {
-	if !s.opts.Quiet {
-		fmt.Fprintf(s.status, "gs: "+format+"\n", args...)
-	}
-}
+func (s *session) infof(format string, args ...any) { s.status.infof(format, args...) }
 
 func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	// A held command is traced by the thread that started it until its
@@ -202,7 +234,8 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	}
 	defer func() {
 		if err != nil {
-			closeLinks(s.links)
+			closeLinks(append(s.links, s.triggers...))
+			closeAll(s.intervals)
 			if child != nil {
 				child.abort()
 			}
@@ -213,6 +246,10 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	if err := s.attach(groups, pid, child == nil); err != nil {
 		return err
 	}
+	if s.maps, err = newScriptMaps(s.prog, s.in); err != nil {
+		return err
+	}
+	s.printer = &mapPrinter{prog: s.prog, symbols: s.dec.symbols, stack: s.maps.stack}
 	// The reader comes after attaching, as the fallback above replaces the
 	// ring buffer; records made meanwhile wait in it.
 	rd, err := ringbuf.NewReader(s.in.events)
@@ -226,7 +263,16 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	if !s.in.multi {
 		mode = "single uprobes"
 	}
-	s.logf("attached %d probes with %d links (%s), %v after start", len(s.prog.Probes), len(s.links), mode, time.Since(s.start).Round(time.Millisecond))
+	s.logf("attached %d probes with %d links (%s), %v after start", len(s.prog.Probes), len(s.links)+len(s.triggers)+len(s.intervals), mode, time.Since(s.start).Round(time.Millisecond))
+
+	// Begin probes run in this thread, before the others are given their
+	// code: their records come first in the ring buffer.
+	if hasKind(s.prog, ir.Begin) {
+		beginTrigger()
+	}
+	if err := s.in.enableProbes(s.prog); err != nil {
+		return err
+	}
 
 	// Why the trace stops, from whichever watcher sees it first.
 	stop := make(chan string, 1)
@@ -259,7 +305,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 			if !traced {
 				s.logf("cannot stop the command at its exec (ptrace); load biases may come late")
 				if err := s.bias.awaitExec(s.cmdPath, 50*time.Millisecond); err != nil {
-					fmt.Fprintf(s.status, "gs: warning: %v; globals of that module read wrong\n", err)
+					s.status.warnf("%v; globals of that module read wrong", err)
 				}
 			} else {
 				s.updateBias()
@@ -329,13 +375,21 @@ func (s *session) attach(groups []*binaryProbes, pid int, writeBias bool) error 
 		}
 		var err error
 		s.links, err = attachAll(s.in, groups, pid)
+		if err == nil {
+			s.triggers, err = attachTriggers(s.in, s.prog)
+		}
+		if err == nil {
+			s.intervals, err = attachIntervals(s.in, s.prog)
+		}
 		if err == nil || !s.in.multi || !errors.Is(err, ebpf.ErrNotSupported) {
 			return err
 		}
 		s.logf("uprobe_multi failed (%v); attaching one uprobe per probe", err)
-		closeLinks(s.links)
-		s.links = nil
-		in, err := loadInterpreter(s.prog, s.opts.BufferSize, false)
+		closeLinks(append(s.links, s.triggers...))
+		closeAll(s.intervals)
+		s.links, s.triggers, s.intervals = nil, nil, nil
+		s.cfg.multi = false
+		in, err := loadInterpreter(s.prog, s.cfg)
 		if err != nil {
 			return err
 		}
@@ -349,16 +403,29 @@ func (s *session) attach(groups []*binaryProbes, pid int, writeBias bool) error 
 func (s *session) loop(stop <-chan string) (string, error) {
 	var rec ringbuf.Record
 	lastFlush, lastLoss, lastTick := time.Now(), time.Now(), time.Now()
+	// With gs_wakeup_ns set, a record sent less than Wakeup after its
+	// CPU's last wakeup wakes nobody. Such records can only follow a
+	// record that did, so after each record the reader polls every
+	// 2*Wakeup, until one poll finds nothing: then every record still to
+	// come wakes it, and it can wait long.
+	short := 2 * s.opts.Wakeup
+	var lastRecord time.Time
 	for {
 		select {
 		case why := <-stop:
 			return why, nil
 		default:
 		}
-		s.rd.SetDeadline(time.Now().Add(pollInterval))
+		now := time.Now()
+		wait := pollInterval
+		if short > 0 && now.Sub(lastRecord) < short {
+			wait = short
+		}
+		s.rd.SetDeadline(now.Add(wait))
 		err := s.rd.ReadInto(&rec)
 		switch {
 		case err == nil:
+			lastRecord = time.Now()
 			if s.handle(rec.RawSample) == ir.EventExit {
 				return "exit()", nil
 			}
@@ -366,7 +433,7 @@ func (s *session) loop(stop <-chan string) (string, error) {
 		default:
 			return "", fmt.Errorf("read ring buffer: %w", err)
 		}
-		now := time.Now()
+		now = time.Now()
 		if s.rd.AvailableBytes() == 0 || now.Sub(lastFlush) >= pollInterval {
 			s.flush()
 			lastFlush = now
@@ -391,12 +458,17 @@ func (s *session) loop(stop <-chan string) (string, error) {
 // since the last call.
 func (s *session) updateBias() {
 	if err := s.bias.update(); err != nil {
-		fmt.Fprintf(s.status, "gs: warning: %v; globals of that module read wrong\n", err)
+		s.status.warnf("%v; globals of that module read wrong", err)
 	}
 }
 
-// handle decodes and prints one record and returns its kind.
+// handle decodes and prints one record and returns its kind. Map events
+// act on the map now, in order with the records around them. After an
+// exit() record (s.discard) records are dropped unread.
 func (s *session) handle(raw []byte) ir.EventKind {
+	if s.discard {
+		return ir.EventPrint
+	}
 	var kind ir.EventKind
 	var err error
 	s.line, kind, err = s.dec.decode(s.line[:0], raw)
@@ -404,8 +476,73 @@ func (s *session) handle(raw []byte) ir.EventKind {
 		s.internalErr(err)
 		return ir.EventPrint
 	}
-	_, _ = s.out.Write(s.line)
+	switch kind {
+	case ir.EventExit:
+		s.discard = true
+	case ir.EventPrintMap, ir.EventClearMap, ir.EventZeroMap:
+		s.mapEvent(kind, &s.prog.Events[binary.LittleEndian.Uint32(raw)])
+	default:
+		_, _ = s.out.Write(s.line)
+	}
 	return kind
+}
+
+// mapEvent does print(@m), clear(@m) or zero(@m).
+func (s *session) mapEvent(kind ir.EventKind, ev *ir.Event) {
+	m := &s.prog.Maps[ev.Map] // Run checked the index
+	var err error
+	switch kind {
+	case ir.EventPrintMap:
+		var es []mapEntry
+		if es, err = s.maps.entries(m); err == nil {
+			s.printed[m.ID] = true
+			s.writeMap(m, es, ev.Top, ev.Div, true)
+		}
+	case ir.EventClearMap:
+		err = s.maps.clear(m)
+	case ir.EventZeroMap:
+		err = s.maps.zero(m)
+	}
+	if err != nil {
+		s.status.errorf("%s: %v", ev.Kind, err)
+	}
+}
+
+// writeMap prints map m. An empty map prints nothing, except in JSON for
+// print(@m) (explicit), where it is an empty list of entries.
+func (s *session) writeMap(m *ir.Map, es []mapEntry, top int, div int64, explicit bool) {
+	if s.opts.Format == FormatJSON {
+		if len(es) > 0 || explicit {
+			s.line = s.printer.appendJSON(s.line[:0], m, es, top, div)
+		}
+	} else {
+		s.line = s.printer.appendText(s.line[:0], m, es, top, div)
+	}
+	_, _ = s.out.Write(s.line)
+}
+
+// printMaps prints every map that no print(@m) printed, as bpftrace
+// prints all maps at exit.
+func (s *session) printMaps() {
+	want := make([]bool, len(s.prog.Maps))
+	any := false
+	for i := range want {
+		want[i] = !s.printed[i]
+		any = any || want[i]
+	}
+	if !any {
+		return
+	}
+	all, err := s.maps.read(want)
+	if err != nil {
+		s.status.errorf("print maps: %v", err)
+		return
+	}
+	for i := range s.prog.Maps {
+		if want[i] {
+			s.writeMap(&s.prog.Maps[i], all[uint8(i)], 0, 0, false)
+		}
+	}
 }
 
 // maxInternalErrs bounds how many malformed records are reported one by one.
@@ -414,10 +551,10 @@ const maxInternalErrs = 10
 func (s *session) internalErr(err error) {
 	s.internalErrs++
 	if s.internalErrs <= maxInternalErrs {
-		fmt.Fprintf(s.status, "gs: internal error: %v\n", err)
+		s.status.internalf("%v", err)
 	}
 	if s.internalErrs == maxInternalErrs {
-		fmt.Fprintf(s.status, "gs: internal error: not reporting further malformed records\n")
+		s.status.internalf("not reporting further malformed records")
 	}
 }
 
@@ -428,26 +565,42 @@ func (s *session) flush() {
 	}
 }
 
-// finish detaches, drains what the probes recorded before detaching,
-// prints it and reports losses.
+// finish detaches, drains what the probes recorded before detaching and
+// prints it, runs the End probes, prints the maps and reports losses.
+// After exit() the records that followed it are drained unprinted.
 func (s *session) finish(why string, child *heldCommand) {
 	detachStart := time.Now()
 	detached := make(chan struct{})
 	go func() {
 		closeLinks(s.links)
+		closeAll(s.intervals)
 		close(detached)
 	}()
 	// Print what is there while the links close, then what came meanwhile.
 	s.drain()
 	<-detached
 	s.drain()
-	s.logf("detached %d links in %v (stopped: %s)", len(s.links), time.Since(detachStart).Round(time.Millisecond), why)
-	s.links = nil
+	s.logf("detached %d links in %v (stopped: %s)", len(s.links)+len(s.intervals), time.Since(detachStart).Round(time.Millisecond), why)
+	s.links, s.intervals = nil, nil
+
+	// The End probes run now, after every other probe's records: what
+	// they print comes last, before the maps.
+	if hasKind(s.prog, ir.End) {
+		s.discard = false
+		endTrigger()
+		s.drain()
+	}
+	triggersClosed := make(chan struct{})
+	go func() {
+		closeLinks(s.triggers)
+		close(triggersClosed)
+	}()
+	s.printMaps()
 	s.flush()
 	s.loss.check()
 	s.loss.totals()
 	if s.internalErrs > maxInternalErrs {
-		fmt.Fprintf(s.status, "gs: internal error: %d malformed records in total\n", s.internalErrs)
+		s.status.internalf("%d malformed records in total", s.internalErrs)
 	}
 	switch {
 	case child != nil:
@@ -464,6 +617,8 @@ func (s *session) finish(why string, child *heldCommand) {
 	case s.opts.PID != 0 && why == "process exited":
 		s.infof("process %d exited", s.opts.PID)
 	}
+	<-triggersClosed
+	s.triggers = nil
 }
 
 // drain prints every record in the ring buffer now.

@@ -477,8 +477,6 @@ func TestRunErrors(t *testing.T) {
 	missing := argProgram(t, bin, -1)
 	missing.Probes[0].Binary = "/nonexistent/app"
 	missing.Probes[0].Name = "uprobe:/nonexistent/app:add"
-	begin := argProgram(t, bin, -1)
-	begin.Probes[0].Kind = ir.Begin
 	garbage := filepath.Join(t.TempDir(), "garbage")
 	if err := os.WriteFile(garbage, []byte{0, 1, 2, 3}, 0o755); err != nil {
 		t.Fatal(err)
@@ -499,7 +497,6 @@ func TestRunErrors(t *testing.T) {
 			"start command: exec " + garbage + ": exec format error"},
 		{"missing-binary", missing, Options{Command: []string{bin}}, nil,
 			"attach probe uprobe:/nonexistent/app:add: open /nonexistent/app: no such file or directory"},
-		{"begin", begin, Options{}, ErrUnsupportedProbe, "BEGIN/END/interval probes are not supported yet"},
 		{"buffer-size", argProgram(t, bin, -1), Options{BufferSize: 5000}, nil, "buffer size 5000: must be a power of two"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -708,14 +705,19 @@ func TestLoadFillsMaps(t *testing.T) {
 			{Op: ir.OpNop, Imm: 0x7fffffff},
 			{Op: ir.OpExit},
 		},
-		Probes: []ir.Probe{{ID: 0, Start: 0, Len: 4}, {ID: 1, Start: 3, Len: 1}},
+		Probes: []ir.Probe{
+			{ID: 0, Start: 0, Len: 4, Binary: "/x/prog", Address: 0x401234},
+			{ID: 1, Start: 3, Len: 1, Binary: "/x/other", Address: 0x5678},
+			{ID: 2, Kind: ir.End, Start: 3, Len: 1, Binary: "/x/prog"}, // no module: not a uprobe
+		},
+		Modules: []string{"/x/lib.so", "/x/prog"},
 		Maps: []ir.Map{
 			{ID: 0, Name: "count", IsAgg: true, Agg: ir.AggCount},
 			{ID: 3, Name: "lat", IsAgg: true, Agg: ir.AggLhist, Min: -10, Max: 100, Step: 5},
 			{ID: 4, Name: "last"},
 		},
 	}
-	in, err := loadInterpreter(prog, 4096, false)
+	in, err := loadInterpreter(prog, loadConfig{bufSize: 4096})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -729,13 +731,19 @@ func TestLoadFillsMaps(t *testing.T) {
 			t.Errorf("gs_insns[%d] = %+v, want %+v", pc, got, want)
 		}
 	}
-	var probe [4]uint32
-	for i, p := range prog.Probes {
-		if err := in.coll.Maps[mapProbes].Lookup(uint32(i), &probe); err != nil {
+	type probeValue struct {
+		Start, Len, Version, Flags, Module, Pad uint32
+		Address                                 uint64
+	}
+	// The uprobe in a module of prog.Modules names it; the others none.
+	for i, module := range []uint32{1, probeModuleNone, probeModuleNone} {
+		var got probeValue
+		if err := in.coll.Maps[mapProbes].Lookup(uint32(i), &got); err != nil {
 			t.Fatal(err)
 		}
-		if want := [4]uint32{p.Start, p.Len, ir.Version, 0}; probe != want {
-			t.Errorf("gs_probes[%d] = %v, want %v", i, probe, want)
+		p := prog.Probes[i]
+		if want := (probeValue{p.Start, p.Len, ir.Version, 0, module, 0, p.Address}); got != want {
+			t.Errorf("gs_probes[%d] = %+v, want %+v", i, got, want)
 		}
 	}
 	var mi struct {
@@ -808,5 +816,135 @@ func TestRunSymbols(t *testing.T) {
 	// the next frame is libc's.
 	if !regexp.MustCompile(`^usym\(ip\) = add, ustack = \n\tadd\n\t\S[^\n]*\n\n$`).MatchString(out) {
 		t.Errorf("output %q", out)
+	}
+}
+
+// specialProgram prints from two Begin probes, a uprobe on add (arg0, and
+// a count in @c[arg0 % 2]), two End probes, and with interval > 0 an
+// interval probe that calls exit():
+//
+//	BEGIN { printf("b0\n") } BEGIN { printf("b1\n") }
+//	uprobe:bin:add { print(arg0); @c[arg0 & 1] = count() }
+//	END { printf("e0\n") } END { printf("e1\n"); print(@c) }
+func specialProgram(t *testing.T, bin string, interval uint64) *ir.Program {
+	off, addr := fileOffset(t, bin, "add")
+	prog := &ir.Program{Version: ir.Version}
+	printf := func(text string) []ir.Insn {
+		ev := uint32(len(prog.Events))
+		prog.Events = append(prog.Events, ir.Event{ID: ev, Kind: ir.EventPrintf, Format: text, Size: 8})
+		return []ir.Insn{{Op: ir.OpRecord, Imm: int32(ev)}, {Op: ir.OpEmit, Imm: 8}}
+	}
+	event := func(ev ir.Event) []ir.Insn {
+		ev.ID = uint32(len(prog.Events))
+		ev.Size = 8
+		prog.Events = append(prog.Events, ev)
+		return []ir.Insn{{Op: ir.OpRecord, Imm: int32(ev.ID)}, {Op: ir.OpEmit, Imm: 8}}
+	}
+	add := func(kind ir.ProbeKind, name string, code ...[]ir.Insn) {
+		start := uint32(len(prog.Insns))
+		for _, c := range code {
+			prog.Insns = append(prog.Insns, c...)
+		}
+		prog.Insns = append(prog.Insns, ir.Insn{Op: ir.OpExit})
+		p := ir.Probe{ID: uint32(len(prog.Probes)), Kind: kind, Name: name, Start: start, Len: uint32(len(prog.Insns)) - start}
+		if kind == ir.Uprobe {
+			p.Func, p.Binary, p.Symbol, p.Offset, p.Address = "add", bin, "add", off, addr
+		}
+		p.PeriodNs = interval
+		prog.Probes = append(prog.Probes, p)
+	}
+	prog.Maps = []ir.Map{{ID: 0, Name: "c", Keys: []*ir.Type{int64Type}, KeySize: 8, KeyOffsets: []int{8},
+		Value: &ir.Type{Kind: ir.KindUint, Size: 8}, Agg: ir.AggCount, IsAgg: true}}
+	add(ir.Begin, "BEGIN", printf("b0\n"))
+	add(ir.Begin, "BEGIN", printf("b1\n"))
+	ev := uint32(len(prog.Events))
+	prog.Events = append(prog.Events, ir.Event{ID: ev, Kind: ir.EventPrint, Size: 16,
+		Fields: []ir.Field{{Name: "arg0", Offset: 8, Type: int64Type, Status: -1}}})
+	add(ir.Uprobe, "uprobe:add", []ir.Insn{
+		{Op: ir.OpRecord, Imm: int32(ev)},
+		{Op: ir.OpLdReg, A: 1, Imm: 14}, // rdi
+		{Op: ir.OpStHeap, A: 1, C: 8, Imm: 8},
+		{Op: ir.OpEmit, Imm: 16},
+		{Op: ir.OpMovImm, A: 2, Imm: 1},
+		{Op: ir.OpAnd, A: 1, B: 1, C: 2},
+		{Op: ir.OpStHeap, A: 1, C: 8, Imm: 1024 + 8},
+		{Op: ir.OpMapAgg, A: 0, B: 0, C: uint8(ir.AggCount), Imm: 1024},
+	})
+	add(ir.End, "END", printf("e0\n"))
+	add(ir.End, "END", printf("e1\n"), event(ir.Event{Kind: ir.EventPrintMap, Map: 0}))
+	if interval > 0 {
+		add(ir.Interval, "interval", printf("tick\n"), event(ir.Event{Kind: ir.EventExit}))
+	}
+	prog.HeapSize = 2048
+	return prog
+}
+
+// Begin probes run first and in order, End probes last and in order, then
+// the maps not printed yet; with single uprobes too.
+func TestRunSpecialProbes(t *testing.T) {
+	bin := buildTarget(t, "add", addSrc)
+	for _, single := range []bool{false, true} {
+		t.Run(fmt.Sprintf("single=%v", single), func(t *testing.T) {
+			out, _, err := run(t, context.Background(), specialProgram(t, bin, 0), Options{Command: []string{bin, "4"}, forceSingle: single})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := "b0\nb1\narg0 = 0\narg0 = 1\narg0 = 2\narg0 = 3\ne0\ne1\n@c[0]: 2\n@c[1]: 2\n\n"
+			if out != want {
+				t.Errorf("output\n%s\nwant\n%s", out, want)
+			}
+		})
+	}
+}
+
+// An interval probe fires on its own; its exit() ends the trace, the End
+// probes run, and no record after the exit is printed.
+func TestRunInterval(t *testing.T) {
+	bin := buildTarget(t, "add", addSrc)
+	out, _, err := run(t, context.Background(), specialProgram(t, bin, 10_000_000), Options{Command: []string{bin, "-1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`^b0\nb1\n(arg0 = \d+\n)*tick\ne0\ne1\n(@c\[[01]\]: \d+\n)+\n$`).MatchString(out) {
+		t.Errorf("output\n%s", out)
+	}
+}
+
+// JSON output of the same program.
+func TestRunJSON(t *testing.T) {
+	bin := buildTarget(t, "add", addSrc)
+	out, _, err := run(t, context.Background(), specialProgram(t, bin, 0), Options{Command: []string{bin, "2"}, Format: FormatJSON})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{"type":"printf","probe":"BEGIN","msg":"b0\n"}
+{"type":"printf","probe":"BEGIN","msg":"b1\n"}
+{"type":"print","probe":"uprobe:add","values":{"arg0":0}}
+{"type":"print","probe":"uprobe:add","values":{"arg0":1}}
+{"type":"printf","probe":"END","msg":"e0\n"}
+{"type":"printf","probe":"END","msg":"e1\n"}
+{"type":"map","name":"@c","agg":"count","entries":[{"key":[0],"value":1},{"key":[1],"value":1}]}
+`
+	if out != want {
+		t.Errorf("output\n%s\nwant\n%s", out, want)
+	}
+}
+
+// The shim writes its status byte and execs at once; when the reader's
+// slice ends after both (a loaded machine), the stop it finds is the
+// exec's SIGTRAP, which must not be passed on: that would kill the
+// command.
+func TestRunCommandSlowStatus(t *testing.T) {
+	bin := buildTarget(t, "add", addSrc)
+	testStatusPause = func() { time.Sleep(200 * time.Millisecond) }
+	defer func() { testStatusPause = nil }()
+	for i := 0; i < 3; i++ {
+		out, status, err := run(t, context.Background(), argProgram(t, bin, -1), Options{Command: []string{bin}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := "arg0 = 0\narg0 = 1\narg0 = 2\n"; out != want {
+			t.Fatalf("output %q, want %q\nstatus:\n%s", out, want, status)
+		}
 	}
 }

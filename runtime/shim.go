@@ -112,6 +112,10 @@ type heldCommand struct {
 	done    chan struct{} // closed when the command has exited and was reaped
 	waitErr error
 	waiting bool
+	// execStopped: readStatus saw the traced shim stop at its exec (the
+	// status byte was written before the exec, but the read may time out
+	// after both happened).
+	execStopped bool
 }
 
 // resolveCommand finds argv[0] the way a shell would. Run calls it before
@@ -211,7 +215,10 @@ func (h *heldCommand) run(onExec func(traced bool)) error {
 		return err
 	}
 	if status == reportTraced {
-		stopped, err := waitExecStop(h.pid())
+		stopped := h.execStopped
+		if !stopped {
+			stopped, err = waitExecStop(h.pid())
+		}
 		if err != nil {
 			h.report.Close()
 			return fmt.Errorf("%w: wait for exec: %w", ErrTargetStart, err)
@@ -240,6 +247,11 @@ func (h *heldCommand) run(onExec func(traced bool)) error {
 // and, if a signal reaches it before it writes (the Go runtime preempts
 // with SIGURG), be held in a ptrace stop until its tracer, this thread,
 // lets it go on: so wait in short slices and pass such signals on.
+//
+// The SIGTRAP stop of the exec is not such a signal: the shim writes its
+// byte and execs at once, so a slice can end with both done (a loaded
+// machine makes it likely). Passing that SIGTRAP on would kill the
+// command; it is kept as the exec stop (execStopped) instead.
 func (h *heldCommand) readStatus() (byte, error) {
 	var b [1]byte
 	defer h.report.SetReadDeadline(time.Time{})
@@ -252,16 +264,31 @@ func (h *heldCommand) readStatus() (byte, error) {
 		if err != nil && !errors.Is(err, os.ErrDeadlineExceeded) {
 			return 0, fmt.Errorf("%w: the command was stopped before it started", ErrTargetStart)
 		}
+		if h.execStopped {
+			continue // the byte is in the pipe: it was written before the exec
+		}
+		if testStatusPause != nil {
+			testStatusPause()
+		}
 		var info sigchldInfo
 		_, _, e := unix.Syscall6(unix.SYS_WAITID, unix.P_PID, uintptr(h.pid()), uintptr(unsafe.Pointer(&info)),
 			unix.WEXITED|unix.WSTOPPED|unix.WNOWAIT|unix.WNOHANG, 0, 0)
 		if e == 0 && info.pid != 0 && info.code == cldTrapped {
+			if info.status == int32(unix.SIGTRAP) {
+				h.execStopped = true
+				continue
+			}
 			if err := unix.PtraceCont(h.pid(), int(info.status)); err != nil {
 				return 0, fmt.Errorf("%w: resume traced command: %w", ErrTargetStart, err)
 			}
 		}
 	}
 }
+
+// testStatusPause, when set, runs between a status read that timed out
+// and the look for a ptrace stop: tests widen the window in which the shim
+// writes its byte and stops at its exec.
+var testStatusPause func()
 
 // sigchldInfo is siginfo_t as waitid fills it for a child (x86-64).
 type sigchldInfo struct {

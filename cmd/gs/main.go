@@ -14,6 +14,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -22,6 +23,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/fatih/color"
 	"github.com/mattn/go-isatty"
@@ -75,6 +77,9 @@ type options struct {
 	help     bool
 	list     bool
 	bufSize  int
+	mapSize  int
+	format   string
+	wakeup   time.Duration
 	output   string
 	noColor  bool
 	debugF   string
@@ -105,9 +110,13 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.BoolVarP(&o.list, "list", "l", false, "list the probe points matching the probe given instead of a script (with -v: their variables)")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "compile and load into the kernel, attach nothing")
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "print what gs does (attach timings, probe addresses)")
-	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no status lines")
+	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no informational status lines (warnings and losses still show)")
 	fs.StringVarP(&o.output, "output", "o", "", "write trace output to `FILE`")
+	fs.StringVarP(&o.format, "format", "f", "text", "output `FORMAT`: text (bpftrace's) or json (one object per line, see docs/json.md)")
 	fs.IntVar(&o.bufSize, "buffer-size", 16<<20, "ring buffer size in `BYTES` (a power of two)")
+	fs.IntVar(&o.mapSize, "map-entries", runtime.DefaultMapEntries, "keys each script map can hold (`N`)")
+	fs.DurationVar(&o.wakeup, "wakeup", runtime.DefaultWakeup, "least time between two reader wakeups by one CPU; 0 wakes it for every record")
+	_ = fs.MarkHidden("wakeup")
 	fs.StringVar(&o.debugF, "debug-file", "", "read DWARF for the probed binary from this separate debug `FILE`")
 	fs.BoolVar(&o.noColor, "no-color", false, "never color diagnostics")
 	fs.BoolVar(&o.showVer, "version", false, "print the version and exit")
@@ -167,6 +176,14 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	if o.pid != 0 && o.command != "" {
 		fmt.Fprint(stderr, "gs: -p and -c cannot be used together\n")
+		return exitUsage
+	}
+	if o.format != "text" && o.format != "json" {
+		fmt.Fprintf(stderr, "gs: -f takes text or json, not %q\n", o.format)
+		return exitUsage
+	}
+	if o.mapSize <= 0 {
+		fmt.Fprintf(stderr, "gs: --map-entries must be positive, not %d\n", o.mapSize)
 		return exitUsage
 	}
 	if o.bufSize <= 0 || o.bufSize&(o.bufSize-1) != 0 || o.bufSize < 4096 {
@@ -230,9 +247,13 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		defer f.Close()
 		out = f
 	}
-	status := stderr
-	if o.quiet {
-		status = io.Discard
+	format := runtime.FormatText
+	if o.format == "json" {
+		format = runtime.FormatJSON
+	}
+	wakeup := o.wakeup
+	if wakeup == 0 {
+		wakeup = -1 // no limit: every record wakes the reader
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -241,14 +262,22 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		PID:        o.pid,
 		Command:    cmdArgs,
 		Out:        out,
-		Status:     status,
+		Status:     stderr, // -q drops informational lines, never warnings or losses
 		Verbose:    o.verbose,
 		Quiet:      o.quiet,
 		BufferSize: o.bufSize,
 		DryRun:     o.dryRun,
+		Format:     format,
+		MapEntries: o.mapSize,
+		Wakeup:     wakeup,
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "gs: %v\n", err)
+		if format == runtime.FormatJSON {
+			msg, _ := json.Marshal(err.Error())
+			fmt.Fprintf(stderr, "{\"type\":\"status\",\"level\":\"error\",\"msg\":%s}\n", msg)
+		} else {
+			fmt.Fprintf(stderr, "gs: %v\n", err)
+		}
 		return exitRuntime
 	}
 	return exitOK

@@ -1,0 +1,128 @@
+package runtime
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/gs-tracer/gs/ir"
+)
+
+// Format selects how records and maps are written.
+type Format uint8
+
+// Output formats.
+const (
+	// FormatText prints records and maps as bpftrace does, and status
+	// lines as "gs: ...".
+	FormatText Format = iota
+	// FormatJSON writes one JSON object per line for every record and map
+	// print, and for every status line (docs/json.md).
+	FormatJSON
+)
+
+// counterKeys name the ir.Counter values in JSON status lines.
+var counterKeys = [ir.NumCounters]string{"reentry", "step_limit", "bad_program", "map_full", "stack_error"}
+
+// counterHints say what to do about a counter, where something can be done.
+var counterHints = [ir.NumCounters]string{
+	ir.CounterMapFull: " (raise --map-entries)",
+}
+
+// statusLog writes status lines: text lines "gs: ..." or, with FormatJSON,
+// JSON objects, one per line.
+type statusLog struct {
+	w       io.Writer
+	json    bool
+	verbose bool // write logf lines
+	quiet   bool // drop infof lines
+}
+
+func (l *statusLog) line(level, text string) {
+	if !l.json {
+		switch level {
+		case "warning":
+			text = "warning: " + text
+		case "internal":
+			text = "internal error: " + text
+		}
+		fmt.Fprintf(l.w, "gs: %s\n", text)
+		return
+	}
+	b := []byte(`{"type":"status","level":`)
+	b = appendJSONString(b, []byte(level))
+	b = append(b, `,"msg":`...)
+	b = appendJSONString(b, []byte(text))
+	b = append(b, "}\n"...)
+	_, _ = l.w.Write(b)
+}
+
+// logf writes a verbose line (timings, what gs does).
+func (l *statusLog) logf(format string, args ...any) {
+	if l.verbose {
+		l.line("verbose", fmt.Sprintf(format, args...))
+	}
+}
+
+// infof writes an informational line, unless quiet.
+func (l *statusLog) infof(format string, args ...any) {
+	if !l.quiet {
+		l.line("info", fmt.Sprintf(format, args...))
+	}
+}
+
+// warnf writes a warning; quiet does not hide it.
+func (l *statusLog) warnf(format string, args ...any) {
+	l.line("warning", fmt.Sprintf(format, args...))
+}
+
+// errorf writes a plain error line (as "gs: ..." in text).
+func (l *statusLog) errorf(format string, args ...any) {
+	l.line("error", fmt.Sprintf(format, args...))
+}
+
+// internalf reports a bug in gs (a malformed record).
+func (l *statusLog) internalf(format string, args ...any) {
+	l.line("internal", fmt.Sprintf(format, args...))
+}
+
+// lost reports n records of probe dropped because the ring buffer was full.
+func (l *statusLog) lost(probe string, n uint64) {
+	if !l.json {
+		fmt.Fprintf(l.w, "gs: lost %d events on probe %s (ring buffer full; raise --buffer-size)\n", n, probe)
+		return
+	}
+	b := []byte(`{"type":"lost","probe":`)
+	b = appendJSONString(b, []byte(probe))
+	b = fmt.Appendf(b, `,"count":%d,"msg":"ring buffer full; raise --buffer-size"}`+"\n", n)
+	_, _ = l.w.Write(b)
+}
+
+// lostTotal reports the whole run's lost records.
+func (l *statusLog) lostTotal(n uint64) {
+	if !l.json {
+		fmt.Fprintf(l.w, "gs: lost %d events in total\n", n)
+		return
+	}
+	fmt.Fprintf(l.w, `{"type":"lost","total":true,"count":%d}`+"\n", n)
+}
+
+// counter reports that counter c grew by n; total marks the run's total.
+func (l *statusLog) counter(c ir.Counter, n uint64, total bool) {
+	if !l.json {
+		if total {
+			fmt.Fprintf(l.w, "gs: %d %s in total\n", n, ir.CounterNames[c])
+			return
+		}
+		fmt.Fprintf(l.w, "gs: %d %s%s\n", n, ir.CounterNames[c], counterHints[c])
+		return
+	}
+	b := []byte(`{"type":"counter","name":`)
+	b = appendJSONString(b, []byte(counterKeys[c]))
+	if total {
+		b = append(b, `,"total":true`...)
+	}
+	b = fmt.Appendf(b, `,"count":%d,"msg":`, n)
+	b = appendJSONString(b, []byte(ir.CounterNames[c]+counterHints[c]))
+	b = append(b, "}\n"...)
+	_, _ = l.w.Write(b)
+}

@@ -158,6 +158,37 @@ func loadInterpreter(prog *ir.Program, cfg loadConfig) (*interpreter, error) {
 	if cfg.multi {
 		use = progUprobeMulti
 	}
+	// The sleepable programs retry a failed read with one that faults the
+	// page in, so a string the target has not touched yet still reads; they
+	// cost the same per hit. They cannot take stack ids (OpStackID), and an
+	// older kernel may refuse them: then the plain programs are used.
+	if !usesOp(prog, ir.OpStackID) && spec.Programs[use+sleepableSuffix] != nil {
+		in, err := loadInterpreterWith(prog, cfg, spec, use+sleepableSuffix)
+		if err == nil {
+			return in, nil
+		}
+		if spec, err = loadSpec(); err != nil {
+			return nil, fmt.Errorf("load interpreter object: %w", err)
+		}
+	}
+	return loadInterpreterWith(prog, cfg, spec, use)
+}
+
+// sleepableSuffix names the sleepable variant of a uprobe program.
+const sleepableSuffix = "_s"
+
+// usesOp reports whether prog contains op.
+func usesOp(prog *ir.Program, op ir.Op) bool {
+	for _, ins := range prog.Insns {
+		if ins.Op == op {
+			return true
+		}
+	}
+	return false
+}
+
+// loadInterpreterWith loads spec keeping the uprobe program use.
+func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.CollectionSpec, use string) (*interpreter, error) {
 	keep := []string{use}
 	intervals := hasKind(prog, ir.Interval)
 	if intervals {

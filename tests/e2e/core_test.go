@@ -273,3 +273,14 @@ func TestDryRunAndDump(t *testing.T) {
 	}
 	match(t, "-d ir", r.Stdout, `(?s); <expr>:1:\d+.*emit`)
 }
+
+// TestUntouchedPage reads a string from a page the target has never
+// touched, on the first and only hit.
+func TestUntouchedPage(t *testing.T) {
+	dir := t.TempDir()
+	compile(t, dir, "untouched.c", "u", defaultVariant)
+	r := runGS(t, dir, timeout, "-c", "./u", "-e", `uprobe:./u:show { print(str(arg0)) }`)
+	if r.Code != 0 || r.Stdout != "str(arg0) = \"far away\"\n" {
+		t.Errorf("exit %d stdout %q\n%s", r.Code, r.Stdout, r.Stderr)
+	}
+}

@@ -39,7 +39,13 @@ func main() {
 	check(err)
 	defer os.RemoveAll(dir)
 	target := filepath.Join(dir, "target")
-	out, err := exec.Command("gcc", "-g", "-O2", "-o", target, "bench/testdata/target.c").CombinedOutput()
+	// With frame pointers, as production builds increasingly are: f then
+	// starts with push %rbp, which the kernel emulates (gcc 12 omits the
+	// leaf frame anyway, clang honours -mno-omit-leaf-frame-pointer). Without them f
+	// starts with lea, which the kernel single-steps, and the trap (several
+	// microseconds) swamps every other cost for both tools alike.
+	out, err := exec.Command("clang-19", "-g", "-O2", "-fno-omit-frame-pointer", "-mno-omit-leaf-frame-pointer",
+		"-o", target, "bench/testdata/target.c").CombinedOutput()
 	if err != nil {
 		fail("compile target: %v\n%s", err, out)
 	}

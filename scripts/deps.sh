@@ -23,6 +23,7 @@ generate)
 	;;
 bench)
 	have bpftrace || need+=(bpftrace)
+	have clang-19 || need+=(clang-19)
 	;;
 *)
 	echo "usage: $0 test|generate|bench" >&2

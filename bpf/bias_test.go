@@ -1,9 +1,9 @@
 package bpf
 
 import (
-	"debug/elf"
 	"encoding/binary"
 	"fmt"
+	"github.com/gs-tracer/gs/internal/elftest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -68,27 +68,6 @@ int main(void)
 }
 `
 
-// symValue returns the link-time value of symbol name in bin.
-func symValue(t *testing.T, bin, name string) uint64 {
-	t.Helper()
-	f, err := elf.Open(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	syms, err := f.Symbols()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range syms {
-		if s.Name == name {
-			return s.Value
-		}
-	}
-	t.Fatalf("%s has no symbol %s", bin, name)
-	return 0
-}
-
 // biasProg reads the static at link-time address static of module own (the
 // probe's), through OpLdBias own, and the bias of module other.
 func biasProg(own, other int32, static uint64) []ir.Insn {
@@ -129,7 +108,7 @@ func TestProbeModuleBias(t *testing.T) {
 	exe, lib := filepath.Join(dir, "biasmain"), filepath.Join(dir, "libbias.so")
 	bins := []string{exe, lib} // module 0, module 1
 	funcs := []string{"exe_bump", "lib_bump"}
-	statics := []uint64{symValue(t, exe, "exe_static"), symValue(t, lib, "lib_static")}
+	statics := []uint64{elftest.SymbolAddr(t, exe, "exe_static"), elftest.SymbolAddr(t, lib, "lib_static")}
 	initial := [2]uint64{7, 1000}
 
 	for _, u := range uprobeProgs {
@@ -147,7 +126,7 @@ func TestProbeModuleBias(t *testing.T) {
 				}
 				gp := GsProbe{
 					Start: uint32(id * len(code)), Len: uint32(len(code)), Version: ir.Version,
-					Module: uint32(m), Address: symValue(t, bins[m], funcs[m]),
+					Module: uint32(m), Address: elftest.SymbolAddr(t, bins[m], funcs[m]),
 				}
 				if err := objs.GsProbes.Put(uint32(id), gp); err != nil {
 					t.Fatal(err)

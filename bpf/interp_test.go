@@ -83,7 +83,7 @@ const (
 func needRoot(t testing.TB) {
 	t.Helper()
 	if os.Geteuid() != 0 {
-		t.Skip("loading BPF needs root")
+		t.Fatal("loading BPF needs root: run the tests as root (make test)")
 	}
 }
 

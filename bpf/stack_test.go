@@ -5,6 +5,7 @@ import (
 	"debug/elf"
 	"encoding/binary"
 	"fmt"
+	"github.com/gs-tracer/gs/internal/elftest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -221,27 +222,7 @@ func buildID(t *testing.T, bin string) []byte {
 }
 
 // fileOffset returns the file offset of function sym in bin.
-func fileOffset(t *testing.T, bin, sym string) uint64 {
-	t.Helper()
-	f, err := elf.Open(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	syms, err := f.Symbols()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range syms {
-		if s.Name != sym || elf.ST_TYPE(s.Info) != elf.STT_FUNC {
-			continue
-		}
-		for _, p := range f.Progs {
-			if p.Type == elf.PT_LOAD && s.Value >= p.Vaddr && s.Value < p.Vaddr+p.Filesz {
-				return s.Value - p.Vaddr + p.Off
-			}
-		}
-	}
-	t.Fatalf("%s has no function %s", bin, sym)
-	return 0
+func fileOffset(t testing.TB, bin, sym string) uint64 {
+	off, _ := elftest.FuncOffset(t, bin, sym)
+	return off
 }

@@ -255,7 +255,7 @@ func buildLocTarget(t *testing.T, cc string, flags ...string) string {
 		t.Fatal(err)
 	}
 	if _, err := exec.LookPath(cc); err != nil {
-		t.Skipf("%s not installed", cc)
+		t.Fatalf("%s is needed by this test (scripts/deps.sh test installs it)", cc)
 	}
 	out := filepath.Join(t.TempDir(), "target")
 	cmd := exec.Command(cc, append(append([]string{}, flags...), "-o", out, src)...)
@@ -267,7 +267,7 @@ func buildLocTarget(t *testing.T, cc string, flags ...string) string {
 
 func TestLocationLowering(t *testing.T) {
 	if _, err := os.Stat("../debuginfo/testdata/target.c"); err != nil {
-		t.Skip("no debuginfo test target")
+		t.Fatalf("the debuginfo test target is missing: %v", err)
 	}
 	for _, cc := range []string{"gcc", "clang-19"} {
 		for _, opt := range []string{"-O0", "-O2"} {

@@ -3,9 +3,9 @@ package runtime
 import (
 	"bytes"
 	"context"
-	"debug/elf"
 	"errors"
 	"fmt"
+	"github.com/gs-tracer/gs/internal/elftest"
 	"io"
 	"os"
 	"os/exec"
@@ -85,54 +85,6 @@ func buildTarget(t *testing.T, name, src string) string {
 	return bin
 }
 
-// fileOffset resolves a function symbol to the file offset uprobes want:
-// the symbol's address within its PT_LOAD segment, relative to the file.
-func fileOffset(t *testing.T, bin, sym string) (off, addr uint64) {
-	t.Helper()
-	f, err := elf.Open(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	syms, err := f.Symbols()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range syms {
-		if s.Name != sym || elf.ST_TYPE(s.Info) != elf.STT_FUNC {
-			continue
-		}
-		for _, p := range f.Progs {
-			if p.Type == elf.PT_LOAD && s.Value >= p.Vaddr && s.Value < p.Vaddr+p.Filesz {
-				return s.Value - p.Vaddr + p.Off, s.Value
-			}
-		}
-	}
-	t.Fatalf("%s: no function %s", bin, sym)
-	return 0, 0
-}
-
-// symbolAddr returns the link-time address of a data symbol.
-func symbolAddr(t *testing.T, bin, sym string) uint64 {
-	t.Helper()
-	f, err := elf.Open(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	syms, err := f.Symbols()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, s := range syms {
-		if s.Name == sym {
-			return s.Value
-		}
-	}
-	t.Fatalf("%s: no symbol %s", bin, sym)
-	return 0
-}
-
 var int64Type = &ir.Type{Kind: ir.KindInt, Size: 8, Name: "long"}
 
 // argProgram prints arg0 at every call of add in bin:
@@ -142,7 +94,7 @@ var int64Type = &ir.Type{Kind: ir.KindInt, Size: 8, Name: "long"}
 // With exitAt >= 0 the probe also calls exit() when arg0 == exitAt.
 func argProgram(t *testing.T, bin string, exitAt int32) *ir.Program {
 	t.Helper()
-	off, addr := fileOffset(t, bin, "add")
+	off, addr := elftest.FuncOffset(t, bin, "add")
 	insns := []ir.Insn{
 		{Op: ir.OpRecord, Imm: 0},
 		{Op: ir.OpLdReg, A: 1, Imm: 14}, // rdi
@@ -180,8 +132,8 @@ func argProgram(t *testing.T, bin string, exitAt int32) *ir.Program {
 //
 //	uprobe:bin:add { print(counter) }
 func globalProgram(t *testing.T, bin string) *ir.Program {
-	off, addr := fileOffset(t, bin, "add")
-	g := symbolAddr(t, bin, "counter")
+	off, addr := elftest.FuncOffset(t, bin, "add")
+	g := elftest.SymbolAddr(t, bin, "counter")
 	insns := []ir.Insn{
 		{Op: ir.OpRecord, Imm: 0},
 		{Op: ir.OpLdBias, A: 1, Imm: 0},
@@ -605,7 +557,7 @@ func TestRunVersionMismatch(t *testing.T) {
 // probesProgram attaches n uprobes (and n uretprobes when ret) to add,
 // each printing its probe name and arg0 (retval for returns).
 func probesProgram(t *testing.T, bin string, n int, ret bool) *ir.Program {
-	off, addr := fileOffset(t, bin, "add")
+	off, addr := elftest.FuncOffset(t, bin, "add")
 	probeType := &ir.Type{Kind: ir.KindProbe, Name: "probe"}
 	prog := &ir.Program{Version: ir.Version}
 	for _, kind := range []ir.ProbeKind{ir.Uprobe, ir.Uretprobe} {
@@ -789,7 +741,7 @@ func TestRunMalformedRecord(t *testing.T) {
 // Stacks and usym resolve to function names.
 func TestRunSymbols(t *testing.T) {
 	bin := buildTarget(t, "add", addSrc)
-	off, addr := fileOffset(t, bin, "add")
+	off, addr := elftest.FuncOffset(t, bin, "add")
 	stackType := &ir.Type{Kind: ir.KindStack, Size: 8 + 4*ir.StackFrameSize, Name: "ustack"}
 	insns := []ir.Insn{
 		{Op: ir.OpRecord, Imm: 0},
@@ -827,7 +779,7 @@ func TestRunSymbols(t *testing.T) {
 //	uprobe:bin:add { print(arg0); @c[arg0 & 1] = count() }
 //	END { printf("e0\n") } END { printf("e1\n"); print(@c) }
 func specialProgram(t *testing.T, bin string, interval uint64) *ir.Program {
-	off, addr := fileOffset(t, bin, "add")
+	off, addr := elftest.FuncOffset(t, bin, "add")
 	prog := &ir.Program{Version: ir.Version}
 	printf := func(text string) []ir.Insn {
 		ev := uint32(len(prog.Events))

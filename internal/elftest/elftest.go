@@ -1,0 +1,48 @@
+// Package elftest holds the ELF look-ups that tests of several packages
+// need for the targets they compile: where a function starts in the file
+// (what a uprobe attaches to) and where a symbol is linked.
+package elftest
+
+import (
+	"testing"
+
+	"github.com/gs-tracer/gs/debuginfo"
+)
+
+// FuncOffset returns the file offset (for attaching a uprobe) and the
+// link-time address of function sym in bin.
+func FuncOffset(t testing.TB, bin, sym string) (off, addr uint64) {
+	t.Helper()
+	b, err := debuginfo.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	fn, ok := b.LookupFunc(sym)
+	if !ok {
+		t.Fatalf("%s: no function %s", bin, sym)
+	}
+	return fn.Offset, fn.Addr
+}
+
+// SymbolAddr returns the link-time value of any symbol (function or data)
+// named sym in bin.
+func SymbolAddr(t testing.TB, bin, sym string) uint64 {
+	t.Helper()
+	b, err := debuginfo.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	syms, err := b.File.Symbols()
+	if err != nil {
+		t.Fatalf("%s: %v", bin, err)
+	}
+	for _, s := range syms {
+		if s.Name == sym {
+			return s.Value
+		}
+	}
+	t.Fatalf("%s: no symbol %s", bin, sym)
+	return 0
+}

@@ -63,6 +63,8 @@ func main() {
 	scripts := []struct{ name, script string }{
 		{"empty probe", probe + " { }"},
 		{"printf(\"%d\\n\", arg0)", probe + ` { printf("%d\n", arg0); }`},
+		{"@[func] = count()", probe + ` { @[func] = count(); }`},
+		{"@h = hist(arg0)", probe + ` { @h = hist(arg0); }`},
 	}
 	n := strconv.Itoa(*calls)
 
@@ -101,6 +103,9 @@ func main() {
 		}
 		if len(vals) == 2 {
 			row += fmt.Sprintf("   gs/bpftrace %.2f", vals[0]/vals[1])
+		}
+		if s.name != scripts[0].name {
+			row += fmt.Sprintf("   gs/gs-empty %.2f", vals[0]/median(perCall["gs|"+scripts[0].name]))
 		}
 		fmt.Println(row)
 	}

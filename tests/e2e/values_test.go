@@ -39,10 +39,22 @@ func TestValuesByName(t *testing.T) {
 		it->id, it->name, it->pos.x, it->pos.y, it->color, it->flags, it->ready, it->price, it->label,
 		scale, counter, file_static)
 }`
+	type build struct {
+		v     variant
+		extra []string
+	}
+	var builds []build
 	for _, v := range variants {
-		t.Run(v.String(), func(t *testing.T) {
+		builds = append(builds, build{v: v}) // DWARF 5, the compilers' default
+	}
+	builds = append(builds, build{variant{"gcc", "-O2", true}, []string{"-gdwarf-4"}},
+		build{variant{"clang-19", "-O0", false}, []string{"-gdwarf-4"}},
+		build{variant{"gcc", "-O2", false}, []string{"-gz"}}) // compressed debug sections
+	for _, b := range builds {
+		v := b.v
+		t.Run(v.String()+strings.Join(b.extra, ""), func(t *testing.T) {
 			dir := t.TempDir()
-			compile(t, dir, "values.c", "v", v)
+			compile(t, dir, "values.c", "v", v, b.extra...)
 			r := runGS(t, dir, timeout, "-c", "./v 2", "-e", script)
 			if r.Code != 0 {
 				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)

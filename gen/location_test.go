@@ -44,89 +44,17 @@ func (p *fakeProc) read(a uint64, n int) uint64 {
 	return v
 }
 
-// runLoc executes the ops location lowering emits and returns r1.
+// runLoc executes the ops location lowering emits on the interpreter's
+// model (machine_test.go) and returns r1.
 func runLoc(t *testing.T, insns []ir.Insn, p *fakeProc) uint64 {
-	var r [ir.NumRegs]uint64
-	var heap [2 * ir.HeapSize]byte
-	for pc := 0; pc < len(insns); pc++ {
-		in := insns[pc]
-		a, b, c := &r[in.A], r[in.B], r[in.C]
-		switch in.Op {
-		case ir.OpMovImm:
-			*a = uint64(int64(in.Imm))
-		case ir.OpLdImm64:
-			*a = uint64(uint32(in.Imm)) | uint64(uint32(insns[pc+1].Imm))<<32
-			pc++
-		case ir.OpMov:
-			*a = b
-		case ir.OpAdd:
-			*a = b + c
-		case ir.OpSub:
-			*a = b - c
-		case ir.OpMul:
-			*a = b * c
-		case ir.OpDivS:
-			*a = 0
-			if c != 0 {
-				*a = uint64(int64(b) / int64(c))
-			}
-		case ir.OpModU:
-			*a = b
-			if c != 0 {
-				*a = b % c
-			}
-		case ir.OpAnd:
-			*a = b & c
-		case ir.OpOr:
-			*a = b | c
-		case ir.OpXor:
-			*a = b ^ c
-		case ir.OpShl:
-			*a = b << (c & 63)
-		case ir.OpShr:
-			*a = b >> (c & 63)
-		case ir.OpSar:
-			*a = uint64(int64(b) >> (c & 63))
-		case ir.OpAddImm:
-			*a = b + uint64(int64(in.Imm))
-		case ir.OpNeg:
-			*a = -b
-		case ir.OpNot:
-			*a = ^b
-		case ir.OpEq:
-			*a = b2u(b == c)
-		case ir.OpNe:
-			*a = b2u(b != c)
-		case ir.OpLtS:
-			*a = b2u(int64(b) < int64(c))
-		case ir.OpLeS:
-			*a = b2u(int64(b) <= int64(c))
-		case ir.OpSext:
-			sh := 64 - 8*uint(in.C)
-			*a = uint64(int64(b<<sh) >> sh)
-		case ir.OpZext:
-			sh := 64 - 8*uint(in.C)
-			*a = b << sh >> sh
-		case ir.OpLdReg:
-			*a = p.regs[in.Imm]
-		case ir.OpLdBias:
-			*a = p.bias
-		case ir.OpLoad:
-			*a = p.read(b+uint64(int64(in.Imm)), int(in.C))
-		case ir.OpLdHeap:
-			*a = binary.LittleEndian.Uint64(heap[in.Imm:])
-			if in.C < 8 {
-				*a &= 1<<(8*uint(in.C)) - 1
-			}
-		case ir.OpStHeap:
-			var w [8]byte
-			binary.LittleEndian.PutUint64(w[:], *a)
-			copy(heap[in.Imm:int(in.Imm)+int(in.C)], w[:in.C])
-		default:
-			t.Fatalf("pc %d: op %s not modelled", pc, in.Op)
-		}
+	t.Helper()
+	code := append(append([]ir.Insn{}, insns...), ir.Insn{Op: ir.OpExit})
+	prog := &ir.Program{Insns: code, Probes: []ir.Probe{{Len: uint32(len(code))}}}
+	m := &machine{ptregs: p.regs, bias: p.bias, load: p.read}
+	if err := m.run(prog, 0); err != nil {
+		t.Fatalf("run %v: %v", insns, err)
 	}
-	return r[1]
+	return m.regs[1]
 }
 
 // evalLoc evaluates a location directly, as DWARF defines it, and returns

@@ -30,6 +30,11 @@ type machine struct {
 	// file offsets. stackIDs numbers the distinct stacks from 1.
 	stack    []uint64
 	stackIDs map[string]uint64
+
+	// load reads n bytes of user memory for OpLoad (nil: every load
+	// faults); bias is what OpLdBias yields.
+	load func(addr uint64, n int) uint64
+	bias uint64
 }
 
 func (m *machine) u64(off int) uint64 { return binary.LittleEndian.Uint64(m.heap[off:]) }
@@ -149,6 +154,15 @@ func (m *machine) run(p *ir.Program, id int) error {
 			}
 		case ir.OpLdReg:
 			*a = m.ptregs[in.Imm]
+		case ir.OpLdBias:
+			*a = m.bias
+		case ir.OpLoad:
+			*a = 0
+			if m.load == nil {
+				m.fault = true
+			} else {
+				*a = m.load(b+uint64(int64(in.Imm)), int(in.C))
+			}
 		case ir.OpLdCtx:
 			*a = m.ctx[in.Imm]
 			if ir.Ctx(in.Imm) == ir.CtxProbe {

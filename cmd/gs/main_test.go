@@ -1,0 +1,63 @@
+package main
+
+import (
+	"bytes"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestSplitCommand(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"./app 3", []string{"./app", "3"}},
+		{`  ./app   'a b'  "c \"d\""  e\ f `, []string{"./app", "a b", `c "d"`, "e f"}},
+		{`x ''`, []string{"x", ""}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := splitCommand(tt.in)
+			if err != nil || !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %q, %v; want %q", got, err, tt.want)
+			}
+		})
+	}
+	for _, bad := range []string{"", "   ", "'open", `"open`} {
+		if _, err := splitCommand(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+// TestUsage checks the exit codes and messages that need no kernel.
+func TestUsage(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"-h"}, exitOK, "usage: gs"},
+		{[]string{"--version"}, exitOK, "bytecode version"},
+		{[]string{}, exitUsage, "no script"},
+		{[]string{"-d", "cfg", "-e", "BEGIN {}"}, exitUsage, "-d takes ast or ir"},
+		{[]string{"-p", "1", "-c", "x", "-e", "BEGIN {}"}, exitUsage, "cannot be used together"},
+		{[]string{"--buffer-size", "1000", "-e", "BEGIN {}"}, exitUsage, "power of two"},
+		{[]string{"-e", "BEGIN {", "x.gs"}, exitUsage, "not both"},
+		{[]string{"-e", "BEGIN { print(1 }"}, exitScript, "<expr>:1:"},
+		{[]string{"-d", "ast", "-e", "BEGIN { print(1) }"}, exitOK, "print"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(tt.args, &stdout, &stderr)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d\nstderr: %s", code, tt.code, stderr.String())
+			}
+			if out := stdout.String() + stderr.String(); !strings.Contains(out, tt.want) {
+				t.Errorf("output does not contain %q:\n%s", tt.want, out)
+			}
+		})
+	}
+}

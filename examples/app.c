@@ -2,7 +2,6 @@
 //
 //	make demo
 //	bin/gs -c 'bin/app 3' -e 'uprobe:bin/app:add < print(arg0) >'
-#include <stdio.h>
 #include <stdlib.h>
 
 #if defined(__clang__)
@@ -23,6 +22,5 @@ int main(int argc, char **argv)
 
 	for (int i = 0; i < n; i++)
 		total += add(i, 10 * i);
-	printf("total %ld\n", total);
-	return 0;
+	return total < 0; /* silent, so only gs's output shows */
 }

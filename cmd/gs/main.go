@@ -103,10 +103,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	var o options
 	fs := flag.NewFlagSet("gs", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	fs.StringVarP(&o.program, "expr", "e", "", "the script to run, as text")
+	fs.StringVarP(&o.program, "expr", "e", "", "the script to run, as `PROGRAM` text")
 	fs.IntVarP(&o.pid, "pid", "p", 0, "trace only the process with this `PID`")
 	fs.StringVarP(&o.command, "command", "c", "", "start `CMD` (with its arguments), trace it, and stop when it exits")
-	fs.StringVarP(&o.dump, "dump", "d", "", "print the compiled script instead of running it: `ast` or ir")
+	fs.StringVarP(&o.dump, "dump", "d", "", "print `WHAT` instead of running: ast (the syntax tree) or ir (the bytecode)")
 	fs.BoolVarP(&o.list, "list", "l", false, "list the probe points matching the probe given instead of a script (with -v: their variables)")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "compile and load into the kernel, attach nothing")
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "print what gs does (attach timings, probe addresses)")
@@ -114,7 +114,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.StringVarP(&o.output, "output", "o", "", "write trace output to `FILE`")
 	fs.StringVarP(&o.format, "format", "f", "text", "output `FORMAT`: text (bpftrace's) or json (one object per line, see docs/json.md)")
 	fs.IntVar(&o.bufSize, "buffer-size", 16<<20, "ring buffer size in `BYTES` (a power of two)")
-	fs.IntVar(&o.mapSize, "map-entries", runtime.DefaultMapEntries, "keys each script map can hold (`N`)")
+	fs.IntVar(&o.mapSize, "map-entries", runtime.DefaultMapEntries, "`N` keys each script map can hold")
 	fs.DurationVar(&o.wakeup, "wakeup", runtime.DefaultWakeup, "least time between two reader wakeups by one CPU; 0 wakes it for every record")
 	_ = fs.MarkHidden("wakeup")
 	fs.StringVar(&o.debugF, "debug-file", "", "read DWARF for the probed binary from this separate debug `FILE`")
@@ -129,8 +129,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	if o.help {
 		io.WriteString(stdout, usageText)
-		fs.SetOutput(stdout)
-		fs.PrintDefaults()
+		// pflag marks every bool flag "[=true|false]"; they are plain switches.
+		io.WriteString(stdout, strings.ReplaceAll(fs.FlagUsages(), "[=true|false]", "             "))
 		fmt.Fprint(stdout, "\nexit codes: 0 ok, 1 run-time failure, 2 usage error, 3 script error, 70 internal error\n")
 		return exitOK
 	}

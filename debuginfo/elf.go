@@ -255,3 +255,13 @@ func (b *Binary) VirtualAddress(off uint64) (uint64, bool) {
 	}
 	return 0, false
 }
+
+// IsGo reports whether b was built by the Go toolchain (it has Go's build
+// information section or its runtime's entry symbol).
+func (b *Binary) IsGo() bool {
+	if b.File.Section(".go.buildinfo") != nil {
+		return true
+	}
+	_, ok := b.LookupFunc("runtime.main")
+	return ok
+}

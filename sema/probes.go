@@ -50,6 +50,14 @@ func (c *checker) resolveProbes(g *Group) {
 			}
 			continue
 		}
+		if pr.Kind == parser.ProbeUretprobe && be.bin.IsGo() {
+			// A uretprobe replaces the return address on the stack; the Go
+			// runtime copies and scans goroutine stacks and then crashes
+			// the program. Never hurt the traced process.
+			c.errorf(pr, "uretprobes would crash %s: it is a Go program", name).
+				WithHint("trace the function's entry with uprobe: (return probes for Go are not supported yet)")
+			continue
+		}
 		prefix := pr.Kind.String() + ":" + name + ":"
 		for _, at := range c.attachPoints(pr, be.bin, name) {
 			at.ID = uint32(len(c.p.Probes))

@@ -857,7 +857,9 @@ func TestRunInterval(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !regexp.MustCompile(`^b0\nb1\n(arg0 = \d+\n)*tick\ne0\ne1\n(@c\[[01]\]: \d+\n)+\n$`).MatchString(out) {
+	// The tick may come before the command's first call on a loaded
+	// machine: then @c is empty and prints nothing.
+	if !regexp.MustCompile(`^b0\nb1\n(arg0 = \d+\n)*tick\ne0\ne1\n((@c\[[01]\]: \d+\n)+\n)?$`).MatchString(out) {
 		t.Errorf("output\n%s", out)
 	}
 }

@@ -24,6 +24,11 @@ type GsBiasKey struct {
 	Module uint32
 }
 
+type GsCells struct {
+	_ structs.HostLayout
+	V [4072]uint64
+}
+
 type GsInsn struct {
 	_   structs.HostLayout
 	Op  uint8
@@ -49,28 +54,35 @@ type GsProbe struct {
 	Version uint32
 	Flags   uint32
 	Module  uint32
-	_       [4]byte
+	Cells   uint32
 	Address uint64
 }
 
 type GsScratch struct {
-	_         structs.HostLayout
-	Regs      [16]uint64
-	Fault     uint64
-	FaultAddr uint64
-	Ptregs    [21]uint64
-	HaveRegs  uint32
-	Busy      uint32
-	Pc        uint32
-	Start     uint32
-	End       uint32
-	Probe     uint32
-	Stop      uint32
-	Module    uint32
-	Address   uint64
-	Woke      uint64
-	Zero      GsAgg
-	Heap      [16384]uint8
+	_  structs.HostLayout
+	Rf struct {
+		_         structs.HostLayout
+		R         [16]uint64
+		Fault     uint64
+		FaultAddr uint64
+	}
+	Busy uint32
+	Pc   uint32
+	Stop uint32
+	Pad  uint32
+	Hit  struct {
+		_       structs.HostLayout
+		Probe   uint32
+		Module  uint32
+		Address uint64
+		Cells   uint32
+		Start   uint32
+		End     uint32
+		Pad     uint32
+	}
+	Woke uint64
+	Zero GsAgg
+	Heap [16384]uint8
 }
 
 // Names of all BPF objects in the ELF.
@@ -79,6 +91,7 @@ type GsScratch struct {
 const (
 	GsMapGsAggs          = "gs_aggs"
 	GsMapGsBias          = "gs_bias"
+	GsMapGsCells         = "gs_cells"
 	GsMapGsCounters      = "gs_counters"
 	GsMapGsEvents        = "gs_events"
 	GsMapGsInsns         = "gs_insns"
@@ -153,6 +166,7 @@ type GsProgramSpecs struct {
 type GsMapSpecs struct {
 	GsAggs     *ebpf.MapSpec `ebpf:"gs_aggs"`
 	GsBias     *ebpf.MapSpec `ebpf:"gs_bias"`
+	GsCells    *ebpf.MapSpec `ebpf:"gs_cells"`
 	GsCounters *ebpf.MapSpec `ebpf:"gs_counters"`
 	GsEvents   *ebpf.MapSpec `ebpf:"gs_events"`
 	GsInsns    *ebpf.MapSpec `ebpf:"gs_insns"`
@@ -195,6 +209,7 @@ func (o *GsObjects) Close() error {
 type GsMaps struct {
 	GsAggs     *ebpf.Map `ebpf:"gs_aggs"`
 	GsBias     *ebpf.Map `ebpf:"gs_bias"`
+	GsCells    *ebpf.Map `ebpf:"gs_cells"`
 	GsCounters *ebpf.Map `ebpf:"gs_counters"`
 	GsEvents   *ebpf.Map `ebpf:"gs_events"`
 	GsInsns    *ebpf.Map `ebpf:"gs_insns"`
@@ -210,6 +225,7 @@ func (m *GsMaps) Close() error {
 	return _GsClose(
 		m.GsAggs,
 		m.GsBias,
+		m.GsCells,
 		m.GsCounters,
 		m.GsEvents,
 		m.GsInsns,

@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -403,6 +404,45 @@ func TestLoad(t *testing.T) {
 		if n > 5000 {
 			t.Errorf("%s: verifier processed %d instructions, want at most 5000\n%s", name, n, p.VerifierLog)
 		}
+		if err := mainFrameError(p.VerifierLog); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// privateStackMin is the kernel's BPF_PRIV_STACK_MIN_SIZE: from 6.13 the
+// JIT puts a program's (or subprogram's) frame of at least this many bytes
+// on a per-CPU private stack.
+const privateStackMin = 64
+
+// mainFrameError checks the frame sizes in a verifier log ("stack depth
+// 56+120+0": the main program's, then each subprogram's). The main
+// program's must stay on the task's stack, under privateStackMin: a
+// private stack is shared by every run on the CPU, and a sleepable (or
+// preempted) run would find its frame overwritten by the next hit's (a
+// kernel oops, as TestSleepingProbe once showed). The bpf_loop callbacks
+// run only under the scratch entry's busy flag, one per CPU at a time, and
+// may be larger (bpf/c/interp.bpf.c, "Stack frames").
+func mainFrameError(log string) error {
+	m := regexp.MustCompile(`stack depth (\d+)`).FindStringSubmatch(log)
+	if m == nil {
+		return fmt.Errorf("no stack depth in the verifier log:\n%s", log)
+	}
+	if main, _ := strconv.Atoi(m[1]); main >= privateStackMin {
+		return fmt.Errorf("the main program's frame is %d bytes; at %d or more the kernel moves it to a per-CPU stack that a second hit on the CPU overwrites", main, privateStackMin)
+	}
+	return nil
+}
+
+func TestMainFrameError(t *testing.T) {
+	if err := mainFrameError("processed 10 insns\nstack depth 56+120+0\n"); err != nil {
+		t.Errorf("56 bytes: %v", err)
+	}
+	if err := mainFrameError("stack depth 64+8+0"); err == nil {
+		t.Error("a 64-byte main frame passed")
+	}
+	if err := mainFrameError("processed 10 insns"); err == nil {
+		t.Error("a log without stack depth passed")
 	}
 }
 
@@ -721,8 +761,17 @@ func testAggregations(t *testing.T, u uprobeProg) {
 	for off := int32(8); off < ir.MapKeySize; off += 8 {
 		code = append(code, st(keyOff+off, 2))
 	}
-	for id, agg := range []ir.Agg{ir.AggCount, ir.AggSum, ir.AggMin, ir.AggMax, ir.AggAvg, ir.AggStats, ir.AggHist, ir.AggLhist} {
+	// Each aggregation twice: into gs_aggs, and into cells (the probe's
+	// first cell is cellBase), which must hold the same first slots.
+	aggs := []ir.Agg{ir.AggCount, ir.AggSum, ir.AggMin, ir.AggMax, ir.AggAvg, ir.AggStats, ir.AggHist, ir.AggLhist}
+	const cellBase = 7
+	cellOff := make([]int, len(aggs))
+	for id, agg := range aggs {
 		code = append(code, ir.Insn{Op: ir.OpMapAgg, A: 1, B: uint8(id + 1), C: uint8(agg), Imm: keyOff})
+		if id > 0 {
+			cellOff[id] = cellOff[id-1] + ir.CellsOf(aggs[id-1])
+		}
+		code = append(code, ir.Insn{Op: ir.OpCellAgg, A: 1, B: uint8(id + 1), C: uint8(agg), Imm: int32(cellOff[id])})
 	}
 	// @m[] = arg0; @n[] = @m[] * 2 (through mapget); @d[] = 1 then deleted.
 	code = append(code,
@@ -735,6 +784,14 @@ func testAggregations(t *testing.T, u uprobeProg) {
 	)
 	probes := []probeCode{{"add", code}}
 	install(t, objs, probes)
+	var gp GsProbe
+	if err := objs.GsProbes.Lookup(uint32(0), &gp); err != nil {
+		t.Fatal(err)
+	}
+	gp.Cells = cellBase
+	if err := objs.GsProbes.Put(uint32(0), gp); err != nil {
+		t.Fatal(err)
+	}
 	if err := objs.GsMapinfo.Put(uint32(8), GsMapinfo{Min: 0, Max: 10, Step: 2, Agg: uint32(ir.AggLhist)}); err != nil {
 		t.Fatal(err)
 	}
@@ -744,11 +801,7 @@ func testAggregations(t *testing.T, u uprobeProg) {
 	for _, v := range values {
 		tg.call(t, fmt.Sprintf("add %d 0", v))
 	}
-	agg := func(id uint8) (sum GsAgg) {
-		var per []GsAgg
-		if err := objs.GsAggs.Lookup(aggKey(id), &per); err != nil {
-			t.Fatalf("gs_aggs[%d]: %v", id, err)
-		}
+	combine := func(per []GsAgg) (sum GsAgg) {
 		first := true
 		for _, a := range per {
 			if a.V[ir.AggSetSlot] != 0 {
@@ -769,6 +822,13 @@ func testAggregations(t *testing.T, u uprobeProg) {
 		}
 		return sum
 	}
+	agg := func(id uint8) GsAgg {
+		var per []GsAgg
+		if err := objs.GsAggs.Lookup(aggKey(id), &per); err != nil {
+			t.Fatalf("gs_aggs[%d]: %v", id, err)
+		}
+		return combine(per)
+	}
 	n, total := uint64(len(values)), uint64(0)
 	for _, v := range values {
 		total += uint64(v)
@@ -777,7 +837,7 @@ func testAggregations(t *testing.T, u uprobeProg) {
 	if g := agg(1); g.V[ir.AggCountSlot] != n {
 		t.Errorf("count = %d, want %d", g.V[ir.AggCountSlot], n)
 	}
-	if g := agg(2); g.V[ir.AggSumSlot] != total || g.V[ir.AggCountSlot] != 0 {
+	if g := agg(2); g.V[ir.AggSumSlot] != total || g.V[ir.AggCountSlot] != n {
 		t.Errorf("sum = %d (count %d), want %d", g.V[ir.AggSumSlot], g.V[ir.AggCountSlot], total)
 	}
 	if g := agg(3); g.V[ir.AggMinSlot] != minv || g.V[ir.AggSetSlot] != 1 {
@@ -810,6 +870,23 @@ func testAggregations(t *testing.T, u uprobeProg) {
 	wantLhist := map[int]uint64{0: 1, 1: 2, 2: 2, 3: 1, 5: 1, 6: 2}
 	if got := buckets(agg(8)); fmt.Sprint(got) != fmt.Sprint(wantLhist) {
 		t.Errorf("lhist buckets = %v, want %v", got, wantLhist)
+	}
+	var cells []GsCells
+	if err := objs.GsCells.Lookup(uint32(0), &cells); err != nil {
+		t.Fatal(err)
+	}
+	for id, a := range aggs {
+		want := agg(uint8(id + 1))
+		per := make([]GsAgg, len(cells))
+		for cpu, c := range cells {
+			copy(per[cpu].V[:ir.CellsOf(a)], c.V[cellBase+cellOff[id]:])
+		}
+		got := combine(per)
+		for i := range ir.CellsOf(a) {
+			if got.V[i] != want.V[i] {
+				t.Errorf("%s in cells: slot %d = %d, gs_aggs has %d", ir.AggNames[a], i, int64(got.V[i]), int64(want.V[i]))
+			}
+		}
 	}
 	var v uint64
 	if err := objs.GsVals.Lookup(aggKey(20), &v); err != nil || v != 10 {

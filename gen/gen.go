@@ -2,11 +2,14 @@
 // (ir.Program).
 //
 // Each probe group becomes one contiguous code range shared by all of its
-// probes, ending in OpExit. Expressions are evaluated on a register stack:
-// an expression tree at depth d lands in r(d+1) and its operands use the
-// registers above it, so r1..r15 suffice for any tree of depth 15. r0 is
-// never written: it stays zero (every register is zero at entry) and
-// serves as the constant 0 for comparisons and stores.
+// probes; a run stops at its end (or at an OpExit). Expressions are
+// evaluated on a register stack: an expression tree at depth d lands in
+// r(d+1) and its operands use the registers above it, so r1..r15 suffice
+// for any tree of depth 15. Every register is written before it is read:
+// only r0 is defined at entry. r0 is never written: it is zero at entry
+// and serves as the constant 0 for comparisons and stores. An aggregation
+// whose keys the probe knows (none, func, probe) goes to the probe's cells
+// (OpCellAgg, see maps.go) without a key.
 //
 // The heap holds everything that is not a register value: the record being
 // built at offset 0, one 128-byte key buffer per map from sema's
@@ -39,8 +42,22 @@ const zero = 0
 // maxReg is the last register of the expression stack.
 const maxReg = ir.NumRegs - 1
 
-// Generate lowers p, which must have been checked without errors.
+// Generate lowers p, which must have been checked without errors. The
+// aggregations whose keys a probe knows before it runs live in cells (see
+// Cells in ir/doc.go) unless their ranges would not fit ir.MaxCells; then
+// every aggregation goes to gs_aggs.
 func Generate(p *sema.Program) (*ir.Program, error) {
+	out, err := generate(p, true)
+	if errors.Is(err, errCells) {
+		return generate(p, false)
+	}
+	return out, err
+}
+
+// errCells says that the cell ranges would not fit ir.MaxCells.
+var errCells = errors.New("cells do not fit")
+
+func generate(p *sema.Program, useCells bool) (*ir.Program, error) {
 	g := &gen{p: p, heapMax: p.RecordArea}
 	out := &ir.Program{
 		Version: ir.Version,
@@ -48,16 +65,33 @@ func Generate(p *sema.Program) (*ir.Program, error) {
 		Events:  p.Events,
 		File:    p.File,
 	}
-	for _, m := range p.Maps {
-		out.Maps = append(out.Maps, m.Desc)
+	// clear() and zero() are done by user space, which cannot write some
+	// cells without racing the probes that write the others: a map they
+	// act on stays in gs_aggs.
+	reset := map[int]bool{}
+	for _, e := range p.Events {
+		if e.Kind == ir.EventClearMap || e.Kind == ir.EventZeroMap {
+			reset[e.Map] = true
+		}
 	}
+	for _, m := range p.Maps {
+		d := m.Desc
+		d.InCells = useCells && inCells(m) && !reset[int(d.ID)]
+		out.Maps = append(out.Maps, d)
+	}
+	g.maps = out.Maps
 	if p.Values != nil {
 		out.Modules = p.Values.Modules
 	}
 	for _, grp := range p.Groups {
+		g.cellOff, g.groupCells = map[uint8]int{}, 0
 		if err := g.groupCode(grp, out); err != nil { // values.go: per probe when locations differ
 			return nil, err
 		}
+		g.placeCells(grp, out)
+	}
+	if g.cells > ir.MaxCells {
+		return nil, errCells
 	}
 	if len(g.insns) > ir.MaxInsns {
 		return nil, fmt.Errorf("generate: %w: %d, the limit is %d", ErrTooLong, len(g.insns), ir.MaxInsns)
@@ -87,6 +121,11 @@ type gen struct {
 	err     error
 	stmtSp  diag.Span // the statement being generated, for errors
 	probe   int       // the probe whose code is generated, or -1 when shared (values.go)
+
+	maps       []ir.Map      // the program's maps, InCells decided
+	cellOff    map[uint8]int // the current group's cell offset of each InCells map it aggregates into
+	groupCells int           // cells the current group's probes take each
+	cells      int           // cells given to the probes so far
 }
 
 // label is a jump target, bound once; jumps to it before binding are
@@ -180,16 +219,12 @@ func (g *gen) group(grp *sema.Group) error {
 	if g.err != nil {
 		return fmt.Errorf("generate: %w", g.err)
 	}
-	n := len(g.insns)
-	if n == start || !g.endsInExit() {
-		end := grp.Node.Body.Sp.End
-		if end.Offset > 0 {
-			g.line(diag.Span{Start: g.p.File.PosAt(end.Offset - 1), End: end})
-		}
-		g.bind(exit)
-		g.emit(ir.Insn{Op: ir.OpExit})
-	} else {
+	// The run stops at the range's end: no final OpExit, which would cost
+	// every hit one more step. A group that does nothing has no code.
+	if n := len(g.insns); n > start && g.endsInExit() {
 		g.bindAt(exit, n-1)
+	} else {
+		g.bind(exit)
 	}
 	return nil
 }

@@ -245,19 +245,26 @@ func TestControlFlow(t *testing.T) {
 }
 
 // TestSize pins the instruction counts of common one-liners: every op
-// executed is a bpf_loop iteration in the kernel.
+// executed is a step in the kernel. cells says the aggregation needs no
+// key: the probe's own cells (ir/doc.go "Cells").
 func TestSize(t *testing.T) {
 	tests := []struct {
-		src  string
-		want int
+		src   string
+		want  int
+		cells bool
 	}{
-		{`uprobe:./target:add < print(arg0) >`, 5},
-		{`uprobe:./target:add { printf("%d\n", arg0) }`, 5},
-		{`uprobe:./target:add { printf("%d %s\n", arg0, str(arg1)) }`, 8},
-		{`uprobe:./target:add /arg0/ { print(arg0) }`, 7},
-		{`uprobe:./target:add { print(comm, func, probe) }`, 4},
-		{`uprobe:./target:add { exit() }`, 3},
-		{`uprobe:./target:add { }`, 1},
+		{`uprobe:./target:add < print(arg0) >`, 4, false},
+		{`uprobe:./target:add { printf("%d\n", arg0) }`, 4, false},
+		{`uprobe:./target:add { printf("%d %s\n", arg0, str(arg1)) }`, 7, false},
+		{`uprobe:./target:add /arg0/ { print(arg0) }`, 6, false},
+		{`uprobe:./target:add { print(comm, func, probe) }`, 3, false},
+		{`uprobe:./target:add { exit() }`, 3, false}, // record, emit, exit: the user's
+		{`uprobe:./target:add { }`, 0, false},
+		{`uprobe:./target:add { @[func] = count() }`, 1, true},
+		{`uprobe:./target:add { @ = count() }`, 1, true},
+		{`uprobe:./target:add { @h = hist(arg0) }`, 2, true},
+		{`uprobe:./target:add /arg0 > 1/ { @s[probe] = sum(arg1) }`, 6, true},
+		{`uprobe:./target:add { @c[tid] = count() }`, 3, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
@@ -265,8 +272,11 @@ func TestSize(t *testing.T) {
 			if len(p.Insns) != tt.want {
 				t.Errorf("%d instructions, want %d\n%s", len(p.Insns), tt.want, ir.Disasm(p))
 			}
-			if last := p.Insns[len(p.Insns)-1]; last.Op != ir.OpExit {
-				t.Errorf("last op is %s, want exit", last.Op)
+			if n := len(p.Insns); n > 0 && p.Insns[n-1].Op == ir.OpExit && !strings.Contains(tt.src, "exit()") {
+				t.Errorf("the range ends in a needless exit\n%s", ir.Disasm(p))
+			}
+			if got := len(p.CellRanges) > 0; got != tt.cells {
+				t.Errorf("in cells: %v, want %v\n%s", got, tt.cells, ir.Disasm(p))
 			}
 		})
 	}

@@ -56,8 +56,17 @@ func (m *machine) slotBytes(off, limit int) []byte {
 func (m *machine) run(p *ir.Program, id int) error {
 	pr := p.Probes[id]
 	pc := int(pr.Start)
+	// Only r0 is defined at entry (ir/doc.go): poison the others, so a
+	// program that reads one before writing it gives wrong answers here.
+	m.regs[0] = 0
+	for i := 1; i < ir.NumRegs; i++ {
+		m.regs[i] = 0x5eed_0000_0000_0000 | uint64(i)
+	}
 	for {
-		if pc < int(pr.Start) || pc >= int(pr.Start+pr.Len) {
+		if pc == int(pr.Start+pr.Len) { // the range's end stops the run
+			return nil
+		}
+		if pc < int(pr.Start) || pc > int(pr.Start+pr.Len) {
 			return fmt.Errorf("pc %d outside the probe's range", pc)
 		}
 		if m.steps++; m.steps > ir.MaxSteps {
@@ -216,6 +225,19 @@ func (m *machine) run(p *ir.Program, id int) error {
 				}
 				m.aggregate(key, ir.Agg(in.C), int64(*a), p.Maps[in.B])
 			}
+		case ir.OpCellAgg:
+			// The key the runtime gives the probe's cells (runtime/maps.go,
+			// readCells), so tests read cells and gs_aggs alike.
+			if int(in.B) >= len(p.Maps) || !p.Maps[in.B].InCells {
+				return fmt.Errorf("pc %d: map %d is not in cells", pc-1, in.B)
+			}
+			mp := p.Maps[in.B]
+			var key [ir.MapKeySize]byte
+			key[0] = mp.ID
+			for _, off := range mp.KeyOffsets {
+				binary.LittleEndian.PutUint64(key[off:], uint64(id))
+			}
+			m.aggregate(string(key[:]), ir.Agg(in.C), int64(*a), mp)
 		case ir.OpStStack:
 			n := min(len(m.stack), int(in.C))
 			m.put(int(in.Imm), uint64(n), 8)
@@ -241,7 +263,7 @@ func (m *machine) run(p *ir.Program, id int) error {
 func writesA(op ir.Op) bool {
 	switch op {
 	case ir.OpNop, ir.OpJa, ir.OpJz, ir.OpJnz, ir.OpStHeap, ir.OpStStr, ir.OpStComm, ir.OpRecord, ir.OpEmit, ir.OpExit,
-		ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg, ir.OpStStack:
+		ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg, ir.OpCellAgg, ir.OpStStack:
 		return false
 	}
 	return true
@@ -291,6 +313,7 @@ func (m *machine) aggregate(key string, agg ir.Agg, x int64, mp ir.Map) {
 		g[ir.AggCountSlot]++
 		return
 	case ir.AggSum:
+		g[ir.AggCountSlot]++
 		g[ir.AggSumSlot] += uint64(x)
 		return
 	case ir.AggMin:

@@ -2,6 +2,7 @@ package gen
 
 import (
 	"encoding/binary"
+	"slices"
 
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
@@ -228,6 +229,10 @@ func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
 			r = g.expr(call.Args[0])
 			defer g.pop()
 		}
+		if g.maps[m.Desc.ID].InCells { // the key is the probe's: no key to build
+			g.emit(ir.Insn{Op: ir.OpCellAgg, A: r, B: m.Desc.ID, C: uint8(m.Desc.Agg), Imm: int32(g.cellsOf(m))})
+			return
+		}
 		g.key(m, lhs.Keys)
 		g.emit(ir.Insn{Op: ir.OpMapAgg, A: r, B: m.Desc.ID, C: uint8(m.Desc.Agg), Imm: int32(m.Heap)})
 		return
@@ -244,6 +249,53 @@ func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
 		return
 	}
 	g.emit(ir.Insn{Op: ir.OpMapUpdate, A: r, B: m.Desc.ID, Imm: int32(m.Heap)})
+}
+
+// inCells reports whether m may live in cells: an aggregation whose keys
+// (none, func, probe) are the probe's own, known before it runs. A func or
+// probe key is always the probe's id (key builds one with OpLdCtx).
+func inCells(m *sema.Map) bool {
+	if m.Kind != sema.MapAgg {
+		return false
+	}
+	for _, k := range m.KeyTypes {
+		if k.Kind != sema.KindFunc && k.Kind != sema.KindProbe {
+			return false
+		}
+	}
+	return true
+}
+
+// cellsOf returns the offset of m's cells in the current group's range,
+// giving m its cells at its first aggregation there.
+func (g *gen) cellsOf(m *sema.Map) int {
+	off, ok := g.cellOff[m.Desc.ID]
+	if !ok {
+		off = g.groupCells
+		g.cellOff[m.Desc.ID] = off
+		g.groupCells += ir.CellsOf(m.Desc.Agg)
+	}
+	return off
+}
+
+// placeCells gives each probe of grp its own cells, the group's offsets
+// from Probe.Cells, and lists them in out.CellRanges.
+func (g *gen) placeCells(grp *sema.Group, out *ir.Program) {
+	if g.groupCells == 0 {
+		return
+	}
+	ids := make([]uint8, 0, len(g.cellOff))
+	for id := range g.cellOff {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b uint8) int { return g.cellOff[a] - g.cellOff[b] })
+	for _, i := range grp.Probes {
+		out.Probes[i].Cells = uint32(g.cells)
+		for _, id := range ids {
+			out.CellRanges = append(out.CellRanges, ir.CellRange{Map: id, Probe: uint32(i), Cell: uint32(g.cells + g.cellOff[id])})
+		}
+		g.cells += g.groupCells
+	}
 }
 
 // mapDelete lowers delete(@m[k]).

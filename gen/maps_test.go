@@ -222,13 +222,14 @@ func TestMapSize(t *testing.T) {
 		src  string
 		want int
 	}{
-		{`uprobe:./target:add { @[func] = count() }`, 4},
-		{`uprobe:./target:add { @h = hist(arg0) }`, 3},
-		{`uprobe:./target:add { @[tid] = sum(arg1) }`, 5},
-		{`uprobe:./target:add { @start[tid] = nsecs }`, 5},
-		{`uprobe:./target:add { @[comm] = count() }`, 3},
-		{`uprobe:./target:add { @[ustack] = count() }`, 4},
-		{`uprobe:./target:add { print(@x); clear(@x); @x = 1 }`, 7},
+		{`uprobe:./target:add { @[func] = count() }`, 1},
+		{`uprobe:./target:add { @h = hist(arg0) }`, 2},
+		{`uprobe:./target:add { @[tid] = sum(arg1) }`, 4},
+		{`uprobe:./target:add { @start[tid] = nsecs }`, 4},
+		{`uprobe:./target:add { @[comm] = count() }`, 2},
+		{`uprobe:./target:add { @[ustack] = count() }`, 3},
+		{`uprobe:./target:add { print(@x); clear(@x); @x = 1 }`, 6},
+		{`uprobe:./target:add { @c = count(); print(@c); clear(@c) }`, 5},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
@@ -237,5 +238,40 @@ func TestMapSize(t *testing.T) {
 				t.Errorf("%d steps, want %d\n%s", m.steps, tt.want, ir.Disasm(p))
 			}
 		})
+	}
+}
+
+// TestCellsFallback: cells hold ir.MaxCells per CPU; a program whose
+// ranges would not fit keeps every aggregation in gs_aggs.
+func TestCellsFallback(t *testing.T) {
+	perHist := ir.CellsOf(ir.AggHist)
+	fit := ir.MaxCells / perHist
+	for _, n := range []int{fit, fit + 1} {
+		var b strings.Builder
+		for i := range n {
+			fmt.Fprintf(&b, "@h%d = hist(arg0); ", i)
+		}
+		p := compile(t, "uprobe:./target:add { "+b.String()+"}")
+		wantCells := n == fit
+		cells, hashed := 0, 0
+		for _, ins := range p.Insns {
+			switch ins.Op {
+			case ir.OpCellAgg:
+				cells++
+			case ir.OpMapAgg:
+				hashed++
+			}
+		}
+		for _, m := range p.Maps {
+			if m.InCells != wantCells {
+				t.Fatalf("%d hists: @%s InCells = %v, want %v", n, m.Name, m.InCells, wantCells)
+			}
+		}
+		if wantCells && (cells != n || hashed != 0 || len(p.CellRanges) != n) {
+			t.Errorf("%d hists: %d cellagg, %d mapagg, %d ranges; want all %d in cells", n, cells, hashed, len(p.CellRanges), n)
+		}
+		if !wantCells && (cells != 0 || hashed != n || len(p.CellRanges) != 0) {
+			t.Errorf("%d hists: %d cellagg, %d mapagg, %d ranges; want all %d in gs_aggs", n, cells, hashed, len(p.CellRanges), n)
+		}
 	}
 }

@@ -39,6 +39,7 @@ var limitConsts = []cConst{
 	{"GS_AGG_SET_SLOT", AggSetSlot, ""},
 	{"GS_AGG_BUCKET_BASE", AggBucketBase, ""},
 	{"GS_MAX_BUCKETS", MaxBuckets, ""},
+	{"GS_MAX_CELLS", MaxCells, "u64 cells of gs_cells per CPU"},
 	{"GS_STACK_FRAME_SIZE", StackFrameSize, "bytes per frame: struct bpf_stack_build_id"},
 	{"GS_STACK_ID_NONE", StackIDNone, "OpStackID's value when no stack was captured"},
 	{"GS_DEFAULT_STACK_IDS", DefaultStackIDs, "default max_entries of gs_stacks"},

@@ -57,6 +57,8 @@ func DisasmInsn(ins Insn, pc int) string {
 		return fmt.Sprintf("%s %s, map %d, %s", name, a, ins.B, heapAt(ins.Imm))
 	case OpMapAgg:
 		return fmt.Sprintf("%s %s, map %d, %s, %s", name, a, ins.B, aggName(Agg(ins.C)), heapAt(ins.Imm))
+	case OpCellAgg:
+		return fmt.Sprintf("%s %s, map %d, %s, cells+%d", name, a, ins.B, aggName(Agg(ins.C)), ins.Imm)
 	case OpStStack:
 		return fmt.Sprintf("%s %s, %d", name, heapAt(ins.Imm), ins.C)
 	}
@@ -102,7 +104,11 @@ func Disasm(p *Program) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "version %d\n", p.Version)
 	for i, pr := range p.Probes {
-		fmt.Fprintf(&b, "probe %d: %s  start=%d len=%d\n", i, pr.Name, pr.Start, pr.Len)
+		fmt.Fprintf(&b, "probe %d: %s  start=%d len=%d", i, pr.Name, pr.Start, pr.Len)
+		if pr.Cells != 0 {
+			fmt.Fprintf(&b, " cells=%d", pr.Cells)
+		}
+		b.WriteString("\n")
 	}
 	for i, m := range p.Modules {
 		fmt.Fprintf(&b, "module %d: %s\n", i, filepath.Base(m))
@@ -212,7 +218,18 @@ func Disasm(p *Program) string {
 		} else {
 			fmt.Fprintf(&b, " %s", typeName(m.Value))
 		}
-		fmt.Fprintf(&b, " key=%d\n", m.KeySize)
+		fmt.Fprintf(&b, " key=%d", m.KeySize)
+		if m.InCells {
+			b.WriteString(" in cells")
+		}
+		b.WriteString("\n")
+	}
+	for _, c := range p.CellRanges {
+		n := 0
+		if int(c.Map) < len(p.Maps) {
+			n = CellsOf(p.Maps[c.Map].Agg)
+		}
+		fmt.Fprintf(&b, "cells %d-%d: map %d probe %d\n", c.Cell, int(c.Cell)+n, c.Map, c.Probe)
 	}
 	return b.String()
 }

@@ -15,8 +15,11 @@
 // of the first failed read, and a per-CPU byte heap of HeapSize bytes
 // addressed by compile-time offsets. Registers hold integers and addresses
 // only; strings, structs, map keys and the record being built live in the
-// heap. At entry every register is zero, the fault flag is clear and the
-// probe's saved registers (a copy of pt_regs) are readable with OpLdReg.
+// heap. At entry r0 is zero, the fault flag is clear and the probe's
+// saved registers (pt_regs) are readable with OpLdReg; r1..r15 hold
+// whatever an earlier run left, so a program writes a register before it
+// reads it (the compiler does, and its tests poison them to check). A run
+// stops at OpExit or when it reaches the end of its range.
 //
 // # Encoding
 //
@@ -110,6 +113,21 @@
 // hist and lhist the buckets, numbered as the comment on AggSlots says;
 // lhist's Min, Max and Step are in Map, and the runtime writes them to
 // gs_mapinfo[ID] before any probe runs.
+//
+// # Cells
+//
+// An aggregation whose keys are known before a probe runs (none, func or
+// probe: the probe's own id) needs no key and no hash: Map.InCells maps
+// live in gs_cells, one per-CPU array entry of MaxCells u64s. The compiler
+// gives each probe that aggregates into such a map its own range of
+// CellsOf(Map.Agg) cells, laid out as the first slots of struct agg
+// (AggSlots), and lists the ranges in Program.CellRanges; the probe's
+// OpCellAgg imm is the range's offset from Probe.Cells, so probes that
+// share code share offsets. A range whose count slot is 0 and whose set
+// slot is 0 was never hit and holds no entry. To list the map, the runtime
+// reads the ranges and keys each with the probe's id (several probes of a
+// keyless map add up to one entry); clear and zero write zeros. The
+// compiler falls back to gs_aggs when the ranges would not fit MaxCells.
 //
 // print(@m[, top[, div]]), clear(@m) and zero(@m) are done in user space:
 // the program emits a record of kind EventPrintMap, EventClearMap or

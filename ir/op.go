@@ -62,6 +62,7 @@ const (
 	OpStStack             // heap[imm] = user stack: u64 count, then up to C frames of StackFrameSize bytes (see Stacks in doc.go)
 	OpExit                // stop this probe's program
 	OpStackID             // rA = id of the current user stack in gs_stacks; StackIDNone if it was not captured
+	OpCellAgg             // aggregate rA with aggregation C into the probe's cells from imm (map B; see Cells in doc.go)
 	numOps
 )
 
@@ -151,6 +152,7 @@ var Table = [numOps]Info{
 	OpStStack:   {Name: "ststack", Shape: ShapeACI, CIsNum: true},
 	OpExit:      {Name: "exit", Shape: ShapeNone},
 	OpStackID:   {Name: "stackid", Shape: ShapeA},
+	OpCellAgg:   {Name: "cellagg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 }
 
 // NumOps is the number of defined ops.

@@ -9,7 +9,7 @@ import (
 
 // Version identifies the encoding. Bump it whenever an op is added or its
 // meaning changes.
-const Version = 2
+const Version = 3
 
 // Limits shared with the C interpreter (they are written into its header).
 const (
@@ -32,8 +32,8 @@ const (
 	// Aggregation values (gs_aggs): v[AggCountSlot] count, v[AggSumSlot]
 	// sum, v[AggMinSlot] min, v[AggMaxSlot] max, v[AggSetSlot] 1 once
 	// min/max hold a value, then MaxBuckets hist/lhist buckets from
-	// AggBucketBase. count, avg, stats, hist and lhist increment the count
-	// slot; sum, min and max do not. Each CPU has its own values: sum the
+	// AggBucketBase. Every aggregation but min and max increments the
+	// count slot; min and max set the set slot. Each CPU has its own values: sum the
 	// counts, sums and buckets, and take min/max over the CPUs whose set
 	// slot is 1.
 	//
@@ -53,6 +53,9 @@ const (
 
 	// Stack frames, as the kernel's struct bpf_stack_build_id: {s32
 	// status, u8 build_id[20], u64 offset or ip}. See Stacks in doc.go.
+	// Cells (see Cells in doc.go): gs_cells holds MaxCells u64s per CPU.
+	MaxCells = 4000
+
 	StackFrameSize    = 32
 	StackFrameBuildID = 4          // byte offset of the build id
 	StackFrameAddr    = 24         // byte offset of the file offset or address
@@ -156,7 +159,10 @@ type Probe struct {
 	PeriodNs uint64 // Interval probes
 	Start    uint32 // first instruction
 	Len      uint32 // number of instructions
-	Sp       diag.Span
+	// Cells is the first of the probe's cells in gs_cells: its OpCellAgg
+	// imm counts from there (see Cells in doc.go).
+	Cells uint32
+	Sp    diag.Span
 }
 
 // EventKind says what a record means.
@@ -302,6 +308,10 @@ type Map struct {
 	Value *Type
 	Agg   Agg  // when the map holds an aggregation
 	IsAgg bool // false for plain value maps (gs_vals); true for gs_aggs
+	// InCells marks an aggregation kept in gs_cells, not gs_aggs: its keys
+	// are none, func or probe, known before the probe runs, so every
+	// probe that aggregates into it has its own cells (Program.CellRanges).
+	InCells bool
 	// Lhist parameters.
 	Min, Max, Step int64
 
@@ -309,6 +319,29 @@ type Map struct {
 	// (the first is 8); each value takes Keys[i].Size bytes.
 	KeyOffsets []int
 	Sp         diag.Span // the map's first use in the script
+}
+
+// CellRange is where one probe aggregates into one InCells map: the map's
+// first CellsOf(Map.Agg) slots of struct agg (AggSlots), at cell Cell of
+// gs_cells. Its key is the probe's: probe id for a func or probe key.
+type CellRange struct {
+	Map   uint8
+	Probe uint32
+	Cell  uint32
+}
+
+// CellsOf is the number of cells an aggregation takes: the slots of struct
+// agg it uses, counted from slot 0.
+func CellsOf(a Agg) int {
+	switch a {
+	case AggCount:
+		return AggCountSlot + 1
+	case AggSum, AggAvg:
+		return AggSumSlot + 1
+	case AggMin, AggMax, AggStats:
+		return AggSetSlot + 1
+	}
+	return AggBucketBase + MaxBuckets
 }
 
 // Program is a compiled script: bytecode plus everything needed to run it.
@@ -335,8 +368,11 @@ type Program struct {
 	// bias at the hit, as the probe's run-time address minus
 	// Probes[i].Address, so the probe reads it right in a library mapped
 	// after the runtime looked and when tracing system-wide.
-	Modules  []string
-	Lines    []LineEntry
-	HeapSize int // bytes of heap the program touches
-	File     *diag.File
+	Modules []string
+	// CellRanges lists the cells of every InCells map, one range per probe
+	// that aggregates into it.
+	CellRanges []CellRange
+	Lines      []LineEntry
+	HeapSize   int // bytes of heap the program touches
+	File       *diag.File
 }

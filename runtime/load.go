@@ -28,6 +28,7 @@ const (
 	mapBias     = "gs_bias"
 	mapVals     = "gs_vals"
 	mapAggs     = "gs_aggs"
+	mapCells    = "gs_cells"
 	mapStacks   = "gs_stacks"
 
 	varStartNs  = "gs_start_ns"
@@ -51,6 +52,7 @@ type interpreter struct {
 	probes   *ebpf.Map // gs_probes
 	vals     *ebpf.Map
 	aggs     *ebpf.Map
+	cells    *ebpf.Map
 	stacks   *ebpf.Map
 	sizes    mapSizes
 	// held says the uprobes and interval probes were loaded with empty
@@ -71,10 +73,22 @@ const (
 	valsBudget = 64 << 20
 )
 
-// mapSizes are the max_entries of the script-map BPF maps.
+// mapSizes are the max_entries of the script-map BPF maps, and the key
+// sizes of gs_vals and gs_aggs.
 type mapSizes struct {
 	vals, aggs, stacks uint32
 	perMap             int // entries per script map asked for
+	// valsKey and aggsKey are the bytes of the hashes' keys: the 8-byte
+	// header and the longest key of a map they hold (ir/doc.go "Maps"),
+	// not ir.MapKeySize: the kernel hashes and compares every key byte at
+	// each hit.
+	valsKey, aggsKey uint32
+}
+
+// keySize is the hash key size that holds keys of keyBytes bytes after
+// the header: a multiple of 8, at most ir.MapKeySize.
+func keySize(keyBytes int) uint32 {
+	return uint32(min(8+(keyBytes+7)&^7, ir.MapKeySize))
 }
 
 // sizeMaps sizes gs_vals and gs_aggs for perMap entries per script map of
@@ -88,22 +102,25 @@ func sizeMaps(prog *ir.Program, perMap int, ncpu int) mapSizes {
 	if !explicit {
 		perMap = DefaultMapEntries
 	}
-	var plain, agg int
+	var plain, agg, plainKey, aggKey int
 	stacks := false
 	for _, m := range prog.Maps {
-		if m.IsAgg {
+		if m.InCells { // gs_cells, sized by the compiler
+		} else if m.IsAgg {
 			agg++
+			aggKey = max(aggKey, m.KeySize)
 		} else {
 			plain++
+			plainKey = max(plainKey, m.KeySize)
 		}
 		for _, k := range m.Keys {
 			stacks = stacks || (k != nil && k.Kind == ir.KindStack && k.StackID)
 		}
 	}
-	sz := mapSizes{vals: 1, aggs: 1, stacks: 1, perMap: perMap}
+	sz := mapSizes{vals: 1, aggs: 1, stacks: 1, perMap: perMap, valsKey: keySize(plainKey), aggsKey: keySize(aggKey)}
 	if plain > 0 {
 		n := plain * perMap
-		if limit := valsBudget / (ir.MapKeySize + 8 + 64); !explicit && n > limit {
+		if limit := valsBudget / (int(sz.valsKey) + 8 + 64); !explicit && n > limit {
 			n = max(limit, perMap)
 		}
 		sz.vals = uint32(min(n, 1<<30))
@@ -216,6 +233,8 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 		}
 		ms.MaxEntries = n
 	}
+	spec.Maps[mapVals].KeySize = sizes.valsKey
+	spec.Maps[mapAggs].KeySize = sizes.aggsKey
 	if err := setVar(spec, varWakeupNs, cfg.wakeupNs); err != nil {
 		return nil, err
 	}
@@ -246,7 +265,7 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 	}
 	for name, m := range map[string]**ebpf.Map{
 		mapEvents: &in.events, mapLost: &in.lost, mapCounters: &in.counters, mapBias: &in.bias,
-		mapProbes: &in.probes, mapVals: &in.vals, mapAggs: &in.aggs, mapStacks: &in.stacks,
+		mapProbes: &in.probes, mapVals: &in.vals, mapAggs: &in.aggs, mapCells: &in.cells, mapStacks: &in.stacks,
 	} {
 		if *m = coll.Maps[name]; *m == nil {
 			coll.Close()
@@ -314,7 +333,7 @@ func (e *verifierError) Unwrap() error { return e.ve }
 
 // Value layouts of the maps runtime writes (bpf/c/interp.bpf.c).
 const (
-	probeValueSize   = 32 // struct gs_probe {u32 start, len, version, flags, module, pad; u64 address}
+	probeValueSize   = 32 // struct gs_probe {u32 start, len, version, flags, module, cells; u64 address}
 	mapinfoValueSize = 32 // {s64 min, max, step; u32 agg, flags}
 )
 
@@ -335,8 +354,9 @@ const probeModuleNone = 0xffffffff
 // probes that wait for Begin get an empty range (they return at once).
 // A uprobe's entry names its binary's prog.Modules index and its link-time
 // address: the kernel derives that module's bias from the hit, without
-// gs_bias (bpf/c/interp.bpf.c, "Load bias"). writeKeys checks that the
-// map's value size is probeValueSize.
+// gs_bias (bpf/c/interp.bpf.c, "Load bias"), and its first cell
+// (ir.Probe.Cells). writeKeys checks that the map's value size is
+// probeValueSize.
 func probeValues(prog *ir.Program, hold bool) ([][probeValueSize]byte, error) {
 	pv := make([][probeValueSize]byte, len(prog.Probes))
 	for i := range prog.Probes {
@@ -360,7 +380,7 @@ func probeValues(prog *ir.Program, hold bool) ([][probeValueSize]byte, error) {
 			}
 		}
 		b = binary.LittleEndian.AppendUint32(b, module)
-		b = binary.LittleEndian.AppendUint32(b, 0) // padding
+		b = binary.LittleEndian.AppendUint32(b, p.Cells)
 		binary.LittleEndian.AppendUint64(b, p.Address)
 	}
 	return pv, nil

@@ -14,9 +14,12 @@ import (
 // Script maps live in two BPF hashes shared by all maps of their kind
 // (ir/doc.go, "Maps"): gs_vals for plain maps, gs_aggs (per CPU) for
 // aggregations. Byte 0 of a key is the map's ID, so listing one map is a
-// walk over its BPF map that keeps the keys with that first byte.
+// walk over its BPF map that keeps the keys with that first byte. An
+// aggregation whose keys the probe knows (ir/doc.go, "Cells") lives in
+// gs_cells instead, at the ranges Program.CellRanges lists.
 
-// mapKey is a gs_vals or gs_aggs key.
+// mapKey is a gs_vals or gs_aggs key, zero-padded: the BPF hashes hold
+// the first KeySize() bytes of it (mapSizes).
 type mapKey [ir.MapKeySize]byte
 
 // aggValue is one CPU's gs_aggs value (struct agg).
@@ -70,6 +73,7 @@ type scriptMaps struct {
 	prog   *ir.Program
 	vals   *ebpf.Map // gs_vals
 	aggs   *ebpf.Map // gs_aggs
+	cells  *ebpf.Map // gs_cells
 	stacks *ebpf.Map // gs_stacks
 
 	ncpu   int
@@ -81,17 +85,19 @@ func newScriptMaps(prog *ir.Program, in *interpreter) (*scriptMaps, error) {
 	if err != nil {
 		return nil, fmt.Errorf("count CPUs: %w", err)
 	}
-	return &scriptMaps{prog: prog, vals: in.vals, aggs: in.aggs, stacks: in.stacks, ncpu: n, frames: map[uint32][]symbolize.Frame{}}, nil
+	return &scriptMaps{prog: prog, vals: in.vals, aggs: in.aggs, cells: in.cells, stacks: in.stacks, ncpu: n, frames: map[uint32][]symbolize.Frame{}}, nil
 }
 
 // read returns the entries of the maps whose IDs want holds, by ID. It
 // walks each BPF map once.
 func (sm *scriptMaps) read(want []bool) (map[uint8][]mapEntry, error) {
 	out := map[uint8][]mapEntry{}
-	var plain, agg bool
+	var plain, agg, cells bool
 	for id, w := range want {
 		if w && id < len(sm.prog.Maps) {
-			if sm.prog.Maps[id].IsAgg {
+			if sm.prog.Maps[id].InCells {
+				cells = true
+			} else if sm.prog.Maps[id].IsAgg {
 				agg = true
 			} else {
 				plain = true
@@ -114,8 +120,11 @@ func (sm *scriptMaps) read(want []bool) (map[uint8][]mapEntry, error) {
 	wanted := func() bool { return int(key[0]) < len(want) && want[key[0]] }
 	if plain {
 		var v uint64
+		kb := make([]byte, sm.vals.KeySize())
 		it := sm.vals.Iterate()
-		for it.Next(&key, &v) {
+		for it.Next(kb, &v) {
+			key = mapKey{}
+			copy(key[:], kb)
 			if wanted() && !sm.prog.Maps[key[0]].IsAgg {
 				add(mapEntry{key: key, val: v})
 			}
@@ -126,8 +135,11 @@ func (sm *scriptMaps) read(want []bool) (map[uint8][]mapEntry, error) {
 	}
 	if agg {
 		var vs []aggValue
+		kb := make([]byte, sm.aggs.KeySize())
 		it := sm.aggs.Iterate()
-		for it.Next(&key, &vs) {
+		for it.Next(kb, &vs) {
+			key = mapKey{}
+			copy(key[:], kb)
 			if wanted() && sm.prog.Maps[key[0]].IsAgg {
 				add(mapEntry{key: key, agg: combine(vs)})
 			}
@@ -136,7 +148,56 @@ func (sm *scriptMaps) read(want []bool) (map[uint8][]mapEntry, error) {
 			return nil, fmt.Errorf("read gs_aggs: %w", err)
 		}
 	}
+	if cells {
+		if err := sm.readCells(want, add); err != nil {
+			return nil, err
+		}
+	}
 	return out, nil
+}
+
+// cellsValue is one CPU's gs_cells value (struct cells).
+type cellsValue [ir.MaxCells + ir.AggSlots]uint64
+
+// readCells adds the entries of the wanted maps that live in gs_cells:
+// one per key, adding up the ranges of the probes that share it (a keyless
+// map aggregated by several probes). A range never hit has no entry.
+func (sm *scriptMaps) readCells(want []bool, add func(mapEntry)) error {
+	var vs []cellsValue
+	if err := sm.cells.Lookup(uint32(0), &vs); err != nil {
+		return fmt.Errorf("read %s: %w", mapCells, err)
+	}
+	byKey := map[mapKey][]aggValue{}
+	var order []mapKey
+	for _, r := range sm.prog.CellRanges {
+		if int(r.Map) >= len(want) || !want[r.Map] || int(r.Map) >= len(sm.prog.Maps) {
+			continue
+		}
+		m := &sm.prog.Maps[r.Map]
+		n := ir.CellsOf(m.Agg)
+		if int(r.Cell)+n > ir.MaxCells {
+			return fmt.Errorf("read %s: @%s's cells %d-%d are past %d", mapCells, m.Name, r.Cell, int(r.Cell)+n, ir.MaxCells)
+		}
+		var k mapKey
+		k[0] = m.ID
+		for _, off := range m.KeyOffsets { // func and probe keys: the probe id
+			binary.LittleEndian.PutUint64(k[off:], uint64(r.Probe))
+		}
+		if _, ok := byKey[k]; !ok {
+			order = append(order, k)
+		}
+		for cpu := range vs {
+			var v aggValue
+			copy(v[:n], vs[cpu][r.Cell:])
+			byKey[k] = append(byKey[k], v)
+		}
+	}
+	for _, k := range order {
+		if t := combine(byKey[k]); t.count > 0 || t.set {
+			add(mapEntry{key: k, agg: t})
+		}
+	}
+	return nil
 }
 
 // entries returns the entries of map m.
@@ -149,22 +210,29 @@ func (sm *scriptMaps) entries(m *ir.Map) ([]mapEntry, error) {
 
 // keys lists the keys of map m in its BPF map.
 func (sm *scriptMaps) keys(m *ir.Map) (*ebpf.Map, []mapKey, error) {
+	if m.InCells {
+		return nil, nil, fmt.Errorf("list @%s: its values are in %s, which has no keys", m.Name, mapCells)
+	}
 	bm := sm.vals
 	if m.IsAgg {
 		bm = sm.aggs
 	}
 	var keys []mapKey
 	seen := map[mapKey]bool{}
-	var cur, next mapKey
+	var next mapKey
+	size := bm.KeySize()
+	cur, nb := make([]byte, size), make([]byte, size)
 	// A walk restarts at the first key when a probe deletes the key it
 	// stands on: bound it, and keep each key once.
 	for i := uint32(0); i < 2*bm.MaxEntries()+2; i++ {
 		var err error
 		if i == 0 {
-			err = bm.NextKey(nil, &next)
+			err = bm.NextKey(nil, nb)
 		} else {
-			err = bm.NextKey(&cur, &next)
+			err = bm.NextKey(cur, nb)
 		}
+		next = mapKey{}
+		copy(next[:], nb)
 		if errors.Is(err, ebpf.ErrKeyNotExist) {
 			break
 		}
@@ -175,7 +243,7 @@ func (sm *scriptMaps) keys(m *ir.Map) (*ebpf.Map, []mapKey, error) {
 			seen[next] = true
 			keys = append(keys, next)
 		}
-		cur = next
+		copy(cur, nb)
 	}
 	return bm, keys, nil
 }
@@ -187,7 +255,7 @@ func (sm *scriptMaps) clear(m *ir.Map) error {
 		return err
 	}
 	for i := range keys {
-		if err := bm.Delete(&keys[i]); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
+		if err := bm.Delete(keys[i][:bm.KeySize()]); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
 			return fmt.Errorf("clear @%s: %w", m.Name, err)
 		}
 	}
@@ -206,7 +274,7 @@ func (sm *scriptMaps) zero(m *ir.Map) error {
 	}
 	for i := range keys {
 		// UpdateExist: a key a probe deleted meanwhile stays deleted.
-		if err := bm.Update(&keys[i], val, ebpf.UpdateExist); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
+		if err := bm.Update(keys[i][:bm.KeySize()], val, ebpf.UpdateExist); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
 			return fmt.Errorf("zero @%s: %w", m.Name, err)
 		}
 	}

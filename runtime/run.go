@@ -175,7 +175,7 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 	defer func() { s.in.Close() }()
 	s.logf("loaded the interpreter in %v", time.Since(start).Round(time.Millisecond))
 	if sz := in.sizes; len(prog.Maps) > 0 {
-		s.logf("map sizes: gs_vals %d, gs_aggs %d, gs_stacks %d entries", sz.vals, sz.aggs, sz.stacks)
+		s.logf("map sizes: gs_vals %d entries (%d-byte keys), gs_aggs %d (%d-byte keys), gs_stacks %d", sz.vals, sz.valsKey, sz.aggs, sz.aggsKey, sz.stacks)
 	}
 	if opts.DryRun {
 		return nil

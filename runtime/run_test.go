@@ -658,7 +658,7 @@ func TestLoadFillsMaps(t *testing.T) {
 			{Op: ir.OpExit},
 		},
 		Probes: []ir.Probe{
-			{ID: 0, Start: 0, Len: 4, Binary: "/x/prog", Address: 0x401234},
+			{ID: 0, Start: 0, Len: 4, Binary: "/x/prog", Address: 0x401234, Cells: 9},
 			{ID: 1, Start: 3, Len: 1, Binary: "/x/other", Address: 0x5678},
 			{ID: 2, Kind: ir.End, Start: 3, Len: 1, Binary: "/x/prog"}, // no module: not a uprobe
 		},
@@ -684,8 +684,8 @@ func TestLoadFillsMaps(t *testing.T) {
 		}
 	}
 	type probeValue struct {
-		Start, Len, Version, Flags, Module, Pad uint32
-		Address                                 uint64
+		Start, Len, Version, Flags, Module, Cells uint32
+		Address                                   uint64
 	}
 	// The uprobe in a module of prog.Modules names it; the others none.
 	for i, module := range []uint32{1, probeModuleNone, probeModuleNone} {
@@ -694,7 +694,7 @@ func TestLoadFillsMaps(t *testing.T) {
 			t.Fatal(err)
 		}
 		p := prog.Probes[i]
-		if want := (probeValue{p.Start, p.Len, ir.Version, 0, module, 0, p.Address}); got != want {
+		if want := (probeValue{p.Start, p.Len, ir.Version, 0, module, p.Cells, p.Address}); got != want {
 			t.Errorf("gs_probes[%d] = %+v, want %+v", i, got, want)
 		}
 	}

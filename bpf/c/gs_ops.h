@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              2 /* ir.Version */
+#define GS_IR_VERSION              3 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0
@@ -59,7 +59,8 @@
 #define GS_OP_STSTACK              50
 #define GS_OP_EXIT                 51
 #define GS_OP_STACKID              52
-#define GS_NUM_OPS                 53
+#define GS_OP_CELLAGG              53
+#define GS_NUM_OPS                 54
 
 /* Context values of OpLdCtx (ir.Ctx). */
 #define GS_CTX_PID                 0
@@ -118,6 +119,7 @@
 #define GS_AGG_SET_SLOT            4
 #define GS_AGG_BUCKET_BASE         5
 #define GS_MAX_BUCKETS             66
+#define GS_MAX_CELLS               4000 /* u64 cells of gs_cells per CPU */
 #define GS_STACK_FRAME_SIZE        32 /* bytes per frame: struct bpf_stack_build_id */
 #define GS_STACK_ID_NONE           4294967295 /* OpStackID's value when no stack was captured */
 #define GS_DEFAULT_STACK_IDS       1024 /* default max_entries of gs_stacks */

@@ -6,28 +6,28 @@
  * gs never generates BPF. A script is compiled to the bytecode of package
  * ir (ir/doc.go describes it: encoding, records, string slots, limits), the
  * runtime writes that bytecode into gs_insns and one gs_probe {start, len,
- * version, flags, module, address} per attach point into gs_probes, and
+ * version, flags, module, cells, address} per attach point into gs_probes, and
  * attaches the programs below with the probe id as the BPF cookie. So the
  * kernel verifies this file once, and the verifier's work does not grow
  * with the script.
  *
  * Machine model. Each probe hit runs on a per-CPU gs_scratch entry that
- * holds the machine: 16 u64 registers, a copy of the probe's pt_regs (the
- * verifier refuses a variable offset into ctx, so OpLdReg reads the copy,
- * made at the run's first OpLdReg), the fault flag with the address of the
- * first failed user read, and the heap. The heap is 2*GS_HEAP_SIZE bytes
+ * holds the machine: 16 u64 registers, the fault flag with the address of
+ * the first failed user read, and the heap. OpLdReg reads the probe's
+ * pt_regs in place, one constant offset per slot (ld_reg: the verifier
+ * refuses a variable offset into ctx). The heap is 2*GS_HEAP_SIZE bytes
  * although programs address GS_HEAP_SIZE: every offset is checked against
  * GS_HEAP_SIZE and then masked with GS_HEAP_SIZE-1, and every access is
  * shorter than GS_HEAP_SIZE, so the verifier can prove that an access at a
  * masked offset stays inside the value without knowing the check.
  *
  * Execution. run() checks the probe's range and version and returns at once
- * when the program is empty or starts with OpExit (an empty probe must cost
- * what bpftrace's does). Otherwise it takes the CPU's scratch entry (a busy
- * flag drops a hit that arrives while the entry is in use: uprobe programs
- * are preemptible, perf_event ones run in NMI), clears the registers and
- * calls bpf_loop with gs_step (gs_step_s when sleepable), which executes
- * exactly one instruction per iteration. The verifier checks it once,
+ * when the range is empty (an empty probe must cost what bpftrace's does).
+ * Otherwise it takes the CPU's scratch entry (a busy flag drops a hit that
+ * arrives while the entry is in use: uprobe programs are preemptible,
+ * perf_event ones run in NMI), clears r0 and the fault flag and calls
+ * bpf_loop with gs_step (gs_step_s when sleepable), which executes exactly
+ * one instruction per iteration, until OpExit or the range's end. The verifier checks it once,
  * whatever the program; the loop bound is GS_MAX_STEPS, and a run that is
  * still going when the bound is reached is counted (GS_COUNTER_STEP_LIMIT).
  * An instruction that breaks a rule (unknown op, a jump out of the probe's
@@ -59,8 +59,20 @@
  * as build-id frames (struct bpf_stack_build_id), heap copies by OpStStack
  * and ids in gs_stacks by OpStackID, so they resolve after the process
  * exits. Script maps live in gs_vals (plain values) and gs_aggs (per-CPU
- * aggregations); their 128-byte keys are built in the heap, byte 0 the map
- * id (OpMap* write bytes 0-7).
+ * aggregations); their keys are built in the heap, byte 0 the map id
+ * (OpMap* write bytes 0-7), and the runtime sizes the hashes' keys to the
+ * script's longest. An aggregation whose key the probe knows before it
+ * runs (none, func, probe) lives in the probe's cells in gs_cells instead
+ * (OpCellAgg): no key to build, no hash to look up.
+ *
+ * Stack frames. The kernel (6.13 on) runs a program or callback whose BPF
+ * stack frame is 64 bytes or more on a per-CPU "private" stack, and does
+ * not guard it against a second run on the same CPU while the first is
+ * preempted or asleep in a fault: the second overwrites the first's frame.
+ * So run() and everything it calls before it takes the busy flag keeps
+ * its frame under 64 bytes (bpf/interp_test.go, TestStackFrames, checks
+ * it); the bpf_loop callbacks run only under the flag, one per CPU, and
+ * may use more.
  *
  * Load bias. OpLdBias m reads gs_bias[{tgid, m}], which user space fills
  * from /proc/PID/maps, except when m is the module the probe is attached
@@ -129,6 +141,7 @@ struct insn {
 struct probe {
 	u32 start, len, version, flags;
 	u32 module;
+	u32 cells; /* the first of the probe's cells in gs_cells (OpCellAgg) */
 	u64 address;
 };
 
@@ -147,23 +160,34 @@ struct mapinfo {
 	u32 agg, flags;
 };
 
-struct scratch {
-	u64 regs[GS_NUM_REGS];
+/* The machine's registers and fault flag. */
+struct regfile {
+	u64 r[GS_NUM_REGS];
 	u64 fault;      /* 1 after a failed user read */
 	u64 fault_addr; /* the address of the first one */
-	u64 ptregs[GS_PT_REGS_SLOTS];
-	u32 have_regs; /* ptregs holds this run's copy (made at the first OpLdReg) */
+};
+
+/* What a run knows of its probe. */
+struct hit {
+	u32 probe;  /* the probe's id */
+	u32 module; /* its gs_probe.module (GS_MODULE_NONE off uprobes), .address and .cells */
+	u64 address;
+	u32 cells;
+	u32 start; /* its range [start, end) */
+	u32 end;
+	u32 pad;
+};
+
+struct scratch {
+	struct regfile rf;
 	u32 busy;
 	/* The run's state lives here, not in bpf_loop's context on the stack:
 	 * the verifier tells callback states apart by the constants they leave
 	 * on the stack and would verify gs_step once per stop reason. */
-	u32 pc;    /* the next instruction */
-	u32 start; /* the probe's range [start, end) */
-	u32 end;
-	u32 probe;
-	u32 stop;   /* why the run stopped */
-	u32 module; /* the probe's gs_probe.module and .address */
-	u64 address;
+	u32 pc;   /* the next instruction */
+	u32 stop; /* why the run stopped */
+	u32 pad;
+	struct hit hit;
 	u64 woke; /* when OpEmit last woke the reader (gs_wakeup_ns) */
 	struct agg zero; /* never written: the first value of an aggregation */
 	u8 heap[2 * GS_HEAP_SIZE];
@@ -249,6 +273,23 @@ struct {
 	__type(key, u32);
 	__type(value, struct mapinfo);
 } gs_mapinfo SEC(".maps");
+
+/* Cells (ir/doc.go, "Cells"): per CPU, GS_MAX_CELLS u64s in which probes
+ * aggregate into maps whose keys they know before they run. A range starts
+ * below GS_MAX_CELLS; the slack after it lets a struct agg laid over any
+ * such start stay inside the value, as the heap's slack does. */
+struct cells {
+	u64 v[GS_MAX_CELLS + GS_AGG_SLOTS];
+};
+
+_Static_assert(sizeof(struct cells) <= 32768, "a PERCPU_ARRAY value is at most 32 KiB");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, 1);
+	__type(key, u32);
+	__type(value, struct cells);
+} gs_cells SEC(".maps");
 
 /* Why a run stopped, in gs_scratch.stop. */
 enum {
@@ -437,12 +478,68 @@ static __always_inline void agg_minmax(struct agg *g, s64 x, int min, int max)
 	g->v[GS_AGG_SET_SLOT] = 1;
 }
 
-/* map_agg is OpMapAgg. count, avg, stats, hist and lhist all count the
- * value, so every aggregation but sum, min and max knows its sample count. */
+/* agg_update aggregates x into g, an aggregation value in gs_aggs or cells
+ * laid over gs_cells: every aggregation but min and max counts the value,
+ * and min and max set the set slot, so a value that was never hit is all
+ * zeros. agg must be an Agg (at most GS_AGG_LHIST). */
+static __always_inline void agg_update(struct agg *g, u8 map, u8 agg, s64 x)
+{
+	u32 b;
+
+	switch (agg) {
+	case GS_AGG_COUNT:
+		g->v[GS_AGG_COUNT_SLOT]++;
+		return;
+	case GS_AGG_SUM:
+	case GS_AGG_AVG:
+		g->v[GS_AGG_COUNT_SLOT]++;
+		g->v[GS_AGG_SUM_SLOT] += x;
+		return;
+	case GS_AGG_MIN:
+		agg_minmax(g, x, 1, 0);
+		return;
+	case GS_AGG_MAX:
+		agg_minmax(g, x, 0, 1);
+		return;
+	case GS_AGG_STATS:
+		g->v[GS_AGG_COUNT_SLOT]++;
+		g->v[GS_AGG_SUM_SLOT] += x;
+		agg_minmax(g, x, 1, 1);
+		return;
+	case GS_AGG_HIST:
+		b = hist_bucket(x);
+		break;
+	default:
+		b = lhist_bucket(x, map);
+		break;
+	}
+	if (b >= GS_MAX_BUCKETS)
+		b = GS_MAX_BUCKETS - 1;
+	g->v[GS_AGG_COUNT_SLOT]++;
+	g->v[GS_AGG_BUCKET_BASE + b]++;
+}
+
+/* cell_agg is OpCellAgg: cells from h->cells + off. The compiler keeps a
+ * range below GS_MAX_CELLS; checking its start is enough (see struct
+ * cells). Returns 0, or -1 for a bad operand. */
+static __always_inline int cell_agg(const struct hit *h, s32 off, u8 map, u8 agg, s64 x)
+{
+	u32 zero = 0;
+	u64 at = (u64)h->cells + (u32)off;
+	struct cells *c;
+
+	if (agg > GS_AGG_LHIST || off < 0 || at >= GS_MAX_CELLS)
+		return -1;
+	c = bpf_map_lookup_elem(&gs_cells, &zero);
+	if (c)
+		agg_update((struct agg *)&c->v[at], map, agg, x);
+	return 0;
+}
+
+/* map_agg is OpMapAgg. */
 static __always_inline long map_agg(struct scratch *s, u8 *key, u8 map, u8 agg, s64 x)
 {
 	struct agg *g;
-	u32 b;
 
 	if (agg > GS_AGG_LHIST)
 		return bad(s);
@@ -458,39 +555,7 @@ static __always_inline long map_agg(struct scratch *s, u8 *key, u8 map, u8 agg, 
 		if (!g)
 			return 0;
 	}
-	switch (agg) {
-	case GS_AGG_COUNT:
-		g->v[GS_AGG_COUNT_SLOT]++;
-		return 0;
-	case GS_AGG_SUM:
-		g->v[GS_AGG_SUM_SLOT] += x;
-		return 0;
-	case GS_AGG_MIN:
-		agg_minmax(g, x, 1, 0);
-		return 0;
-	case GS_AGG_MAX:
-		agg_minmax(g, x, 0, 1);
-		return 0;
-	case GS_AGG_AVG:
-		g->v[GS_AGG_COUNT_SLOT]++;
-		g->v[GS_AGG_SUM_SLOT] += x;
-		return 0;
-	case GS_AGG_STATS:
-		g->v[GS_AGG_COUNT_SLOT]++;
-		g->v[GS_AGG_SUM_SLOT] += x;
-		agg_minmax(g, x, 1, 1);
-		return 0;
-	case GS_AGG_HIST:
-		b = hist_bucket(x);
-		break;
-	default:
-		b = lhist_bucket(x, map);
-		break;
-	}
-	if (b >= GS_MAX_BUCKETS)
-		b = GS_MAX_BUCKETS - 1;
-	g->v[GS_AGG_COUNT_SLOT]++;
-	g->v[GS_AGG_BUCKET_BASE + b]++;
+	agg_update(g, map, agg, x);
 	return 0;
 }
 
@@ -670,7 +735,8 @@ static __always_inline u64 stack_id(void *ctx)
 	return id;
 }
 
-static __always_inline long ld_ctx(struct scratch *s, u64 *ra, s32 which)
+/* ld_ctx is OpLdCtx: 0, or -1 for an unknown context value. */
+static __always_inline int ld_ctx(const struct hit *h, u64 *ra, s32 which)
 {
 	switch (which) {
 	case GS_CTX_PID:
@@ -695,10 +761,10 @@ static __always_inline long ld_ctx(struct scratch *s, u64 *ra, s32 which)
 		*ra = bpf_get_smp_processor_id();
 		return 0;
 	case GS_CTX_PROBE:
-		*ra = s->probe;
+		*ra = h->probe;
 		return 0;
 	}
-	return bad(s);
+	return -1;
 }
 
 /*
@@ -723,35 +789,53 @@ static __always_inline u64 emit_flags(struct scratch *s)
 	return BPF_RB_FORCE_WAKEUP;
 }
 
-/* copy_regs copies pt_regs (or the regs that start bpf_perf_event_data) to
- * the scratch entry, at constant offsets: the verifier refuses a variable
- * offset into ctx. */
-static __always_inline void copy_regs(struct scratch *s, const u64 *regs)
+/* ld_reg is OpLdReg: slot i of pt_regs (or of the regs that start
+ * bpf_perf_event_data). The verifier refuses a variable offset into ctx,
+ * so each slot is a load at its own constant offset; the barrier keeps
+ * clang from folding them back into one indexed load. Returns -1 for a
+ * slot past the end. */
+static __always_inline int ld_reg(const void *ctx, u32 i, u64 *ra)
 {
-#pragma unroll
-	for (int i = 0; i < GS_PT_REGS_SLOTS; i++)
-		s->ptregs[i] = regs[i];
-	s->have_regs = 1;
+	const u64 *regs = ctx;
+
+	switch (i) {
+#define GS_SLOT(n)              \
+	case n:                 \
+		*ra = regs[n];  \
+		barrier_var(*ra); \
+		return 0;
+	GS_SLOT(0) GS_SLOT(1) GS_SLOT(2) GS_SLOT(3) GS_SLOT(4) GS_SLOT(5) GS_SLOT(6)
+	GS_SLOT(7) GS_SLOT(8) GS_SLOT(9) GS_SLOT(10) GS_SLOT(11) GS_SLOT(12) GS_SLOT(13)
+	GS_SLOT(14) GS_SLOT(15) GS_SLOT(16) GS_SLOT(17) GS_SLOT(18) GS_SLOT(19) GS_SLOT(20)
+#undef GS_SLOT
+	}
+	return -1;
 }
 
-/* jump moves to pc+1+off; the probe's end is a valid target (it stops). */
-static __always_inline long jump(struct scratch *s, u32 pc, s32 off)
+_Static_assert(GS_PT_REGS_SLOTS == 21, "ld_reg has a case per pt_regs slot");
+
+/* What an instruction did. */
+enum {
+	OP_NEXT,  /* go on at *next */
+	OP_DONE,  /* OpExit, or *next is the range's end */
+	OP_BAD,   /* it broke a rule: stop and count GS_COUNTER_BAD_PROGRAM */
+	OP_OTHER, /* not one of reg_op's: heap_op runs it */
+};
+
+/* jump moves to pc+1+off; the range's end is a valid target (it stops). */
+static __always_inline int jump(const struct hit *h, u32 pc, s32 off, u32 *next)
 {
 	s64 t = (s64)pc + 1 + off;
 
-	if (t < s->start || t > s->end)
-		return bad(s);
-	s->pc = t;
-	if (t == s->end) {
-		s->stop = DONE;
-		return 1;
-	}
-	return 0;
+	if (t < h->start || t > h->end)
+		return OP_BAD;
+	*next = t;
+	return t == h->end ? OP_DONE : OP_NEXT;
 }
 
 /* ld_bias is OpLdBias. uprobe says ctx is a uprobe's, whose
  * bpf_get_func_ip is the probe's run-time address. */
-static __always_inline u64 ld_bias(struct loop_state *l, u32 module, const int uprobe)
+static __always_inline u64 ld_bias(void *ctx, const struct hit *h, u32 module, const int uprobe)
 {
 	struct bias_key k = {
 		.tgid = bpf_get_current_pid_tgid() >> 32,
@@ -759,33 +843,27 @@ static __always_inline u64 ld_bias(struct loop_state *l, u32 module, const int u
 	};
 	u64 *bias;
 
-	if (uprobe && module == l->s->module)
-		return bpf_get_func_ip(l->ctx) - l->s->address;
+	if (uprobe && module == h->module)
+		return bpf_get_func_ip(ctx) - h->address;
 	bias = bpf_map_lookup_elem(&gs_bias, &k);
 	return bias ? *bias : 0;
 }
 
-/* step executes the instruction at s->pc: 0 to go on, 1 to stop. */
-static __always_inline long step(struct loop_state *l, const int sleepable, const int uprobe)
+/*
+ * reg_op executes ins, at pc, when it is an op that touches only the
+ * registers, the fault flag, the probe's context and cells; OP_OTHER for
+ * the others (heap_op). *next is pc+1 unless the op says otherwise.
+ */
+static __always_inline int reg_op(struct regfile *f, void *ctx, const struct hit *h, const struct insn *ins, u32 pc, u32 *next, const int sleepable, const int uprobe)
 {
-	u32 pc, next;
-	struct scratch *s;
-	struct insn *ins;
-	u64 *ra, rb, rc, v;
-	s32 imm;
+	u64 *ra = &f->r[ins->a & 15];
+	u64 rb = f->r[ins->b & 15];
+	u64 rc = f->r[ins->c & 15];
+	s32 imm = ins->imm;
+	u64 v;
 	u32 n;
 
-	s = l->s;
-	pc = s->pc;
-	next = pc + 1;
-	ins = bpf_map_lookup_elem(&gs_insns, &pc);
-	if (!ins)
-		return bad(s);
-	ra = &s->regs[ins->a & 15];
-	rb = s->regs[ins->b & 15];
-	rc = s->regs[ins->c & 15];
-	imm = ins->imm;
-
+	*next = pc + 1;
 	switch (ins->op) {
 	case GS_OP_NOP:
 		break;
@@ -793,15 +871,16 @@ static __always_inline long step(struct loop_state *l, const int sleepable, cons
 		*ra = (s64)imm;
 		break;
 	case GS_OP_LDI64: {
-		struct insn *hi;
+		const struct insn *hi;
+		u32 at = pc + 1;
 
-		if (next >= s->end)
-			return bad(s);
-		hi = bpf_map_lookup_elem(&gs_insns, &next);
+		if (at >= h->end)
+			return OP_BAD;
+		hi = bpf_map_lookup_elem(&gs_insns, &at);
 		if (!hi)
-			return bad(s);
+			return OP_BAD;
 		*ra = (u32)imm | (u64)(u32)hi->imm << 32;
-		next++;
+		*next = pc + 2;
 		break;
 	}
 	case GS_OP_MOV:
@@ -880,101 +959,122 @@ static __always_inline long step(struct loop_state *l, const int sleepable, cons
 	case GS_OP_ZEXT:
 		n = access_size(ins->c);
 		if (!n)
-			return bad(s);
+			return OP_BAD;
 		*ra = ext(rb, n, ins->op == GS_OP_SEXT);
 		break;
 	case GS_OP_JA:
-		return jump(s, pc, imm);
+		return jump(h, pc, imm, next);
 	case GS_OP_JZ:
 		if (*ra == 0)
-			return jump(s, pc, imm);
+			return jump(h, pc, imm, next);
 		break;
 	case GS_OP_JNZ:
 		if (*ra != 0)
-			return jump(s, pc, imm);
+			return jump(h, pc, imm, next);
 		break;
 	case GS_OP_LDREG:
-		if ((u32)imm >= GS_PT_REGS_SLOTS)
-			return bad(s);
-		if (!s->have_regs)
-			copy_regs(s, l->ctx);
-		*ra = s->ptregs[(u32)imm];
+		if (ld_reg(ctx, imm, ra))
+			return OP_BAD;
 		break;
 	case GS_OP_LDCTX:
-		if (ld_ctx(s, ra, imm))
-			return 1;
+		if (ld_ctx(h, ra, imm))
+			return OP_BAD;
 		break;
 	case GS_OP_LDBIAS:
-		*ra = ld_bias(l, imm, uprobe);
+		*ra = ld_bias(ctx, h, imm, uprobe);
 		break;
 	case GS_OP_LOAD: {
 		u64 addr = rb + (s64)imm;
 
 		n = access_size(ins->c);
 		if (!n)
-			return bad(s);
+			return OP_BAD;
 		v = 0;
 		if (read_user(&v, n, addr, sleepable)) {
 			v = 0;
-			if (!s->fault) {
-				s->fault = 1;
-				s->fault_addr = addr;
+			if (!f->fault) {
+				f->fault = 1;
+				f->fault_addr = addr;
 			}
 		}
 		*ra = v;
 		break;
 	}
 	case GS_OP_TAKEFAULT:
-		*ra = s->fault;
-		s->fault = 0;
-		s->fault_addr = 0;
+		*ra = f->fault;
+		f->fault = 0;
+		f->fault_addr = 0;
 		break;
+	case GS_OP_CELLAGG:
+		if (cell_agg(h, imm, ins->b, ins->c, *ra))
+			return OP_BAD;
+		break;
+	case GS_OP_EXIT:
+		return OP_DONE;
+	default:
+		return OP_OTHER;
+	}
+	return *next >= h->end ? OP_DONE : OP_NEXT;
+}
+
+/* heap_op executes ins when reg_op did not: the ops that use the heap,
+ * records, maps and stacks. */
+static __always_inline int heap_op(struct loop_state *l, const struct insn *ins, const int sleepable)
+{
+	struct scratch *s = l->s;
+	u64 *ra = &s->rf.r[ins->a & 15];
+	u64 rb = s->rf.r[ins->b & 15];
+	u64 rc = s->rf.r[ins->c & 15];
+	s32 imm = ins->imm;
+	u32 n;
+
+	switch (ins->op) {
 	case GS_OP_LDHEAP:
 		n = access_size(ins->c);
 		if (!n || heap_bad(imm, n))
-			return bad(s);
+			return OP_BAD;
 		*ra = load_sized(heap_at(s, imm), n);
 		break;
 	case GS_OP_STHEAP:
 		n = access_size(ins->c);
 		if (!n || heap_bad(imm, n))
-			return bad(s);
+			return OP_BAD;
 		store_sized(heap_at(s, imm), n, *ra);
 		break;
 	case GS_OP_STSTATUS: {
 		u8 *p;
 
 		if (heap_bad(imm, 16))
-			return bad(s);
+			return OP_BAD;
 		p = heap_at(s, imm);
-		*(u64 *)p = s->fault ? GS_STATUS_READ_ERROR : GS_STATUS_OK;
-		*(u64 *)(p + 8) = s->fault ? s->fault_addr : 0;
-		s->fault = 0;
-		s->fault_addr = 0;
+		*(u64 *)p = s->rf.fault ? GS_STATUS_READ_ERROR : GS_STATUS_OK;
+		*(u64 *)(p + 8) = s->rf.fault ? s->rf.fault_addr : 0;
+		s->rf.fault = 0;
+		s->rf.fault_addr = 0;
 		break;
 	}
 	case GS_OP_STSTR:
 		if (st_str(s, *ra, rb, imm, sleepable))
-			return 1;
+			return OP_BAD;
 		break;
 	case GS_OP_STMEM:
 		if (st_mem(s, *ra, rb, imm, sleepable))
-			return 1;
+			return OP_BAD;
 		break;
 	case GS_OP_STCOMM:
 		if (heap_bad(imm, GS_COMM_LEN))
-			return bad(s);
+			return OP_BAD;
 		bpf_get_current_comm(heap_at(s, imm), GS_COMM_LEN);
 		break;
 	case GS_OP_RECORD:
-		*(u64 *)s->heap = (u32)imm | (u64)s->probe << 32;
+		*(u64 *)s->heap = (u32)imm | (u64)s->hit.probe << 32;
 		break;
 	case GS_OP_EMIT:
 		n = imm;
 		if (n == 0 || n > GS_HEAP_SIZE)
-			return bad(s);
+			return OP_BAD;
 		if (bpf_ringbuf_output(&gs_events, s->heap, n, emit_flags(s))) {
-			u64 *lost = bpf_map_lookup_elem(&gs_lost, &s->probe);
+			u64 *lost = bpf_map_lookup_elem(&gs_lost, &s->hit.probe);
 
 			if (lost)
 				__sync_fetch_and_add(lost, 1);
@@ -982,7 +1082,7 @@ static __always_inline long step(struct loop_state *l, const int sleepable, cons
 		break;
 	case GS_OP_STREQ:
 		if (str_eq(s, ra, rb, rc, imm))
-			return 1;
+			return OP_BAD;
 		break;
 	case GS_OP_MAPGET:
 	case GS_OP_MAPSET:
@@ -991,7 +1091,7 @@ static __always_inline long step(struct loop_state *l, const int sleepable, cons
 		u8 *key;
 
 		if (heap_bad(imm, GS_MAP_KEY_SIZE))
-			return bad(s);
+			return OP_BAD;
 		key = heap_at(s, imm);
 		*(u64 *)key = ins->b; /* byte 0 the map id, bytes 1-7 zero */
 		if (ins->op == GS_OP_MAPGET) {
@@ -1004,13 +1104,13 @@ static __always_inline long step(struct loop_state *l, const int sleepable, cons
 		} else if (ins->op == GS_OP_MAPDEL) {
 			bpf_map_delete_elem(&gs_vals, key);
 		} else if (map_agg(s, key, ins->b, ins->c, *ra)) {
-			return 1;
+			return OP_BAD;
 		}
 		break;
 	}
 	case GS_OP_STSTACK:
 		if (st_stack(l->ctx, s, ins->c, imm))
-			return 1;
+			return OP_BAD;
 		break;
 	case GS_OP_STACKID:
 		/* A sleepable program may not use a STACK_TRACE map: the
@@ -1022,18 +1122,35 @@ static __always_inline long step(struct loop_state *l, const int sleepable, cons
 			*ra = stack_id(l->ctx);
 		}
 		break;
-	case GS_OP_EXIT:
-		s->stop = DONE;
-		return 1;
 	default:
+		return OP_BAD;
+	}
+	return OP_NEXT;
+}
+
+/* step executes the instruction at s->pc: 0 to go on, 1 to stop. */
+static __always_inline long step(struct loop_state *l, const int sleepable, const int uprobe)
+{
+	struct scratch *s = l->s;
+	u32 pc = s->pc, next;
+	struct insn *ins;
+	int r;
+
+	ins = bpf_map_lookup_elem(&gs_insns, &pc);
+	if (!ins)
 		return bad(s);
+	r = reg_op(&s->rf, l->ctx, &s->hit, ins, pc, &next, sleepable, uprobe);
+	if (r == OP_OTHER) {
+		r = heap_op(l, ins, sleepable);
+		if (r == OP_NEXT && next >= s->hit.end)
+			r = OP_DONE;
 	}
-	s->pc = next;
-	if (next >= s->end) {
-		s->stop = DONE;
-		return 1;
+	if (r == OP_NEXT) {
+		s->pc = next;
+		return 0;
 	}
-	return 0;
+	s->stop = r == OP_DONE ? DONE : BAD;
+	return 1;
 }
 
 /* gs_step, gs_step_s and gs_step_pe are bpf_loop's callbacks: one step,
@@ -1054,12 +1171,22 @@ static long gs_step_pe(u64 index, void *data)
 	return step(data, 0, 0);
 }
 
+/* hit_of is what a run of probe p, id id, knows of it. */
+static __always_inline void hit_of(struct hit *h, const struct probe *p, u32 id, const int uprobe)
+{
+	h->probe = id;
+	h->module = uprobe ? p->module : GS_MODULE_NONE;
+	h->address = p->address;
+	h->cells = p->cells;
+	h->start = p->start;
+	h->end = p->start + p->len;
+}
+
 static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
 {
 	u32 zero = 0, id = bpf_get_attach_cookie(ctx);
 	struct scratch *s;
 	struct probe *p;
-	struct insn *first;
 	struct loop_state l = {};
 
 	p = bpf_map_lookup_elem(&gs_probes, &id);
@@ -1067,12 +1194,9 @@ static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
 		count(GS_COUNTER_BAD_PROGRAM);
 		return 0;
 	}
-	/* A program that does nothing costs two array lookups: an empty probe
-	 * must cost what bpftrace's does. */
+	/* A program that does nothing (a block with no code) costs one array
+	 * lookup: an empty probe must cost what bpftrace's does. */
 	if (!p->len)
-		return 0;
-	first = bpf_map_lookup_elem(&gs_insns, &p->start);
-	if (first && first->op == GS_OP_EXIT)
 		return 0;
 	s = bpf_map_lookup_elem(&gs_scratch, &zero);
 	if (!s)
@@ -1081,20 +1205,15 @@ static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
 		count(GS_COUNTER_REENTRY);
 		return 0;
 	}
-#pragma unroll
-	for (int i = 0; i < GS_NUM_REGS; i++)
-		s->regs[i] = 0;
-	s->fault = 0;
-	s->fault_addr = 0;
-	s->have_regs = 0;
+	/* Only r0 is defined at entry (ir/doc.go): the compiler writes every
+	 * other register before it reads it. */
+	s->rf.r[0] = 0;
+	s->rf.fault = 0;
+	s->rf.fault_addr = 0;
 
 	s->pc = p->start;
-	s->start = p->start;
-	s->end = p->start + p->len;
-	s->probe = id;
 	s->stop = RUNNING;
-	s->module = uprobe ? p->module : GS_MODULE_NONE;
-	s->address = p->address;
+	hit_of(&s->hit, p, id, uprobe);
 	l.ctx = ctx;
 	l.s = s;
 	bpf_loop(GS_MAX_STEPS, !uprobe ? gs_step_pe : sleepable ? gs_step_s : gs_step, &l, 0);

@@ -55,6 +55,13 @@ func TestMaps(t *testing.T) {
 			"./app 5", `^@lat:\n(\[\d+[KM]?, \d+[KM]?\) +\d+ \|@*\s*\|\n)+\n@n: 5\n\n$`},
 		// Wildcards and several functions in one map.
 		{`uprobe:./app:*e* { @[func] = count() }`, "./app 3", `^(@\[\w+\]: 1\n)*@\[greet\]: 3\n@\[neg\]: 3\n\n$`},
+		// Keyless maps and func/probe keys live in each probe's cells: the
+		// probes of one key add up, across groups too.
+		{`uprobe:./app:add,uprobe:./app:neg { @c = count() }`, "./app 4", "@c: 8\n\n"},
+		{`uprobe:./app:add { @s = sum(arg0) } uprobe:./app:neg { @s = sum(arg0) }`, "./app 4", "@s: -4\n\n"},
+		{`uprobe:./app:add { @m = min(arg1) } uprobe:./app:neg { @m = min(arg0) }`, "./app 3", "@m: -3\n\n"},
+		{`uprobe:./app:add { @st = stats(arg1) } uprobe:./app:neg { @st = stats(arg0) }`, "./app 3", "@st: count 6, average 4, total 24\n\n"},
+		{`uprobe:./app:add,uprobe:./app:neg { @k[func, probe] = count() }`, "./app 2", "@k[add, uprobe:./app:add]: 2\n@k[neg, uprobe:./app:neg]: 2\n\n"},
 		// A library by its short name; basic.c calls getpid once.
 		{`uprobe:libc:getpid { @[comm] = count() }`, "./app 2", "@[app]: 1\n\n"},
 		// Stacks as keys, resolved after the target exited.

@@ -1,8 +1,12 @@
 // Command bench measures gs side by side with bpftrace (when installed):
 // per-call cost of an untraced call, an empty probe and a printf probe over
-// 1,000,000 calls, the time from launch until a -c target is released
-// (probes attached), and the wall time of a whole -c run on a target that
-// exits at once. Each figure is the median of several interleaved runs.
+// 1,000,000 calls; what a map aggregation costs over an empty probe,
+// measured in one run (an empty probe on f and the script on g, called in
+// alternating blocks, so that drift in the machine's speed, which moves
+// single runs by 10-20% here, hits both alike); the time from launch until
+// a -c target is released (probes attached); and the wall time of a whole
+// -c run on a target that exits at once. Each figure is the median of
+// several interleaved runs.
 //
 //	make bench            (root; builds bin/gs first)
 //	go run ./bench -runs 7
@@ -106,6 +110,32 @@ func main() {
 		}
 		if s.name != scripts[0].name {
 			row += fmt.Sprintf("   gs/gs-empty %.2f", vals[0]/median(perCall["gs|"+scripts[0].name]))
+		}
+		fmt.Println(row)
+	}
+
+	// Aggregation over an empty probe, side by side in one run.
+	pairScripts := []struct{ name, script string }{
+		{"@[func] = count()", `{ @[func] = count(); }`},
+		{"@h = hist(arg0)", `{ @h = hist(arg0); }`},
+		{"@[tid] = count()", `{ @[tid] = count(); }`},
+		{"{ } (control)", `{ }`},
+	}
+	ratios := map[string][]float64{}
+	for r := 0; r < *runs; r++ {
+		for _, s := range pairScripts {
+			for _, tl := range tools {
+				script := "uprobe:" + target + ":f { } uprobe:" + target + ":g " + s.script
+				stderr, _ := run(nil, tl.argv(target+" pair "+n, script)...)
+				ratios[tl.name+"|"+s.name] = append(ratios[tl.name+"|"+s.name], parse(stderr, `pair_ns [\d.]+ [\d.]+ ([\d.]+)`))
+			}
+		}
+	}
+	fmt.Printf("\ncost over an empty probe, side by side in one run (g/f per call, median of %d runs)\n", *runs)
+	for _, s := range pairScripts {
+		row := fmt.Sprintf("  %-26s", s.name)
+		for _, tl := range tools {
+			row += fmt.Sprintf(" %s %.3f", tl.name, median(ratios[tl.name+"|"+s.name]))
 		}
 		fmt.Println(row)
 	}

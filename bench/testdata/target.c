@@ -1,6 +1,12 @@
 // Benchmark target. Modes:
-//   target N     call f() N times and print "ns_per_call X" to stderr
-//   target once  print "started_ns X" (CLOCK_REALTIME at main) to stderr and exit
+//   target N       call f() N times and print "ns_per_call X" to stderr
+//   target once    print "started_ns X" (CLOCK_REALTIME at main) to stderr and exit
+//   target pair N  call f() and g() (the same code) N times each, in
+//                  alternating blocks of 10,000, and print "pair_ns F G R":
+//                  the median ns per call of f's blocks, of g's, and the
+//                  median over block pairs of g's time / f's. With one
+//                  probe on f and another on g, the two costs are measured
+//                  side by side: drift in the machine's speed hits both.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +25,23 @@ NOINLINE int f(int x)
 	return x + 1;
 }
 
+NOINLINE int g(int x)
+{
+	return x + 1;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, n, sizeof *v, cmp_double);
+	return v[n / 2];
+}
+
 static long long now(clockid_t c)
 {
 	struct timespec ts;
@@ -31,6 +54,27 @@ int main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "once") == 0) {
 		fprintf(stderr, "started_ns %lld\n", now(CLOCK_REALTIME));
 		sink = f(1);
+		return 0;
+	}
+	if (argc > 2 && strcmp(argv[1], "pair") == 0) {
+		enum { BLOCK = 10000 };
+		long n = atol(argv[2]);
+		int blocks = n / BLOCK > 0 ? n / BLOCK : 1;
+		double *fs = calloc(blocks, sizeof(double)), *gs = calloc(blocks, sizeof(double)), *rs = calloc(blocks, sizeof(double));
+		for (int b = 0; b < blocks; b++) {
+			long long t0 = now(CLOCK_MONOTONIC);
+			for (int i = 0; i < BLOCK; i++)
+				sink += f(i);
+			long long t1 = now(CLOCK_MONOTONIC);
+			for (int i = 0; i < BLOCK; i++)
+				sink += g(i);
+			long long t2 = now(CLOCK_MONOTONIC);
+			fs[b] = (double)(t1 - t0) / BLOCK;
+			gs[b] = (double)(t2 - t1) / BLOCK;
+			rs[b] = gs[b] / fs[b];
+		}
+		double r = median(rs, blocks);
+		fprintf(stderr, "pair_ns %.1f %.1f %.4f\n", median(fs, blocks), median(gs, blocks), r);
 		return 0;
 	}
 	long n = argc > 1 ? atol(argv[1]) : 1000000;

@@ -773,6 +773,10 @@ func testAggregations(t *testing.T, u uprobeProg) {
 		}
 		code = append(code, ir.Insn{Op: ir.OpCellAgg, A: 1, B: uint8(id + 1), C: uint8(agg), Imm: int32(cellOff[id])})
 	}
+	// OpCellAggReg reads the saved register itself: b (rsi) is 0 at every
+	// call, so a sum of it next to a count.
+	regCells := cellOff[len(aggs)-1] + ir.CellsOf(aggs[len(aggs)-1])
+	code = append(code, ir.Insn{Op: ir.OpCellAggReg, A: regSI, B: 2, C: uint8(ir.AggSum), Imm: int32(regCells)})
 	// @m[] = arg0; @n[] = @m[] * 2 (through mapget); @d[] = 1 then deleted.
 	code = append(code,
 		ir.Insn{Op: ir.OpMapUpdate, A: 1, B: 20, Imm: keyOff},
@@ -874,6 +878,14 @@ func testAggregations(t *testing.T, u uprobeProg) {
 	var cells []GsCells
 	if err := objs.GsCells.Lookup(uint32(0), &cells); err != nil {
 		t.Fatal(err)
+	}
+	var regCount, regSum uint64
+	for _, c := range cells {
+		regCount += c.V[cellBase+regCells+ir.AggCountSlot]
+		regSum += c.V[cellBase+regCells+ir.AggSumSlot]
+	}
+	if regCount != uint64(len(values)) || regSum != 0 {
+		t.Errorf("cellaggreg sum of rsi: count %d, sum %d; want %d, 0", regCount, regSum, len(values))
 	}
 	for id, a := range aggs {
 		want := agg(uint8(id + 1))

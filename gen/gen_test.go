@@ -262,8 +262,8 @@ func TestSize(t *testing.T) {
 		{`uprobe:./target:add { }`, 0, false},
 		{`uprobe:./target:add { @[func] = count() }`, 1, true},
 		{`uprobe:./target:add { @ = count() }`, 1, true},
-		{`uprobe:./target:add { @h = hist(arg0) }`, 2, true},
-		{`uprobe:./target:add /arg0 > 1/ { @s[probe] = sum(arg1) }`, 6, true},
+		{`uprobe:./target:add { @h = hist(arg0) }`, 1, true},
+		{`uprobe:./target:add /arg0 > 1/ { @s[probe] = sum(arg1) }`, 5, true},
 		{`uprobe:./target:add { @c[tid] = count() }`, 3, false},
 	}
 	for _, tt := range tests {

@@ -225,7 +225,7 @@ func (m *machine) run(p *ir.Program, id int) error {
 				}
 				m.aggregate(key, ir.Agg(in.C), int64(*a), p.Maps[in.B])
 			}
-		case ir.OpCellAgg:
+		case ir.OpCellAgg, ir.OpCellAggReg:
 			// The key the runtime gives the probe's cells (runtime/maps.go,
 			// readCells), so tests read cells and gs_aggs alike.
 			if int(in.B) >= len(p.Maps) || !p.Maps[in.B].InCells {
@@ -237,7 +237,11 @@ func (m *machine) run(p *ir.Program, id int) error {
 			for _, off := range mp.KeyOffsets {
 				binary.LittleEndian.PutUint64(key[off:], uint64(id))
 			}
-			m.aggregate(string(key[:]), ir.Agg(in.C), int64(*a), mp)
+			x := *a
+			if in.Op == ir.OpCellAggReg {
+				x = m.ptregs[in.A]
+			}
+			m.aggregate(string(key[:]), ir.Agg(in.C), int64(x), mp)
 		case ir.OpStStack:
 			n := min(len(m.stack), int(in.C))
 			m.put(int(in.Imm), uint64(n), 8)
@@ -263,7 +267,7 @@ func (m *machine) run(p *ir.Program, id int) error {
 func writesA(op ir.Op) bool {
 	switch op {
 	case ir.OpNop, ir.OpJa, ir.OpJz, ir.OpJnz, ir.OpStHeap, ir.OpStStr, ir.OpStComm, ir.OpRecord, ir.OpEmit, ir.OpExit,
-		ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg, ir.OpCellAgg, ir.OpStStack:
+		ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg, ir.OpCellAgg, ir.OpCellAggReg, ir.OpStStack:
 		return false
 	}
 	return true

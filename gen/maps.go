@@ -225,12 +225,21 @@ func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
 	m := g.p.MapOf[lhs]
 	if call, ok := s.RHS.(*parser.CallExpr); ok && m.Kind == sema.MapAgg {
 		r := uint8(zero) // count() aggregates nothing
+		start := len(g.insns)
 		if len(call.Args) > 0 {
 			r = g.expr(call.Args[0])
 			defer g.pop()
 		}
 		if g.maps[m.Desc.ID].InCells { // the key is the probe's: no key to build
-			g.emit(ir.Insn{Op: ir.OpCellAgg, A: r, B: m.Desc.ID, C: uint8(m.Desc.Agg), Imm: int32(g.cellsOf(m))})
+			in := ir.Insn{Op: ir.OpCellAgg, A: r, B: m.Desc.ID, C: uint8(m.Desc.Agg), Imm: int32(g.cellsOf(m))}
+			// A value that is one saved register (argN, retval, a
+			// parameter in a register) is read by the aggregation
+			// itself: one step less per hit.
+			if ld := g.insns[start:]; len(ld) == 1 && ld[0].Op == ir.OpLdReg && ld[0].A == r && g.boundAt != len(g.insns) {
+				g.insns = g.insns[:start]
+				in.Op, in.A = ir.OpCellAggReg, uint8(ld[0].Imm)
+			}
+			g.emit(in)
 			return
 		}
 		g.key(m, lhs.Keys)

@@ -223,7 +223,8 @@ func TestMapSize(t *testing.T) {
 		want int
 	}{
 		{`uprobe:./target:add { @[func] = count() }`, 1},
-		{`uprobe:./target:add { @h = hist(arg0) }`, 2},
+		{`uprobe:./target:add { @h = hist(arg0) }`, 1},
+		{`uprobe:./target:add { @h = hist(arg0 + 1) }`, 3},
 		{`uprobe:./target:add { @[tid] = sum(arg1) }`, 4},
 		{`uprobe:./target:add { @start[tid] = nsecs }`, 4},
 		{`uprobe:./target:add { @[comm] = count() }`, 2},
@@ -256,7 +257,7 @@ func TestCellsFallback(t *testing.T) {
 		cells, hashed := 0, 0
 		for _, ins := range p.Insns {
 			switch ins.Op {
-			case ir.OpCellAgg:
+			case ir.OpCellAgg, ir.OpCellAggReg:
 				cells++
 			case ir.OpMapAgg:
 				hashed++

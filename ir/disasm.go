@@ -59,6 +59,12 @@ func DisasmInsn(ins Insn, pc int) string {
 		return fmt.Sprintf("%s %s, map %d, %s, %s", name, a, ins.B, aggName(Agg(ins.C)), heapAt(ins.Imm))
 	case OpCellAgg:
 		return fmt.Sprintf("%s %s, map %d, %s, cells+%d", name, a, ins.B, aggName(Agg(ins.C)), ins.Imm)
+	case OpCellAggReg:
+		slot := strconv.Itoa(int(ins.A))
+		if int(ins.A) < PtRegsSlots {
+			slot = ptRegNames[ins.A]
+		}
+		return fmt.Sprintf("%s %s, map %d, %s, cells+%d", name, slot, ins.B, aggName(Agg(ins.C)), ins.Imm)
 	case OpStStack:
 		return fmt.Sprintf("%s %s, %d", name, heapAt(ins.Imm), ins.C)
 	}

@@ -9,60 +9,61 @@ type Op uint8
 // heap[x] is the per-CPU scratch heap at byte offset x, user[x] is memory of
 // the traced process.
 const (
-	OpNop       Op = iota // -
-	OpMovImm              // rA = sext(imm)
-	OpLdImm64             // rA = uint32(imm) | next.imm<<32   (two slots; the second is an OpNop)
-	OpMov                 // rA = rB
-	OpAdd                 // rA = rB + rC
-	OpSub                 // rA = rB - rC
-	OpMul                 // rA = rB * rC
-	OpDivU                // rA = rB / rC   unsigned; x/0 = 0
-	OpDivS                // rA = rB / rC   signed; x/0 = 0
-	OpModU                // rA = rB % rC   unsigned; x%0 = x
-	OpModS                // rA = rB % rC   signed; x%0 = x
-	OpAnd                 // rA = rB & rC
-	OpOr                  // rA = rB | rC
-	OpXor                 // rA = rB ^ rC
-	OpShl                 // rA = rB << (rC & 63)
-	OpShr                 // rA = rB >> (rC & 63)   logical
-	OpSar                 // rA = rB >> (rC & 63)   arithmetic
-	OpAddImm              // rA = rB + sext(imm)
-	OpNeg                 // rA = -rB
-	OpNot                 // rA = ^rB
-	OpLNot                // rA = rB == 0
-	OpEq                  // rA = rB == rC
-	OpNe                  // rA = rB != rC
-	OpLtS                 // rA = rB < rC    signed
-	OpLeS                 // rA = rB <= rC   signed
-	OpLtU                 // rA = rB < rC    unsigned
-	OpLeU                 // rA = rB <= rC   unsigned
-	OpSext                // rA = sign-extend the low C bytes (1, 2, 4) of rB
-	OpZext                // rA = zero-extend the low C bytes (1, 2, 4) of rB
-	OpJa                  // pc += imm
-	OpJz                  // if rA == 0 { pc += imm }
-	OpJnz                 // if rA != 0 { pc += imm }
-	OpLdReg               // rA = saved register imm (index into the copied pt_regs)
-	OpLdCtx               // rA = context value imm (a Ctx constant)
-	OpLdBias              // rA = load bias of module imm in the current process (0 if unknown)
-	OpLoad                // rA = user[rB + sext(imm)], C bytes (1, 2, 4, 8) zero-extended; on fault rA = 0 and fault is set
-	OpTakeFault           // rA = fault ? 1 : 0; fault is cleared
-	OpLdHeap              // rA = heap[imm], C bytes (1, 2, 4, 8) zero-extended
-	OpStHeap              // heap[imm] = rA, C bytes (1, 2, 4, 8)
-	OpStStatus            // heap[imm] = {u64 status, u64 fault address}; fault is cleared
-	OpStStr               // heap[imm] = string slot of at most rB bytes read from user[rA]
-	OpStMem               // heap[imm+16] = rB raw bytes from user[rA] (rB <= StMemMax); heap[imm] = status as OpStStatus
-	OpStComm              // heap[imm] = current task's comm, 16 bytes
-	OpRecord              // heap[0:8] = {u32 imm (event id), u32 probe id}
-	OpEmit                // output heap[0:imm] as one record to the ring buffer; a full buffer counts a lost event
-	OpStrEq               // rA = string slot heap[rB] equals string slot heap[rC], comparing at most imm bytes
-	OpMapLookup           // rA = value of map B at key heap[imm:imm+KeySize]; rA = 0 when absent
-	OpMapUpdate           // map B [key heap[imm:]] = rA; a full map counts a map error
-	OpMapDelete           // delete map B [key heap[imm:]]
-	OpMapAgg              // aggregate rA into map B [key heap[imm:]] with aggregation C (an Agg constant)
-	OpStStack             // heap[imm] = user stack: u64 count, then up to C frames of StackFrameSize bytes (see Stacks in doc.go)
-	OpExit                // stop this probe's program
-	OpStackID             // rA = id of the current user stack in gs_stacks; StackIDNone if it was not captured
-	OpCellAgg             // aggregate rA with aggregation C into the probe's cells from imm (map B; see Cells in doc.go)
+	OpNop        Op = iota // -
+	OpMovImm               // rA = sext(imm)
+	OpLdImm64              // rA = uint32(imm) | next.imm<<32   (two slots; the second is an OpNop)
+	OpMov                  // rA = rB
+	OpAdd                  // rA = rB + rC
+	OpSub                  // rA = rB - rC
+	OpMul                  // rA = rB * rC
+	OpDivU                 // rA = rB / rC   unsigned; x/0 = 0
+	OpDivS                 // rA = rB / rC   signed; x/0 = 0
+	OpModU                 // rA = rB % rC   unsigned; x%0 = x
+	OpModS                 // rA = rB % rC   signed; x%0 = x
+	OpAnd                  // rA = rB & rC
+	OpOr                   // rA = rB | rC
+	OpXor                  // rA = rB ^ rC
+	OpShl                  // rA = rB << (rC & 63)
+	OpShr                  // rA = rB >> (rC & 63)   logical
+	OpSar                  // rA = rB >> (rC & 63)   arithmetic
+	OpAddImm               // rA = rB + sext(imm)
+	OpNeg                  // rA = -rB
+	OpNot                  // rA = ^rB
+	OpLNot                 // rA = rB == 0
+	OpEq                   // rA = rB == rC
+	OpNe                   // rA = rB != rC
+	OpLtS                  // rA = rB < rC    signed
+	OpLeS                  // rA = rB <= rC   signed
+	OpLtU                  // rA = rB < rC    unsigned
+	OpLeU                  // rA = rB <= rC   unsigned
+	OpSext                 // rA = sign-extend the low C bytes (1, 2, 4) of rB
+	OpZext                 // rA = zero-extend the low C bytes (1, 2, 4) of rB
+	OpJa                   // pc += imm
+	OpJz                   // if rA == 0 { pc += imm }
+	OpJnz                  // if rA != 0 { pc += imm }
+	OpLdReg                // rA = saved register imm (index into the copied pt_regs)
+	OpLdCtx                // rA = context value imm (a Ctx constant)
+	OpLdBias               // rA = load bias of module imm in the current process (0 if unknown)
+	OpLoad                 // rA = user[rB + sext(imm)], C bytes (1, 2, 4, 8) zero-extended; on fault rA = 0 and fault is set
+	OpTakeFault            // rA = fault ? 1 : 0; fault is cleared
+	OpLdHeap               // rA = heap[imm], C bytes (1, 2, 4, 8) zero-extended
+	OpStHeap               // heap[imm] = rA, C bytes (1, 2, 4, 8)
+	OpStStatus             // heap[imm] = {u64 status, u64 fault address}; fault is cleared
+	OpStStr                // heap[imm] = string slot of at most rB bytes read from user[rA]
+	OpStMem                // heap[imm+16] = rB raw bytes from user[rA] (rB <= StMemMax); heap[imm] = status as OpStStatus
+	OpStComm               // heap[imm] = current task's comm, 16 bytes
+	OpRecord               // heap[0:8] = {u32 imm (event id), u32 probe id}
+	OpEmit                 // output heap[0:imm] as one record to the ring buffer; a full buffer counts a lost event
+	OpStrEq                // rA = string slot heap[rB] equals string slot heap[rC], comparing at most imm bytes
+	OpMapLookup            // rA = value of map B at key heap[imm:imm+KeySize]; rA = 0 when absent
+	OpMapUpdate            // map B [key heap[imm:]] = rA; a full map counts a map error
+	OpMapDelete            // delete map B [key heap[imm:]]
+	OpMapAgg               // aggregate rA into map B [key heap[imm:]] with aggregation C (an Agg constant)
+	OpStStack              // heap[imm] = user stack: u64 count, then up to C frames of StackFrameSize bytes (see Stacks in doc.go)
+	OpExit                 // stop this probe's program
+	OpStackID              // rA = id of the current user stack in gs_stacks; StackIDNone if it was not captured
+	OpCellAgg              // aggregate rA with aggregation C into the probe's cells from imm (map B; see Cells in doc.go)
+	OpCellAggReg           // OpCellAgg of saved register A (as OpLdReg A) instead of a register: one step for `hist(arg0)`
 	numOps
 )
 
@@ -99,60 +100,61 @@ type Info struct {
 // Table is the one definition of every op's name and shape. The C
 // interpreter's numbering is generated from it (see CHeader).
 var Table = [numOps]Info{
-	OpNop:       {Name: "nop", Shape: ShapeNone},
-	OpMovImm:    {Name: "movi", Shape: ShapeAI},
-	OpLdImm64:   {Name: "ldi64", Shape: ShapeAI},
-	OpMov:       {Name: "mov", Shape: ShapeAB},
-	OpAdd:       {Name: "add", Shape: ShapeABC},
-	OpSub:       {Name: "sub", Shape: ShapeABC},
-	OpMul:       {Name: "mul", Shape: ShapeABC},
-	OpDivU:      {Name: "divu", Shape: ShapeABC},
-	OpDivS:      {Name: "divs", Shape: ShapeABC},
-	OpModU:      {Name: "modu", Shape: ShapeABC},
-	OpModS:      {Name: "mods", Shape: ShapeABC},
-	OpAnd:       {Name: "and", Shape: ShapeABC},
-	OpOr:        {Name: "or", Shape: ShapeABC},
-	OpXor:       {Name: "xor", Shape: ShapeABC},
-	OpShl:       {Name: "shl", Shape: ShapeABC},
-	OpShr:       {Name: "shr", Shape: ShapeABC},
-	OpSar:       {Name: "sar", Shape: ShapeABC},
-	OpAddImm:    {Name: "addi", Shape: ShapeABI},
-	OpNeg:       {Name: "neg", Shape: ShapeAB},
-	OpNot:       {Name: "not", Shape: ShapeAB},
-	OpLNot:      {Name: "lnot", Shape: ShapeAB},
-	OpEq:        {Name: "eq", Shape: ShapeABC},
-	OpNe:        {Name: "ne", Shape: ShapeABC},
-	OpLtS:       {Name: "lts", Shape: ShapeABC},
-	OpLeS:       {Name: "les", Shape: ShapeABC},
-	OpLtU:       {Name: "ltu", Shape: ShapeABC},
-	OpLeU:       {Name: "leu", Shape: ShapeABC},
-	OpSext:      {Name: "sext", Shape: ShapeABC, CIsNum: true},
-	OpZext:      {Name: "zext", Shape: ShapeABC, CIsNum: true},
-	OpJa:        {Name: "ja", Shape: ShapeIJump},
-	OpJz:        {Name: "jz", Shape: ShapeAIJump},
-	OpJnz:       {Name: "jnz", Shape: ShapeAIJump},
-	OpLdReg:     {Name: "ldreg", Shape: ShapeAI},
-	OpLdCtx:     {Name: "ldctx", Shape: ShapeAI},
-	OpLdBias:    {Name: "ldbias", Shape: ShapeAI},
-	OpLoad:      {Name: "load", Shape: ShapeABCI, CIsNum: true},
-	OpTakeFault: {Name: "takefault", Shape: ShapeA},
-	OpLdHeap:    {Name: "ldheap", Shape: ShapeACI, CIsNum: true},
-	OpStHeap:    {Name: "stheap", Shape: ShapeACI, CIsNum: true},
-	OpStStatus:  {Name: "ststatus", Shape: ShapeI},
-	OpStStr:     {Name: "ststr", Shape: ShapeABI},
-	OpStMem:     {Name: "stmem", Shape: ShapeABI},
-	OpStComm:    {Name: "stcomm", Shape: ShapeI},
-	OpRecord:    {Name: "record", Shape: ShapeI},
-	OpEmit:      {Name: "emit", Shape: ShapeI},
-	OpStrEq:     {Name: "streq", Shape: ShapeABCI},
-	OpMapLookup: {Name: "mapget", Shape: ShapeABI, BIsNum: true},
-	OpMapUpdate: {Name: "mapset", Shape: ShapeABI, BIsNum: true},
-	OpMapDelete: {Name: "mapdel", Shape: ShapeABI, BIsNum: true},
-	OpMapAgg:    {Name: "mapagg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
-	OpStStack:   {Name: "ststack", Shape: ShapeACI, CIsNum: true},
-	OpExit:      {Name: "exit", Shape: ShapeNone},
-	OpStackID:   {Name: "stackid", Shape: ShapeA},
-	OpCellAgg:   {Name: "cellagg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
+	OpNop:        {Name: "nop", Shape: ShapeNone},
+	OpMovImm:     {Name: "movi", Shape: ShapeAI},
+	OpLdImm64:    {Name: "ldi64", Shape: ShapeAI},
+	OpMov:        {Name: "mov", Shape: ShapeAB},
+	OpAdd:        {Name: "add", Shape: ShapeABC},
+	OpSub:        {Name: "sub", Shape: ShapeABC},
+	OpMul:        {Name: "mul", Shape: ShapeABC},
+	OpDivU:       {Name: "divu", Shape: ShapeABC},
+	OpDivS:       {Name: "divs", Shape: ShapeABC},
+	OpModU:       {Name: "modu", Shape: ShapeABC},
+	OpModS:       {Name: "mods", Shape: ShapeABC},
+	OpAnd:        {Name: "and", Shape: ShapeABC},
+	OpOr:         {Name: "or", Shape: ShapeABC},
+	OpXor:        {Name: "xor", Shape: ShapeABC},
+	OpShl:        {Name: "shl", Shape: ShapeABC},
+	OpShr:        {Name: "shr", Shape: ShapeABC},
+	OpSar:        {Name: "sar", Shape: ShapeABC},
+	OpAddImm:     {Name: "addi", Shape: ShapeABI},
+	OpNeg:        {Name: "neg", Shape: ShapeAB},
+	OpNot:        {Name: "not", Shape: ShapeAB},
+	OpLNot:       {Name: "lnot", Shape: ShapeAB},
+	OpEq:         {Name: "eq", Shape: ShapeABC},
+	OpNe:         {Name: "ne", Shape: ShapeABC},
+	OpLtS:        {Name: "lts", Shape: ShapeABC},
+	OpLeS:        {Name: "les", Shape: ShapeABC},
+	OpLtU:        {Name: "ltu", Shape: ShapeABC},
+	OpLeU:        {Name: "leu", Shape: ShapeABC},
+	OpSext:       {Name: "sext", Shape: ShapeABC, CIsNum: true},
+	OpZext:       {Name: "zext", Shape: ShapeABC, CIsNum: true},
+	OpJa:         {Name: "ja", Shape: ShapeIJump},
+	OpJz:         {Name: "jz", Shape: ShapeAIJump},
+	OpJnz:        {Name: "jnz", Shape: ShapeAIJump},
+	OpLdReg:      {Name: "ldreg", Shape: ShapeAI},
+	OpLdCtx:      {Name: "ldctx", Shape: ShapeAI},
+	OpLdBias:     {Name: "ldbias", Shape: ShapeAI},
+	OpLoad:       {Name: "load", Shape: ShapeABCI, CIsNum: true},
+	OpTakeFault:  {Name: "takefault", Shape: ShapeA},
+	OpLdHeap:     {Name: "ldheap", Shape: ShapeACI, CIsNum: true},
+	OpStHeap:     {Name: "stheap", Shape: ShapeACI, CIsNum: true},
+	OpStStatus:   {Name: "ststatus", Shape: ShapeI},
+	OpStStr:      {Name: "ststr", Shape: ShapeABI},
+	OpStMem:      {Name: "stmem", Shape: ShapeABI},
+	OpStComm:     {Name: "stcomm", Shape: ShapeI},
+	OpRecord:     {Name: "record", Shape: ShapeI},
+	OpEmit:       {Name: "emit", Shape: ShapeI},
+	OpStrEq:      {Name: "streq", Shape: ShapeABCI},
+	OpMapLookup:  {Name: "mapget", Shape: ShapeABI, BIsNum: true},
+	OpMapUpdate:  {Name: "mapset", Shape: ShapeABI, BIsNum: true},
+	OpMapDelete:  {Name: "mapdel", Shape: ShapeABI, BIsNum: true},
+	OpMapAgg:     {Name: "mapagg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
+	OpStStack:    {Name: "ststack", Shape: ShapeACI, CIsNum: true},
+	OpExit:       {Name: "exit", Shape: ShapeNone},
+	OpStackID:    {Name: "stackid", Shape: ShapeA},
+	OpCellAgg:    {Name: "cellagg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
+	OpCellAggReg: {Name: "cellaggreg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 }
 
 // NumOps is the number of defined ops.

@@ -60,7 +60,8 @@
 #define GS_OP_EXIT                 51
 #define GS_OP_STACKID              52
 #define GS_OP_CELLAGG              53
-#define GS_NUM_OPS                 54
+#define GS_OP_CELLAGGREG           54
+#define GS_NUM_OPS                 55
 
 /* Context values of OpLdCtx (ir.Ctx). */
 #define GS_CTX_PID                 0

@@ -1009,6 +1009,10 @@ static __always_inline int reg_op(struct regfile *f, void *ctx, const struct hit
 		if (cell_agg(h, imm, ins->b, ins->c, *ra))
 			return OP_BAD;
 		break;
+	case GS_OP_CELLAGGREG:
+		if (ld_reg(ctx, ins->a, &v) || cell_agg(h, imm, ins->b, ins->c, v))
+			return OP_BAD;
+		break;
 	case GS_OP_EXIT:
 		return OP_DONE;
 	default:

@@ -819,7 +819,6 @@ enum {
 	OP_NEXT,  /* go on at *next */
 	OP_DONE,  /* OpExit, or *next is the range's end */
 	OP_BAD,   /* it broke a rule: stop and count GS_COUNTER_BAD_PROGRAM */
-	OP_OTHER, /* not one of reg_op's: heap_op runs it */
 };
 
 /* jump moves to pc+1+off; the range's end is a valid target (it stops). */
@@ -850,12 +849,16 @@ static __always_inline u64 ld_bias(void *ctx, const struct hit *h, u32 module, c
 }
 
 /*
- * reg_op executes ins, at pc, when it is an op that touches only the
- * registers, the fault flag, the probe's context and cells; OP_OTHER for
- * the others (heap_op). *next is pc+1 unless the op says otherwise.
+ * exec executes ins, at pc, on l's scratch entry. *next is pc+1 unless the
+ * op says otherwise. One switch for every op: a second level of dispatch
+ * cost every heap op about 2 ns.
  */
-static __always_inline int reg_op(struct regfile *f, void *ctx, const struct hit *h, const struct insn *ins, u32 pc, u32 *next, const int sleepable, const int uprobe)
+static __always_inline int exec(struct loop_state *l, const struct insn *ins, u32 pc, u32 *next, const int sleepable, const int uprobe)
 {
+	struct scratch *s = l->s;
+	struct regfile *f = &s->rf;
+	const struct hit *h = &s->hit;
+	void *ctx = l->ctx;
 	u64 *ra = &f->r[ins->a & 15];
 	u64 rb = f->r[ins->b & 15];
 	u64 rc = f->r[ins->c & 15];
@@ -1015,24 +1018,6 @@ static __always_inline int reg_op(struct regfile *f, void *ctx, const struct hit
 		break;
 	case GS_OP_EXIT:
 		return OP_DONE;
-	default:
-		return OP_OTHER;
-	}
-	return *next >= h->end ? OP_DONE : OP_NEXT;
-}
-
-/* heap_op executes ins when reg_op did not: the ops that use the heap,
- * records, maps and stacks. */
-static __always_inline int heap_op(struct loop_state *l, const struct insn *ins, const int sleepable)
-{
-	struct scratch *s = l->s;
-	u64 *ra = &s->rf.r[ins->a & 15];
-	u64 rb = s->rf.r[ins->b & 15];
-	u64 rc = s->rf.r[ins->c & 15];
-	s32 imm = ins->imm;
-	u32 n;
-
-	switch (ins->op) {
 	case GS_OP_LDHEAP:
 		n = access_size(ins->c);
 		if (!n || heap_bad(imm, n))
@@ -1129,7 +1114,7 @@ static __always_inline int heap_op(struct loop_state *l, const struct insn *ins,
 	default:
 		return OP_BAD;
 	}
-	return OP_NEXT;
+	return *next >= h->end ? OP_DONE : OP_NEXT;
 }
 
 /* step executes the instruction at s->pc: 0 to go on, 1 to stop. */
@@ -1143,12 +1128,7 @@ static __always_inline long step(struct loop_state *l, const int sleepable, cons
 	ins = bpf_map_lookup_elem(&gs_insns, &pc);
 	if (!ins)
 		return bad(s);
-	r = reg_op(&s->rf, l->ctx, &s->hit, ins, pc, &next, sleepable, uprobe);
-	if (r == OP_OTHER) {
-		r = heap_op(l, ins, sleepable);
-		if (r == OP_NEXT && next >= s->hit.end)
-			r = OP_DONE;
-	}
+	r = exec(l, ins, pc, &next, sleepable, uprobe);
 	if (r == OP_NEXT) {
 		s->pc = next;
 		return 0;

@@ -218,7 +218,11 @@ func (m *machine) run(p *ir.Program, id int) error {
 			case ir.OpMapUpdate:
 				m.vals[key] = *a
 			case ir.OpMapDelete:
-				delete(m.vals, key)
+				if in.C == 1 {
+					delete(m.aggs, key)
+				} else {
+					delete(m.vals, key)
+				}
 			default:
 				if int(in.B) >= len(p.Maps) {
 					return fmt.Errorf("pc %d: no map %d", pc-1, in.B)

@@ -264,7 +264,7 @@ func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
 // (none, func, probe) are the probe's own, known before it runs. A func or
 // probe key is always the probe's id (key builds one with OpLdCtx).
 func inCells(m *sema.Map) bool {
-	if m.Kind != sema.MapAgg {
+	if m.Kind != sema.MapAgg || m.Deleted { // delete() needs the entry's key
 		return false
 	}
 	for _, k := range m.KeyTypes {
@@ -312,7 +312,11 @@ func (g *gen) mapDelete(call *parser.CallExpr) {
 	me := call.Args[0].(*parser.MapExpr)
 	m := g.p.MapOf[me]
 	g.key(m, me.Keys)
-	g.emit(ir.Insn{Op: ir.OpMapDelete, B: m.Desc.ID, Imm: int32(m.Heap)})
+	var agg uint8
+	if m.Kind == sema.MapAgg {
+		agg = 1
+	}
+	g.emit(ir.Insn{Op: ir.OpMapDelete, B: m.Desc.ID, C: agg, Imm: int32(m.Heap)})
 }
 
 // needKeys estimates the registers a read of @m[keys] takes: the result,

@@ -126,8 +126,11 @@
 // share code share offsets. A range whose count slot is 0 and whose set
 // slot is 0 was never hit and holds no entry. To list the map, the runtime
 // reads the ranges and keys each with the probe's id (several probes of a
-// keyless map add up to one entry); clear and zero write zeros. The
-// compiler falls back to gs_aggs when the ranges would not fit MaxCells.
+// keyless map add up to one entry). A map that clear(), zero() or delete()
+// acts on stays in gs_aggs (user space cannot reset some cells without
+// racing the probes that write the others, and delete needs a key), and
+// the compiler falls back to gs_aggs for all when the ranges would not fit
+// MaxCells. OpCellAggReg is OpCellAgg of a saved register, in one step.
 //
 // print(@m[, top[, div]]), clear(@m) and zero(@m) are done in user space:
 // the program emits a record of kind EventPrintMap, EventClearMap or
@@ -135,8 +138,8 @@
 // Event.Div print's options), and the runtime acts on it in order with the
 // records around it. clear deletes the map's entries; zero keeps the keys
 // and sets plain values and every aggregation slot to 0. When tracing
-// ends, after the End probes ran, the runtime prints every map that no
-// EventPrintMap printed, as bpftrace prints all maps at exit.
+// ends, after the End probes ran, the runtime prints every map, as
+// bpftrace prints all maps at exit (also those print() printed before).
 //
 // # Probes
 //

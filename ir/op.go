@@ -57,7 +57,7 @@ const (
 	OpStrEq                // rA = string slot heap[rB] equals string slot heap[rC], comparing at most imm bytes
 	OpMapLookup            // rA = value of map B at key heap[imm:imm+KeySize]; rA = 0 when absent
 	OpMapUpdate            // map B [key heap[imm:]] = rA; a full map counts a map error
-	OpMapDelete            // delete map B [key heap[imm:]]
+	OpMapDelete            // delete map B [key heap[imm:]]: from gs_aggs when C is 1, else gs_vals
 	OpMapAgg               // aggregate rA into map B [key heap[imm:]] with aggregation C (an Agg constant)
 	OpStStack              // heap[imm] = user stack: u64 count, then up to C frames of StackFrameSize bytes (see Stacks in doc.go)
 	OpExit                 // stop this probe's program
@@ -148,7 +148,7 @@ var Table = [numOps]Info{
 	OpStrEq:      {Name: "streq", Shape: ShapeABCI},
 	OpMapLookup:  {Name: "mapget", Shape: ShapeABI, BIsNum: true},
 	OpMapUpdate:  {Name: "mapset", Shape: ShapeABI, BIsNum: true},
-	OpMapDelete:  {Name: "mapdel", Shape: ShapeABI, BIsNum: true},
+	OpMapDelete:  {Name: "mapdel", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpMapAgg:     {Name: "mapagg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpStStack:    {Name: "ststack", Shape: ShapeACI, CIsNum: true},
 	OpExit:       {Name: "exit", Shape: ShapeNone},

@@ -169,7 +169,6 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 		out:     bufio.NewWriterSize(opts.Out, 64<<10),
 		status:  &statusLog{w: opts.Status, json: opts.Format == FormatJSON, verbose: opts.Verbose, quiet: opts.Quiet},
 		start:   start,
-		printed: make([]bool, len(prog.Maps)),
 	}
 	s.dec.json = opts.Format == FormatJSON
 	defer func() { s.in.Close() }()
@@ -205,7 +204,6 @@ type session struct {
 
 	maps    *scriptMaps
 	printer *mapPrinter
-	printed []bool // per map: print(@m) printed it, so the end does not
 	// discard drops records instead of printing them: after an exit()
 	// record, nothing that came after it is printed (bpftrace's rule).
 	discard bool
@@ -495,7 +493,6 @@ func (s *session) mapEvent(kind ir.EventKind, ev *ir.Event) {
 	case ir.EventPrintMap:
 		var es []mapEntry
 		if es, err = s.maps.entries(m); err == nil {
-			s.printed[m.ID] = true
 			s.writeMap(m, es, ev.Top, ev.Div, true)
 		}
 	case ir.EventClearMap:
@@ -521,16 +518,14 @@ func (s *session) writeMap(m *ir.Map, es []mapEntry, top int, div int64, explici
 	_, _ = s.out.Write(s.line)
 }
 
-// printMaps prints every map that no print(@m) printed, as bpftrace
-// prints all maps at exit.
+// printMaps prints every map when tracing ends, as bpftrace does: also
+// one that print(@m) printed before (it may have changed since).
 func (s *session) printMaps() {
 	want := make([]bool, len(s.prog.Maps))
-	any := false
 	for i := range want {
-		want[i] = !s.printed[i]
-		any = any || want[i]
+		want[i] = true
 	}
-	if !any {
+	if len(want) == 0 {
 		return
 	}
 	all, err := s.maps.read(want)
@@ -539,9 +534,7 @@ func (s *session) printMaps() {
 		return
 	}
 	for i := range s.prog.Maps {
-		if want[i] {
-			s.writeMap(&s.prog.Maps[i], all[uint8(i)], 0, 0, false)
-		}
+		s.writeMap(&s.prog.Maps[i], all[uint8(i)], 0, 0, false)
 	}
 }
 

@@ -20,6 +20,8 @@ type Map struct {
 	KeyTypes []*Type
 	Value    *Type // MapPlain: the value type (int64 or uint64)
 	Kind     MapKind
+	// Deleted says that delete() removes entries of the map.
+	Deleted bool
 	// Heap is the offset of the map's own 128-byte key buffer. Only this
 	// map's keys are built there and each build writes every key byte, so
 	// the bytes after the key stay zero: the heap starts zeroed.
@@ -471,8 +473,8 @@ func (c *checker) addMapEvent(e *parser.CallExpr, kind ir.EventKind, m *Map, top
 	c.events = append(c.events, &eventInfo{call: e, kind: kind, m: m, top: top, div: div})
 }
 
-// finishMaps reports maps that are never given a value and deletes from
-// aggregations, once every use is known.
+// finishMaps reports maps that are never given a value, once every use is
+// known, and notes the maps that delete() acts on.
 func (c *checker) finishMaps() {
 	for _, m := range c.p.Maps {
 		if !m.assigned {
@@ -480,12 +482,6 @@ func (c *checker) finishMaps() {
 				WithHint("give it a value, e.g. %s = count()", m.name())
 			continue
 		}
-		if m.Kind != MapAgg {
-			continue
-		}
-		for _, d := range m.deletes {
-			c.errorf(d, "deleting an entry of %s, a %s() map, is not supported yet", m.name(), ir.AggNames[m.Desc.Agg]).
-				WithHint("clear(%s) deletes all of its entries", m.name())
-		}
+		m.Deleted = len(m.deletes) > 0
 	}
 }

@@ -1091,7 +1091,10 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 			if (bpf_map_update_elem(&gs_vals, key, ra, BPF_ANY))
 				count(GS_COUNTER_MAP_FULL);
 		} else if (ins->op == GS_OP_MAPDEL) {
-			bpf_map_delete_elem(&gs_vals, key);
+			if (ins->c)
+				bpf_map_delete_elem(&gs_aggs, key);
+			else
+				bpf_map_delete_elem(&gs_vals, key);
 		} else if (map_agg(s, key, ins->b, ins->c, *ra)) {
 			return OP_BAD;
 		}

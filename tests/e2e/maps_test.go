@@ -48,8 +48,12 @@ func TestMaps(t *testing.T) {
 		{`uprobe:./app:add { @m[comm, arg0 % 2] = count() }`, "./app 5", "@m[app, 1]: 2\n@m[app, 0]: 3\n\n"},
 		{`uprobe:./app:greet { @g[str(arg0), arg1] = sum(arg1) }`, "./app 3", "@g[world, 0]: 0\n@g[world, 1]: 1\n@g[world, 2]: 2\n\n"},
 		{`uprobe:./app:add { @p[probe] = count() }`, "./app 2", "@p[uprobe:./app:add]: 2\n\n"},
-		// delete, and plain maps.
+		// delete, of plain maps and aggregations (a func key too).
 		{`uprobe:./app:add { @d[arg0] = arg1; if (arg0 < 3) { delete(@d[arg0]) } }`, "./app 5", "@d[3]: 30\n@d[4]: 40\n\n"},
+		{`uprobe:./app:add { @s[arg0] = sum(arg1); if (arg0 < 3) { delete(@s[arg0]) } }`, "./app 5", "@s[3]: 30\n@s[4]: 40\n\n"},
+		{`uprobe:./app:add { @[func] = count(); if (arg0 == 2) { delete(@[func]) } }`, "./app 5", "@[add]: 2\n\n"},
+		// print() does not keep a map from printing at the end (bpftrace's rule).
+		{`uprobe:./app:add /arg0 == 1/ { @c = count(); print(@c) }`, "./app 3", "@c: 1\n\n@c: 1\n\n"},
 		// The latency pattern: @start is empty at the end and not printed.
 		{`uprobe:./app:add { @start[tid] = nsecs } uretprobe:./app:add /@start[tid]/ { @lat = hist(nsecs - @start[tid]); @n = count(); delete(@start[tid]) }`,
 			"./app 5", `^@lat:\n(\[\d+[KM]?, \d+[KM]?\) +\d+ \|@*\s*\|\n)+\n@n: 5\n\n$`},
@@ -101,13 +105,14 @@ func TestSpecialProbes(t *testing.T) {
 		{[]string{"-e", `BEGIN { @x = 7; printf("hi\n"); exit() } END { printf("bye %d\n", @x) }`}, "hi\nbye 7\n@x: 7\n\n"},
 		// Interval probes run until exit().
 		{[]string{"-e", `interval:ms:20 { @n = @n + 1; if (@n == 5) { exit() } } END { printf("n=%d\n", @n) }`}, "n=5\n@n: 5\n\n"},
-		// print, clear and zero act in order; a map print() printed is not
-		// printed again at the end (ir/doc.go, "Maps").
+		// print, clear and zero act in order; at the end every map prints
+		// again, as in bpftrace (an empty one prints nothing).
 		{[]string{"-c", "./app 5", "-e", `uprobe:./app:add { @c = count(); @m[arg0] = sum(arg1); @z[arg0] = count() }
 			END { print(@c); clear(@c); print(@c); zero(@z); print(@m, 2, 10) }`},
-			"@c: 5\n\n@m[3]: 3\n@m[4]: 4\n\n@z[0]: 0\n@z[1]: 0\n@z[2]: 0\n@z[3]: 0\n@z[4]: 0\n\n"},
+			"@c: 5\n\n@m[3]: 3\n@m[4]: 4\n\n" +
+				"@m[0]: 0\n@m[1]: 10\n@m[2]: 20\n@m[3]: 30\n@m[4]: 40\n\n@z[0]: 0\n@z[1]: 0\n@z[2]: 0\n@z[3]: 0\n@z[4]: 0\n\n"},
 		{[]string{"-e", `interval:ms:10 { @n = @n + 1; @h[@n % 2] = count(); if (@n == 4) { print(@h); clear(@h) } if (@n == 6) { exit() } }`},
-			"@h[0]: 2\n@h[1]: 2\n\n@n: 6\n\n"},
+			"@h[0]: 2\n@h[1]: 2\n\n@n: 6\n\n@h[0]: 1\n@h[1]: 1\n\n"},
 	}
 	dir := t.TempDir()
 	compile(t, dir, "basic.c", "app", defaultVariant)
@@ -328,7 +333,7 @@ func TestJSONLines(t *testing.T) {
 		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 	}
 	lines := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
-	if len(lines) != 4 {
+	if len(lines) != 5 { // printf, print, print(@), and @ again at the end
 		t.Fatalf("%d lines:\n%s", len(lines), r.Stdout)
 	}
 	for _, line := range lines {

@@ -100,6 +100,7 @@ const (
 	GsMapGsProbes        = "gs_probes"
 	GsMapGsScratch       = "gs_scratch"
 	GsMapGsStacks        = "gs_stacks"
+	GsMapGsStrs          = "gs_strs"
 	GsMapGsVals          = "gs_vals"
 	GsProgGsPerfEvent    = "gs_perf_event"
 	GsProgGsUprobe       = "gs_uprobe"
@@ -107,6 +108,7 @@ const (
 	GsProgGsUprobeMultiS = "gs_uprobe_multi_s"
 	GsProgGsUprobeS      = "gs_uprobe_s"
 	GsVarGsStartNs       = "gs_start_ns"
+	GsVarGsStrSize       = "gs_str_size"
 	GsVarGsVersion       = "gs_version"
 	GsVarGsWakeupNs      = "gs_wakeup_ns"
 )
@@ -175,6 +177,7 @@ type GsMapSpecs struct {
 	GsProbes   *ebpf.MapSpec `ebpf:"gs_probes"`
 	GsScratch  *ebpf.MapSpec `ebpf:"gs_scratch"`
 	GsStacks   *ebpf.MapSpec `ebpf:"gs_stacks"`
+	GsStrs     *ebpf.MapSpec `ebpf:"gs_strs"`
 	GsVals     *ebpf.MapSpec `ebpf:"gs_vals"`
 }
 
@@ -183,6 +186,7 @@ type GsMapSpecs struct {
 // It can be passed ebpf.CollectionSpec.Assign.
 type GsVariableSpecs struct {
 	GsStartNs  *ebpf.VariableSpec `ebpf:"gs_start_ns"`
+	GsStrSize  *ebpf.VariableSpec `ebpf:"gs_str_size"`
 	GsVersion  *ebpf.VariableSpec `ebpf:"gs_version"`
 	GsWakeupNs *ebpf.VariableSpec `ebpf:"gs_wakeup_ns"`
 }
@@ -218,6 +222,7 @@ type GsMaps struct {
 	GsProbes   *ebpf.Map `ebpf:"gs_probes"`
 	GsScratch  *ebpf.Map `ebpf:"gs_scratch"`
 	GsStacks   *ebpf.Map `ebpf:"gs_stacks"`
+	GsStrs     *ebpf.Map `ebpf:"gs_strs"`
 	GsVals     *ebpf.Map `ebpf:"gs_vals"`
 }
 
@@ -234,6 +239,7 @@ func (m *GsMaps) Close() error {
 		m.GsProbes,
 		m.GsScratch,
 		m.GsStacks,
+		m.GsStrs,
 		m.GsVals,
 	)
 }
@@ -243,6 +249,7 @@ func (m *GsMaps) Close() error {
 // It can be passed to LoadGsObjects or ebpf.CollectionSpec.LoadAndAssign.
 type GsVariables struct {
 	GsStartNs  *ebpf.Variable `ebpf:"gs_start_ns"`
+	GsStrSize  *ebpf.Variable `ebpf:"gs_str_size"`
 	GsVersion  *ebpf.Variable `ebpf:"gs_version"`
 	GsWakeupNs *ebpf.Variable `ebpf:"gs_wakeup_ns"`
 }

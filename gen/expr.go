@@ -348,6 +348,8 @@ func (g *gen) text(e parser.Expr, dst int, dt *sema.Type) {
 		if v.Offset != dst {
 			g.copyHeap(dst, v.Offset, min(sema.SlotSize(v.Type), sema.SlotSize(dt)))
 		}
+	case *parser.MapExpr: // a map of strings
+		g.mapText(e, dst, dt)
 	case *parser.CondExpr:
 		els, end := newLabel(), newLabel()
 		g.branch(e.Cond, els, false)

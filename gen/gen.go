@@ -101,6 +101,7 @@ func generate(p *sema.Program, useCells bool) (*ir.Program, error) {
 	}
 	out.Insns = g.insns
 	out.Lines = g.lines
+	out.StrValueSize = p.StrValueSize
 	out.HeapSize = g.heapMax
 	return out, nil
 }

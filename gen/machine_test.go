@@ -26,6 +26,7 @@ type machine struct {
 	// Script maps by 128-byte key, as gs_vals and gs_aggs (one CPU).
 	vals map[string]uint64
 	aggs map[string]*[ir.AggSlots]uint64
+	strs map[string][]byte // gs_strs
 	// stack is the user stack OpStStack and OpStackID see: its frames'
 	// file offsets. stackIDs numbers the distinct stacks from 1.
 	stack    []uint64
@@ -212,13 +213,31 @@ func (m *machine) run(p *ir.Program, id int) error {
 		case ir.OpMapLookup, ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg:
 			m.put(int(in.Imm), uint64(in.B), 8)
 			key := string(m.heap[in.Imm : in.Imm+ir.MapKeySize])
-			switch in.Op {
-			case ir.OpMapLookup:
+			n := p.StrValueSize
+			switch {
+			case in.Op != ir.OpMapAgg && ir.MapIn(in.C) == ir.InStrs:
+				if *a > uint64(len(m.heap)-n) {
+					return fmt.Errorf("pc %d: string slot at %d", pc-1, *a)
+				}
+				slot := m.heap[*a : int(*a)+n]
+				switch in.Op {
+				case ir.OpMapLookup:
+					if v, ok := m.strs[key]; ok {
+						copy(slot, v)
+					} else {
+						clear(slot[:ir.StrHeader]) // the empty string
+					}
+				case ir.OpMapUpdate:
+					m.strs[key] = append([]byte(nil), slot...)
+				default:
+					delete(m.strs, key)
+				}
+			case in.Op == ir.OpMapLookup:
 				*a = m.vals[key]
-			case ir.OpMapUpdate:
+			case in.Op == ir.OpMapUpdate:
 				m.vals[key] = *a
-			case ir.OpMapDelete:
-				if in.C == 1 {
+			case in.Op == ir.OpMapDelete:
+				if ir.MapIn(in.C) == ir.InAggs {
 					delete(m.aggs, key)
 				} else {
 					delete(m.vals, key)

@@ -246,6 +246,10 @@ func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
 		g.emit(ir.Insn{Op: ir.OpMapAgg, A: r, B: m.Desc.ID, C: uint8(m.Desc.Agg), Imm: int32(m.Heap)})
 		return
 	}
+	if m.Kind == sema.MapStr {
+		g.mapAssignStr(s, m, lhs)
+		return
+	}
 	r := g.expr(s.RHS)
 	defer g.pop()
 	g.key(m, lhs.Keys)
@@ -307,16 +311,64 @@ func (g *gen) placeCells(grp *sema.Group, out *ir.Program) {
 	}
 }
 
+// mapAssignStr lowers `@m[k] = s` for a map of strings: the value is
+// written to a temporary slot of the maps' one value size, then stored.
+func (g *gen) mapAssignStr(s *parser.AssignStmt, m *sema.Map, lhs *parser.MapExpr) {
+	tmp := g.tempSlot(g.p.StrValueSize)
+	g.strValue(s.RHS, tmp, m.Value)
+	r := g.push()
+	g.constant(r, uint64(tmp))
+	g.key(m, lhs.Keys)
+	g.emit(ir.Insn{Op: ir.OpMapUpdate, A: r, B: m.Desc.ID, C: uint8(ir.InStrs), Imm: int32(m.Heap)})
+	g.pop()
+}
+
+// mapText writes the string value of @m[k] (a map of strings) into the
+// slot at heap[dst] of type dt: straight from the map when the slot has
+// the maps' value size, else through a temporary.
+func (g *gen) mapText(e *parser.MapExpr, dst int, dt *sema.Type) {
+	m := g.p.MapOf[e]
+	at := dst
+	if sema.SlotSize(dt) != g.p.StrValueSize {
+		at = g.tempSlot(g.p.StrValueSize)
+	}
+	r := g.push()
+	g.key(m, e.Keys)
+	g.constant(r, uint64(at))
+	g.emit(ir.Insn{Op: ir.OpMapLookup, A: r, B: m.Desc.ID, C: uint8(ir.InStrs), Imm: int32(m.Heap)})
+	g.pop()
+	if at != dst {
+		g.copyHeap(dst, at, min(sema.SlotSize(dt), g.p.StrValueSize))
+	}
+}
+
+// strValue writes a string, string literal or comm value e as a string
+// slot at heap[dst] of type dt.
+func (g *gen) strValue(e parser.Expr, dst int, dt *sema.Type) {
+	if g.typeOf(e).Kind != sema.KindComm {
+		g.text(e, dst, dt)
+		return
+	}
+	r := g.push()
+	g.constant(r, ir.CommLen)
+	g.emit(ir.Insn{Op: ir.OpStHeap, A: r, C: 8, Imm: int32(dst)})
+	g.pop()
+	g.comm(e, dst+ir.StrHeader)
+}
+
 // mapDelete lowers delete(@m[k]).
 func (g *gen) mapDelete(call *parser.CallExpr) {
 	me := call.Args[0].(*parser.MapExpr)
 	m := g.p.MapOf[me]
 	g.key(m, me.Keys)
-	var agg uint8
-	if m.Kind == sema.MapAgg {
-		agg = 1
+	in := ir.InVals
+	switch m.Kind {
+	case sema.MapAgg:
+		in = ir.InAggs
+	case sema.MapStr:
+		in = ir.InStrs
 	}
-	g.emit(ir.Insn{Op: ir.OpMapDelete, B: m.Desc.ID, C: agg, Imm: int32(m.Heap)})
+	g.emit(ir.Insn{Op: ir.OpMapDelete, B: m.Desc.ID, C: uint8(in), Imm: int32(m.Heap)})
 }
 
 // needKeys estimates the registers a read of @m[keys] takes: the result,

@@ -27,7 +27,7 @@ type hit struct {
 func runHits(t *testing.T, src string, mem map[uint64]string, hits ...hit) (*ir.Program, *machine) {
 	t.Helper()
 	p := compile(t, src)
-	m := &machine{mem: mem, comm: "target", vals: map[string]uint64{}, aggs: map[string]*[ir.AggSlots]uint64{}, stackIDs: map[string]uint64{}}
+	m := &machine{mem: mem, comm: "target", vals: map[string]uint64{}, aggs: map[string]*[ir.AggSlots]uint64{}, strs: map[string][]byte{}, stackIDs: map[string]uint64{}}
 	for _, h := range hits {
 		m.regs = [ir.NumRegs]uint64{}
 		m.steps = 0
@@ -97,6 +97,14 @@ func dumpMaps(t *testing.T, p *ir.Program, m *machine) string {
 			s = strings.Join(bs, " ")
 		}
 		out = append(out, name+" "+s)
+	}
+	for k, v := range m.strs {
+		mp, name := keyOf(k)
+		if !mp.HoldsStrings() {
+			t.Errorf("%s holds %v but has a string value", name, mp.Value)
+		}
+		n := int(binary.LittleEndian.Uint16(v))
+		out = append(out, fmt.Sprintf("%s %q", name, strings.TrimRight(string(v[ir.StrHeader:ir.StrHeader+n]), "\x00")))
 	}
 	sort.Strings(out)
 	return strings.Join(out, "\n")
@@ -274,5 +282,38 @@ func TestCellsFallback(t *testing.T) {
 		if !wantCells && (cells != 0 || hashed != n || len(p.CellRanges) != 0) {
 			t.Errorf("%d hists: %d cellagg, %d mapagg, %d ranges; want all %d in gs_aggs", n, cells, hashed, len(p.CellRanges), n)
 		}
+	}
+}
+
+// TestMapStrings: maps of strings store str(), literal and comm values,
+// read back into records and $vars (of another capacity too), and delete.
+func TestMapStrings(t *testing.T) {
+	mem := map[uint64]string{0x1000: "alice", 0x2000: "bob"}
+	p, m := runHits(t, `uprobe:./target:add {
+		@s[arg0] = str(arg1); @c = comm; @l["k"] = "literal";
+		printf("%s|%s|%s|%s\n", @s[arg0], @s[99], @c, @l["k"]);
+		$v = str(arg1, 200); $v = @s[arg0]; printf("[%s]\n", $v);
+		if (arg0 == 2) { delete(@s[1]) }
+	}`, mem, hit{args: []int64{1, 0x1000}}, hit{args: []int64{2, 0x2000}})
+	var got []string
+	for _, rec := range m.records {
+		ev := p.Events[int(rec[0])]
+		var fs []string
+		for i := range ev.Fields {
+			// A comm value is NUL-padded: the runtime prints up to the NUL.
+			fs = append(fs, strings.TrimRight(fmt.Sprint(field(ev, rec, i)), "\x00"))
+		}
+		got = append(got, strings.Join(fs, "|"))
+	}
+	want := "alice||target|literal alice bob||target|literal bob"
+	if s := strings.Join(got, " "); s != want {
+		t.Errorf("records %s\nwant    %s\n%s", s, want, ir.Disasm(p))
+	}
+	wantMaps := `@c "target"` + "\n" + `@l["k"] "literal"` + "\n" + `@s[2] "bob"`
+	if s := dumpMaps(t, p, m); s != wantMaps {
+		t.Errorf("maps\n%s\nwant\n%s", s, wantMaps)
+	}
+	if p.StrValueSize != ir.StrHeader+64 {
+		t.Errorf("StrValueSize = %d, want %d", p.StrValueSize, ir.StrHeader+64)
 	}
 }

@@ -72,6 +72,11 @@ func CHeader() string {
 		def("GS_CTX_"+strings.ToUpper(CtxNames[c]), int64(c), "")
 	}
 
+	b.WriteString("\n/* The BPF maps of OpMapLookup, OpMapUpdate, OpMapDelete (ir.MapIn). */\n")
+	for i := MapIn(0); i < numMapIn; i++ {
+		def("GS_IN_"+MapInNames[i], int64(i), "")
+	}
+
 	b.WriteString("\n/* Aggregations of OpMapAgg (ir.Agg). */\n")
 	for a := Agg(0); a < numAgg; a++ {
 		def("GS_AGG_"+strings.ToUpper(AggNames[a]), int64(a), "")

@@ -53,14 +53,24 @@ func DisasmInsn(ins Insn, pc int) string {
 		return fmt.Sprintf("%s %s, %s, %s", name, heapAt(ins.Imm), a, b)
 	case OpStrEq:
 		return fmt.Sprintf("%s %s, [heap+%s], [heap+%s], %d", name, a, b, c, ins.Imm)
-	case OpMapLookup, OpMapUpdate:
-		return fmt.Sprintf("%s %s, map %d, %s", name, a, ins.B, heapAt(ins.Imm))
-	case OpMapDelete:
-		kind := ""
-		if ins.C == 1 {
-			kind = ", aggregation"
+	case OpMapLookup, OpMapUpdate, OpMapDelete:
+		in := ""
+		switch MapIn(ins.C) {
+		case InVals:
+		case InAggs:
+			in = ", aggregation"
+		case InStrs:
+			in = ", string"
+			if ins.Op != OpMapDelete {
+				in += " [heap+" + a + "]"
+			}
+		default:
+			in = ", in" + strconv.Itoa(int(ins.C))
 		}
-		return fmt.Sprintf("%s map %d, %s%s", name, ins.B, heapAt(ins.Imm), kind)
+		if ins.Op == OpMapDelete {
+			return fmt.Sprintf("%s map %d, %s%s", name, ins.B, heapAt(ins.Imm), in)
+		}
+		return fmt.Sprintf("%s %s, map %d, %s%s", name, a, ins.B, heapAt(ins.Imm), in)
 	case OpMapAgg:
 		return fmt.Sprintf("%s %s, map %d, %s, %s", name, a, ins.B, aggName(Agg(ins.C)), heapAt(ins.Imm))
 	case OpCellAgg:

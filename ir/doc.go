@@ -84,9 +84,13 @@
 // # Maps
 //
 // Program.Maps describes every script map (@name); Maps[i] has ID i. All
-// plain maps share the BPF hash gs_vals (u64 values) and all aggregations
+// plain maps of integers share the BPF hash gs_vals (u64 values), all maps
+// of strings the hash gs_strs (string slots of Program.StrValueSize bytes:
+// one capacity for all of them; Map.HoldsStrings) and all aggregations
 // the per-CPU hash gs_aggs (AggSlots u64s, combined over CPUs as the
-// comment on AggSlots says); Map.IsAgg says which. A key is MapKeySize
+// comment on AggSlots says); Map.IsAgg says which. Operand C of
+// OpMapLookup, OpMapUpdate and OpMapDelete names the hash (MapIn). The
+// runtime sizes each hash's keys to the longest key of its maps. A key is MapKeySize
 // bytes: byte 0 the map ID, bytes 1-7 zero, the key values from byte 8 at
 // Map.KeyOffsets, and zeros after byte 8+Map.KeySize. To list a map, the
 // runtime iterates its BPF map and keeps the keys whose byte 0 is the ID.

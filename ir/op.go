@@ -55,9 +55,9 @@ const (
 	OpRecord               // heap[0:8] = {u32 imm (event id), u32 probe id}
 	OpEmit                 // output heap[0:imm] as one record to the ring buffer; a full buffer counts a lost event
 	OpStrEq                // rA = string slot heap[rB] equals string slot heap[rC], comparing at most imm bytes
-	OpMapLookup            // rA = value of map B at key heap[imm:imm+KeySize]; rA = 0 when absent
-	OpMapUpdate            // map B [key heap[imm:]] = rA; a full map counts a map error
-	OpMapDelete            // delete map B [key heap[imm:]]: from gs_aggs when C is 1, else gs_vals
+	OpMapLookup            // rA = value of map B at key heap[imm:imm+KeySize]; rA = 0 when absent (C: the BPF map, see MapIn)
+	OpMapUpdate            // map B [key heap[imm:]] = rA; a full map counts a map error (C: the BPF map, see MapIn)
+	OpMapDelete            // delete map B [key heap[imm:]] (C: the BPF map, see MapIn)
 	OpMapAgg               // aggregate rA into map B [key heap[imm:]] with aggregation C (an Agg constant)
 	OpStStack              // heap[imm] = user stack: u64 count, then up to C frames of StackFrameSize bytes (see Stacks in doc.go)
 	OpExit                 // stop this probe's program
@@ -146,8 +146,8 @@ var Table = [numOps]Info{
 	OpRecord:     {Name: "record", Shape: ShapeI},
 	OpEmit:       {Name: "emit", Shape: ShapeI},
 	OpStrEq:      {Name: "streq", Shape: ShapeABCI},
-	OpMapLookup:  {Name: "mapget", Shape: ShapeABI, BIsNum: true},
-	OpMapUpdate:  {Name: "mapset", Shape: ShapeABI, BIsNum: true},
+	OpMapLookup:  {Name: "mapget", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
+	OpMapUpdate:  {Name: "mapset", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpMapDelete:  {Name: "mapdel", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpMapAgg:     {Name: "mapagg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpStStack:    {Name: "ststack", Shape: ShapeACI, CIsNum: true},
@@ -185,6 +185,25 @@ const (
 
 // CtxNames maps each Ctx to its name, for disassembly and the C header.
 var CtxNames = [numCtx]string{"pid", "tid", "uid", "gid", "nsecs", "elapsed", "cpu", "probe"}
+
+// MapIn names the BPF map that OpMapLookup, OpMapUpdate and OpMapDelete
+// act on, their operand C.
+type MapIn uint8
+
+// The BPF maps of script maps (see Maps in doc.go).
+const (
+	InVals MapIn = iota // gs_vals: u64 values; rA is the value
+	InAggs              // gs_aggs: aggregations (OpMapDelete only)
+	// InStrs is gs_strs: string values, string slots of the program's
+	// StrValueSize bytes. rA holds the heap offset of the slot: the value
+	// to store (OpMapUpdate) or where the value read goes (OpMapLookup; an
+	// absent key reads as the empty string).
+	InStrs
+	numMapIn
+)
+
+// MapInNames names each MapIn for the C header.
+var MapInNames = [numMapIn]string{"VALS", "AGGS", "STRS"}
 
 // Agg names an in-kernel aggregation, operand C of OpMapAgg.
 type Agg uint8

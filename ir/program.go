@@ -344,6 +344,11 @@ func CellsOf(a Agg) int {
 	return AggBucketBase + MaxBuckets
 }
 
+// HoldsStrings reports whether m is a plain map of strings (gs_strs).
+func (m *Map) HoldsStrings() bool {
+	return !m.IsAgg && m.Value != nil && m.Value.Kind == KindString
+}
+
 // Program is a compiled script: bytecode plus everything needed to run it.
 type Program struct {
 	Version uint32
@@ -372,7 +377,11 @@ type Program struct {
 	// CellRanges lists the cells of every InCells map, one range per probe
 	// that aggregates into it.
 	CellRanges []CellRange
-	Lines      []LineEntry
-	HeapSize   int // bytes of heap the program touches
-	File       *diag.File
+	// StrValueSize is the size of a string map value (gs_strs, MapIn
+	// InStrs): one string slot, the same capacity for every map that holds
+	// strings; 0 when none does.
+	StrValueSize int
+	Lines        []LineEntry
+	HeapSize     int // bytes of heap the program touches
+	File         *diag.File
 }

@@ -328,6 +328,9 @@ func (p *mapPrinter) appendJSON(dst []byte, m *ir.Map, es []mapEntry, top int, d
 			dst = append(dst, `,"total":`...)
 			dst = strconv.AppendInt(dst, e.agg.sum, 10)
 			dst = append(dst, '}')
+		case m.HoldsStrings():
+			dst = append(dst, `,"value":`...)
+			dst = p.appendKeyJSON(dst, m.Value, e.str)
 		default:
 			dst = append(dst, `,"value":`...)
 			dst = value(m, e).div(div).appendTo(dst)

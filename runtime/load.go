@@ -28,12 +28,14 @@ const (
 	mapBias     = "gs_bias"
 	mapVals     = "gs_vals"
 	mapAggs     = "gs_aggs"
+	mapStrs     = "gs_strs"
 	mapCells    = "gs_cells"
 	mapStacks   = "gs_stacks"
 
 	varStartNs  = "gs_start_ns"
 	varVersion  = "gs_version"
 	varWakeupNs = "gs_wakeup_ns"
+	varStrSize  = "gs_str_size"
 )
 
 // verifierLogLines is how much of the verifier's log a load error shows.
@@ -52,6 +54,7 @@ type interpreter struct {
 	probes   *ebpf.Map // gs_probes
 	vals     *ebpf.Map
 	aggs     *ebpf.Map
+	strs     *ebpf.Map
 	cells    *ebpf.Map
 	stacks   *ebpf.Map
 	sizes    mapSizes
@@ -76,13 +79,15 @@ const (
 // mapSizes are the max_entries of the script-map BPF maps, and the key
 // sizes of gs_vals and gs_aggs.
 type mapSizes struct {
-	vals, aggs, stacks uint32
-	perMap             int // entries per script map asked for
+	vals, aggs, strs, stacks uint32
+	perMap                   int // entries per script map asked for
 	// valsKey and aggsKey are the bytes of the hashes' keys: the 8-byte
 	// header and the longest key of a map they hold (ir/doc.go "Maps"),
 	// not ir.MapKeySize: the kernel hashes and compares every key byte at
 	// each hit.
-	valsKey, aggsKey uint32
+	valsKey, aggsKey, strsKey uint32
+	// strValue is gs_strs's value size: the program's StrValueSize.
+	strValue uint32
 }
 
 // keySize is the hash key size that holds keys of keyBytes bytes after
@@ -102,10 +107,13 @@ func sizeMaps(prog *ir.Program, perMap int, ncpu int) mapSizes {
 	if !explicit {
 		perMap = DefaultMapEntries
 	}
-	var plain, agg, plainKey, aggKey int
+	var plain, agg, strs, plainKey, aggKey, strsKey int
 	stacks := false
 	for _, m := range prog.Maps {
 		if m.InCells { // gs_cells, sized by the compiler
+		} else if m.HoldsStrings() {
+			strs++
+			strsKey = max(strsKey, m.KeySize)
 		} else if m.IsAgg {
 			agg++
 			aggKey = max(aggKey, m.KeySize)
@@ -117,7 +125,16 @@ func sizeMaps(prog *ir.Program, perMap int, ncpu int) mapSizes {
 			stacks = stacks || (k != nil && k.Kind == ir.KindStack && k.StackID)
 		}
 	}
-	sz := mapSizes{vals: 1, aggs: 1, stacks: 1, perMap: perMap, valsKey: keySize(plainKey), aggsKey: keySize(aggKey)}
+	sz := mapSizes{vals: 1, aggs: 1, strs: 1, stacks: 1, perMap: perMap,
+		valsKey: keySize(plainKey), aggsKey: keySize(aggKey), strsKey: keySize(strsKey), strValue: 8}
+	if strs > 0 {
+		sz.strValue = uint32(prog.StrValueSize)
+		n := strs * perMap
+		if limit := valsBudget / (int(sz.strsKey) + int(sz.strValue) + 64); !explicit && n > limit {
+			n = max(limit, perMap)
+		}
+		sz.strs = uint32(min(n, 1<<30))
+	}
 	if plain > 0 {
 		n := plain * perMap
 		if limit := valsBudget / (int(sz.valsKey) + 8 + 64); !explicit && n > limit {
@@ -226,7 +243,7 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 		return nil, fmt.Errorf("count CPUs: %w", err)
 	}
 	sizes := sizeMaps(prog, cfg.mapEntries, ncpu)
-	for name, n := range map[string]uint32{mapEvents: uint32(cfg.bufSize), mapVals: sizes.vals, mapAggs: sizes.aggs, mapStacks: sizes.stacks} {
+	for name, n := range map[string]uint32{mapEvents: uint32(cfg.bufSize), mapVals: sizes.vals, mapAggs: sizes.aggs, mapStrs: sizes.strs, mapStacks: sizes.stacks} {
 		ms, ok := spec.Maps[name]
 		if !ok {
 			return nil, fmt.Errorf("load interpreter: the BPF object has no map %s", name)
@@ -235,6 +252,11 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 	}
 	spec.Maps[mapVals].KeySize = sizes.valsKey
 	spec.Maps[mapAggs].KeySize = sizes.aggsKey
+	spec.Maps[mapStrs].KeySize = sizes.strsKey
+	spec.Maps[mapStrs].ValueSize = sizes.strValue
+	if err := setVar(spec, varStrSize, sizes.strValue); err != nil {
+		return nil, err
+	}
 	if err := setVar(spec, varWakeupNs, cfg.wakeupNs); err != nil {
 		return nil, err
 	}
@@ -265,7 +287,7 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 	}
 	for name, m := range map[string]**ebpf.Map{
 		mapEvents: &in.events, mapLost: &in.lost, mapCounters: &in.counters, mapBias: &in.bias,
-		mapProbes: &in.probes, mapVals: &in.vals, mapAggs: &in.aggs, mapCells: &in.cells, mapStacks: &in.stacks,
+		mapProbes: &in.probes, mapVals: &in.vals, mapAggs: &in.aggs, mapStrs: &in.strs, mapCells: &in.cells, mapStacks: &in.stacks,
 	} {
 		if *m = coll.Maps[name]; *m == nil {
 			coll.Close()

@@ -167,6 +167,10 @@ func (p *mapPrinter) appendText(dst []byte, m *ir.Map, es []mapEntry, top int, d
 			dst = append(dst, ", total "...)
 			dst = strconv.AppendInt(dst, t.sum, 10)
 			dst = append(dst, '\n')
+		case m.HoldsStrings():
+			dst = append(dst, ": "...)
+			dst = p.appendKeyText(dst, m.Value, e.str)
+			dst = append(dst, '\n')
 		default:
 			dst = append(dst, ": "...)
 			dst = value(m, e).div(div).appendTo(dst)

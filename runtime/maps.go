@@ -65,6 +65,7 @@ func combine(vs []aggValue) aggTotal {
 type mapEntry struct {
 	key mapKey
 	val uint64   // plain maps
+	str []byte   // maps of strings: the string slot
 	agg aggTotal // aggregations
 }
 
@@ -73,6 +74,7 @@ type scriptMaps struct {
 	prog   *ir.Program
 	vals   *ebpf.Map // gs_vals
 	aggs   *ebpf.Map // gs_aggs
+	strs   *ebpf.Map // gs_strs
 	cells  *ebpf.Map // gs_cells
 	stacks *ebpf.Map // gs_stacks
 
@@ -85,17 +87,19 @@ func newScriptMaps(prog *ir.Program, in *interpreter) (*scriptMaps, error) {
 	if err != nil {
 		return nil, fmt.Errorf("count CPUs: %w", err)
 	}
-	return &scriptMaps{prog: prog, vals: in.vals, aggs: in.aggs, cells: in.cells, stacks: in.stacks, ncpu: n, frames: map[uint32][]symbolize.Frame{}}, nil
+	return &scriptMaps{prog: prog, vals: in.vals, aggs: in.aggs, strs: in.strs, cells: in.cells, stacks: in.stacks, ncpu: n, frames: map[uint32][]symbolize.Frame{}}, nil
 }
 
 // read returns the entries of the maps whose IDs want holds, by ID. It
 // walks each BPF map once.
 func (sm *scriptMaps) read(want []bool) (map[uint8][]mapEntry, error) {
 	out := map[uint8][]mapEntry{}
-	var plain, agg, cells bool
+	var plain, agg, cells, strs bool
 	for id, w := range want {
 		if w && id < len(sm.prog.Maps) {
-			if sm.prog.Maps[id].InCells {
+			if sm.prog.Maps[id].HoldsStrings() {
+				strs = true
+			} else if sm.prog.Maps[id].InCells {
 				cells = true
 			} else if sm.prog.Maps[id].IsAgg {
 				agg = true
@@ -146,6 +150,20 @@ func (sm *scriptMaps) read(want []bool) (map[uint8][]mapEntry, error) {
 		}
 		if err := it.Err(); err != nil {
 			return nil, fmt.Errorf("read gs_aggs: %w", err)
+		}
+	}
+	if strs {
+		kb := make([]byte, sm.strs.KeySize())
+		it := sm.strs.Iterate()
+		for v := []byte(nil); it.Next(kb, &v); v = nil {
+			key = mapKey{}
+			copy(key[:], kb)
+			if wanted() && sm.prog.Maps[key[0]].HoldsStrings() {
+				add(mapEntry{key: key, str: v})
+			}
+		}
+		if err := it.Err(); err != nil {
+			return nil, fmt.Errorf("read %s: %w", mapStrs, err)
 		}
 	}
 	if cells {
@@ -216,6 +234,8 @@ func (sm *scriptMaps) keys(m *ir.Map) (*ebpf.Map, []mapKey, error) {
 	bm := sm.vals
 	if m.IsAgg {
 		bm = sm.aggs
+	} else if m.HoldsStrings() {
+		bm = sm.strs
 	}
 	var keys []mapKey
 	seen := map[mapKey]bool{}
@@ -271,6 +291,8 @@ func (sm *scriptMaps) zero(m *ir.Map) error {
 	var val any = uint64(0)
 	if m.IsAgg {
 		val = make([]aggValue, sm.ncpu)
+	} else if m.HoldsStrings() {
+		val = make([]byte, bm.ValueSize()) // the empty string
 	}
 	for i := range keys {
 		// UpdateExist: a key a probe deleted meanwhile stays deleted.

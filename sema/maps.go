@@ -18,7 +18,7 @@ type Map struct {
 	// capacity grows to the longest string any use writes, and layout may
 	// cut it so that the key fits.
 	KeyTypes []*Type
-	Value    *Type // MapPlain: the value type (int64 or uint64)
+	Value    *Type // MapPlain: the value type (int64 or uint64); MapStr: a string
 	Kind     MapKind
 	// Deleted says that delete() removes entries of the map.
 	Deleted bool
@@ -41,6 +41,7 @@ const (
 	MapUnknown MapKind = iota // not known yet: only printed, cleared or deleted so far
 	MapPlain                  // 64-bit integers (gs_vals)
 	MapAgg                    // one aggregation, Desc.Agg (gs_aggs)
+	MapStr                    // strings (gs_strs), one capacity for all such maps
 )
 
 // aggs are the aggregation functions, valid only as `@m[...] = f(...)`.
@@ -60,8 +61,11 @@ func (m *Map) firstUse() string {
 
 // holds describes what m holds, for messages.
 func (m *Map) holds() string {
-	if m.Kind == MapAgg {
+	switch m.Kind {
+	case MapAgg:
 		return ir.AggNames[m.Desc.Agg] + "()"
+	case MapStr:
+		return "strings"
 	}
 	return "integers"
 }
@@ -245,12 +249,20 @@ func (c *checker) setKind(m *Map, n parser.Node, kind MapKind, agg ir.Agg, value
 	if m.Kind == kind && (kind == MapPlain || m.Desc.Agg == agg) {
 		return true
 	}
+	if m.Kind == kind && kind == MapStr {
+		m.Value.Cap = max(m.Value.Cap, value.Cap) // the longest string any use writes
+		m.Value.Size = ir.StrHeader + m.Value.Cap
+		return true
+	}
 	what := "an integer"
-	if kind == MapAgg {
+	switch kind {
+	case MapAgg:
 		what = ir.AggNames[agg] + "()"
+	case MapStr:
+		what = "a string"
 	}
 	c.errorf(n, "cannot assign %s to %s: it holds %s", what, m.name(), m.holds()).
-		WithHint("a map holds integers or one kind of aggregation; %s first held %s at %d:%d",
+		WithHint("a map holds integers, strings or one kind of aggregation; %s first held %s at %d:%d",
 			m.name(), m.holds(), m.kindSp.Start.Line, m.kindSp.Start.Col)
 	return false
 }
@@ -292,12 +304,32 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 	if m == nil || rt == nil {
 		return
 	}
+	if cap, ok := strValueCap(rt); ok {
+		if s.Op != "=" {
+			c.errorf(s, "%s is not defined on strings", s.Op).WithHint("assign a string with =")
+			return
+		}
+		c.setKind(m, s, MapStr, 0, StringOf(cap))
+		return
+	}
 	if !rt.IsInteger() {
 		c.errorf(s.RHS, "%s map values are not supported yet", valueClass(rt)).
 			WithHint("map values are 64-bit integers; a %s can be a key: @m[%s] = count()", valueClass(rt), c.text(s.RHS))
 		return
 	}
 	c.setKind(m, s, MapPlain, 0, Promote(rt))
+}
+
+// strValueCap returns the capacity a string map value needs to hold a
+// value of type t, and whether t is a string at all.
+func strValueCap(t *Type) (int, bool) {
+	switch t.Kind {
+	case KindString, KindStrLit:
+		return max(t.Cap, 1), true
+	case KindComm:
+		return ir.CommLen, true
+	}
+	return 0, false
 }
 
 func valueClass(t *Type) string {
@@ -483,5 +515,22 @@ func (c *checker) finishMaps() {
 			continue
 		}
 		m.Deleted = len(m.deletes) > 0
+	}
+	// Every map of strings holds one capacity, the largest: one gs_strs
+	// value size, and a read can land in any slot of that size.
+	strCap := 0
+	for _, m := range c.p.Maps {
+		if m.Kind == MapStr {
+			strCap = max(strCap, m.Value.Cap)
+		}
+	}
+	strCap = min(align8(strCap), ir.MaxStrLen)
+	for _, m := range c.p.Maps {
+		if m.Kind == MapStr {
+			m.Value.Cap, m.Value.Size = strCap, ir.StrHeader+strCap
+		}
+	}
+	if strCap > 0 {
+		c.p.StrValueSize = ir.StrHeader + strCap
 	}
 }

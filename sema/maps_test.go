@@ -18,18 +18,21 @@ func TestMapDiagnostics(t *testing.T) {
 		{p + "{ @[func] = count(); @h = hist(arg0); @l = lhist(arg0, 0, 100, 10); @s[comm, pid] = stats(arg1) }", nil},
 		{p + "{ @x[tid] = nsecs; @x[tid] += 1; delete(@x[tid]); print(@x[tid] + 1); print(@x); clear(@x); zero(@x) }", nil},
 		{p + "{ @x = count(); @x = sum(arg0) }", []string{
-			`1:42: error: cannot assign sum() to @x: it holds count() [a map holds integers or one kind of aggregation; @x first held count() at 1:28]`}},
+			`1:42: error: cannot assign sum() to @x: it holds count() [a map holds integers, strings or one kind of aggregation; @x first held count() at 1:28]`}},
 		{p + "{ @x = 1; @x = hist(1) }", []string{
-			`1:36: error: cannot assign hist() to @x: it holds integers [a map holds integers or one kind of aggregation; @x first held integers at 1:23]`}},
+			`1:36: error: cannot assign hist() to @x: it holds integers [a map holds integers, strings or one kind of aggregation; @x first held integers at 1:23]`}},
 		{p + "{ @x = count(); @x += 1 }", []string{
-			`1:37: error: cannot assign an integer to @x: it holds count() [a map holds integers or one kind of aggregation; @x first held count() at 1:28]`}},
+			`1:37: error: cannot assign an integer to @x: it holds count() [a map holds integers, strings or one kind of aggregation; @x first held count() at 1:28]`}},
 		{p + "{ @x[1] = 1; @x[1, 2] = 2 }", []string{`1:34: error: @x has 1 key, used here with 2 [@x was first used at 1:23]`}},
 		{p + "{ @x = 1; print(@x[1]) }", []string{`1:37: error: @x has no keys, used here with 1 [@x was first used at 1:23]`}},
 		{p + "{ @x[1, 2] = 1; @x[1, \"a\"] = 2 }", []string{`1:43: error: key 2 of @x is a string here, an integer at first use [@x was first used at 1:23]`}},
 		{p + "{ @x[comm] = 1; @x[\"sh\"] = 2; @x[str(arg0)] = 3 }", []string{
 			`1:54: error: the key of @x is a string here, a comm at first use [@x was first used at 1:23]`}},
-		{p + "{ @x[tid] = str(arg0) }", []string{
-			`1:33: error: string map values are not supported yet [map values are 64-bit integers; a string can be a key: @m[str(arg0)] = count()]`}},
+		{p + "{ @x[tid] = str(arg0) }", nil},
+		{p + "{ @x[tid] = comm; @x[pid] = \"sh\"; printf(\"%s\\n\", @x[tid]) }", nil},
+		{p + "{ @x = \"a\"; @x = 1 }", []string{
+			`1:33: error: cannot assign an integer to @x: it holds strings [a map holds integers, strings or one kind of aggregation; @x first held strings at 1:23]`}},
+		{p + "{ @x = \"a\"; @x += \"b\" }", []string{`1:33: error: += is not defined on strings [assign a string with =]`}},
 		{p + "{ @x = lhist(arg0, 0, 1000, 1) }", []string{
 			`1:28: error: lhist(0, 1000, 1) needs 1000 buckets, more than the limit of 64 [use a step of at least 16]`}},
 		{p + "{ @x = lhist(arg0, 0, 64, 1) }", nil},

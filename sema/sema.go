@@ -53,6 +53,8 @@ type Program struct {
 	// RecordArea is the heap bytes at offset 0 reserved for records: the
 	// largest event, rounded up to 8. $vars follow it.
 	RecordArea int
+	// StrValueSize is the slot size of every map of strings (ir.Program's).
+	StrValueSize int
 	// Values tells gen how to read the traced program's variables
 	// (values.go); nil when the script reads none.
 	Values *Values

@@ -73,6 +73,11 @@
 #define GS_CTX_CPU                 6
 #define GS_CTX_PROBE               7
 
+/* The BPF maps of OpMapLookup, OpMapUpdate, OpMapDelete (ir.MapIn). */
+#define GS_IN_VALS                 0
+#define GS_IN_AGGS                 1
+#define GS_IN_STRS                 2
+
 /* Aggregations of OpMapAgg (ir.Agg). */
 #define GS_AGG_COUNT               0
 #define GS_AGG_SUM                 1

@@ -129,6 +129,9 @@ const volatile u32 gs_version = GS_IR_VERSION;
 /* Least time between two ring buffer wakeups from one CPU; 0 wakes the
  * reader for every record it finds idle (the kernel's adaptive policy). */
 const volatile u64 gs_wakeup_ns = 0;
+/* The size of a string map value (ir.Program.StrValueSize), and of
+ * gs_strs's values: the runtime sets both. */
+const volatile u32 gs_str_size = GS_STR_HEADER + GS_MAX_STR_LEN;
 
 struct insn {
 	u8 op, a, b, c;
@@ -256,6 +259,14 @@ struct {
 	__uint(key_size, GS_MAP_KEY_SIZE);
 	__type(value, struct agg);
 } gs_aggs SEC(".maps");
+
+/* Maps of strings: string slots of gs_str_size bytes. */
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1);
+	__uint(key_size, GS_MAP_KEY_SIZE);
+	__uint(value_size, GS_STR_HEADER + GS_MAX_STR_LEN);
+} gs_strs SEC(".maps");
 
 /* Stacks by id (OpStackID), as build-id frames. The runtime may change
  * max_entries before load. */
@@ -533,6 +544,37 @@ static __always_inline int cell_agg(const struct hit *h, s32 off, u8 map, u8 agg
 	c = bpf_map_lookup_elem(&gs_cells, &zero);
 	if (c)
 		agg_update((struct agg *)&c->v[at], map, agg, x);
+	return 0;
+}
+
+/* map_str is OpMapLookup, OpMapUpdate or OpMapDelete (op) on gs_strs: the
+ * string slot at heap[off] is the value stored or where the value read
+ * goes (the empty string for an absent key). Returns 0, or 1 for a bad
+ * operand. */
+static __always_inline long map_str(struct scratch *s, u8 *key, u8 op, u64 off)
+{
+	u8 *slot;
+	void *v;
+
+	if (op == GS_OP_MAPDEL) {
+		bpf_map_delete_elem(&gs_strs, key);
+		return 0;
+	}
+	if (off > GS_HEAP_SIZE || heap_bad(off, gs_str_size))
+		return bad(s);
+	slot = heap_at(s, off);
+	if (op == GS_OP_MAPSET) {
+		if (bpf_map_update_elem(&gs_strs, key, slot, BPF_ANY))
+			count(GS_COUNTER_MAP_FULL);
+		return 0;
+	}
+	v = bpf_map_lookup_elem(&gs_strs, key);
+	if (v) {
+		bpf_probe_read_kernel(slot, gs_str_size, v);
+	} else {
+		*(u64 *)slot = 0; /* length 0, no flags */
+		*(u64 *)(slot + 8) = 0;
+	}
 	return 0;
 }
 
@@ -1083,7 +1125,10 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 			return OP_BAD;
 		key = heap_at(s, imm);
 		*(u64 *)key = ins->b; /* byte 0 the map id, bytes 1-7 zero */
-		if (ins->op == GS_OP_MAPGET) {
+		if (ins->op != GS_OP_MAPAGG && ins->c == GS_IN_STRS) {
+			if (map_str(s, key, ins->op, *ra))
+				return OP_BAD;
+		} else if (ins->op == GS_OP_MAPGET) {
 			u64 *val = bpf_map_lookup_elem(&gs_vals, key);
 
 			*ra = val ? *val : 0;
@@ -1091,7 +1136,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 			if (bpf_map_update_elem(&gs_vals, key, ra, BPF_ANY))
 				count(GS_COUNTER_MAP_FULL);
 		} else if (ins->op == GS_OP_MAPDEL) {
-			if (ins->c)
+			if (ins->c == GS_IN_AGGS)
 				bpf_map_delete_elem(&gs_aggs, key);
 			else
 				bpf_map_delete_elem(&gs_vals, key);

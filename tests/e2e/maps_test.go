@@ -52,6 +52,10 @@ func TestMaps(t *testing.T) {
 		{`uprobe:./app:add { @d[arg0] = arg1; if (arg0 < 3) { delete(@d[arg0]) } }`, "./app 5", "@d[3]: 30\n@d[4]: 40\n\n"},
 		{`uprobe:./app:add { @s[arg0] = sum(arg1); if (arg0 < 3) { delete(@s[arg0]) } }`, "./app 5", "@s[3]: 30\n@s[4]: 40\n\n"},
 		{`uprobe:./app:add { @[func] = count(); if (arg0 == 2) { delete(@[func]) } }`, "./app 5", "@[add]: 2\n\n"},
+		// Maps of strings: str(), comm and literals; read back in printf.
+		{`uprobe:./app:greet { @g[arg1] = str(arg0); @c = comm; @l = "lit"; if (arg1 == 1) { delete(@g[0]) } }`, "./app 3",
+			"@g[1]: world\n@g[2]: world\n\n@c: app\n\n@l: lit\n\n"},
+		{`uprobe:./app:greet { @g[tid] = str(arg0) } uretprobe:./app:greet { printf("%s=%d\n", @g[tid], retval) }`, "./app 1", "^world=-?\\d+\n@g\\[\\d+\\]: world\n\n$"},
 		// print() does not keep a map from printing at the end (bpftrace's rule).
 		{`uprobe:./app:add /arg0 == 1/ { @c = count(); print(@c) }`, "./app 3", "@c: 1\n\n@c: 1\n\n"},
 		// The latency pattern: @start is empty at the end and not printed.
@@ -346,5 +350,29 @@ func TestJSONLines(t *testing.T) {
 	match(t, "stdout", r.Stdout, `\{"type":"map","name":"@","agg":"count","entries":\[\{"key":\[\["greet","main\+\d+"`)
 	if regexp.MustCompile(`(?m)^@`).MatchString(r.Stdout) {
 		t.Errorf("text in JSON output:\n%s", r.Stdout)
+	}
+}
+
+// TestJSONStringValues: a map of strings prints its values as JSON strings.
+func TestJSONStringValues(t *testing.T) {
+	dir := t.TempDir()
+	compile(t, dir, "basic.c", "app", defaultVariant)
+	r := runGS(t, dir, timeout, "-f", "json", "-c", "./app 2", "-e", `uprobe:./app:greet { @g[arg1] = str(arg0) }`)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	var m struct {
+		Type    string
+		Name    string
+		Entries []struct {
+			Key   []int
+			Value string
+		}
+	}
+	if err := json.Unmarshal([]byte(r.Stdout), &m); err != nil {
+		t.Fatalf("%v: %s", err, r.Stdout)
+	}
+	if m.Type != "map" || m.Name != "@g" || len(m.Entries) != 2 || m.Entries[0].Value != "world" || m.Entries[1].Key[0] != 1 {
+		t.Errorf("got %+v from %s", m, r.Stdout)
 	}
 }

@@ -430,9 +430,30 @@ func (g *gen) store(e parser.Expr, dst int, t *sema.Type) {
 	default:
 		r := g.expr(e)
 		g.convert(r, g.typeOf(e), t)
-		g.emit(ir.Insn{Op: ir.OpStHeap, A: r, C: 8, Imm: int32(dst)})
+		g.stHeap(r, dst)
 		g.pop()
 	}
+}
+
+// stHeap stores r, a value just computed that is dead after the store, as
+// 8 bytes at heap[dst]. When the instruction just emitted loaded r from a
+// saved register or the context (argN, retval, pid, tid, nsecs...) and
+// nothing jumps to the store, that load becomes the store (OpStReg,
+// OpStCtx): one step less per hit.
+func (g *gen) stHeap(r uint8, dst int) {
+	if n := len(g.insns); n > 0 && g.boundAt != n {
+		last := &g.insns[n-1]
+		switch {
+		case last.A != r:
+		case last.Op == ir.OpLdReg:
+			*last = ir.Insn{Op: ir.OpStReg, C: uint8(last.Imm), Imm: int32(dst)}
+			return
+		case last.Op == ir.OpLdCtx:
+			*last = ir.Insn{Op: ir.OpStCtx, C: uint8(last.Imm), Imm: int32(dst)}
+			return
+		}
+	}
+	g.emit(ir.Insn{Op: ir.OpStHeap, A: r, C: 8, Imm: int32(dst)})
 }
 
 // record builds and emits the record of a print, printf or exit call.

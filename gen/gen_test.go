@@ -253,10 +253,11 @@ func TestSize(t *testing.T) {
 		want  int
 		cells bool
 	}{
-		{`uprobe:./target:add < print(arg0) >`, 4, false},
-		{`uprobe:./target:add { printf("%d\n", arg0) }`, 4, false},
-		{`uprobe:./target:add { printf("%d %s\n", arg0, str(arg1)) }`, 7, false},
-		{`uprobe:./target:add /arg0/ { print(arg0) }`, 6, false},
+		{`uprobe:./target:add < print(arg0) >`, 3, false},
+		{`uprobe:./target:add { printf("%d\n", arg0) }`, 3, false},
+		{`uprobe:./target:add { printf("%d %s\n", arg0, str(arg1)) }`, 6, false},
+		{`uprobe:./target:add /arg0/ { print(arg0) }`, 5, false},
+		{`uprobe:./target:add { print(arg0 ? arg1 : arg2) }`, 8, false}, // a jump to the store: no streg
 		{`uprobe:./target:add { print(comm, func, probe) }`, 3, false},
 		{`uprobe:./target:add { exit() }`, 3, false}, // record, emit, exit: the user's
 		{`uprobe:./target:add { }`, 0, false},
@@ -264,7 +265,7 @@ func TestSize(t *testing.T) {
 		{`uprobe:./target:add { @ = count() }`, 1, true},
 		{`uprobe:./target:add { @h = hist(arg0) }`, 1, true},
 		{`uprobe:./target:add /arg0 > 1/ { @s[probe] = sum(arg1) }`, 5, true},
-		{`uprobe:./target:add { @c[tid] = count() }`, 3, false},
+		{`uprobe:./target:add { @c[tid] = count() }`, 2, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {

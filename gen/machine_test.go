@@ -248,6 +248,14 @@ func (m *machine) run(p *ir.Program, id int) error {
 				}
 				m.aggregate(key, ir.Agg(in.C), int64(*a), p.Maps[in.B])
 			}
+		case ir.OpStReg:
+			m.put(int(in.Imm), m.ptregs[in.C], 8)
+		case ir.OpStCtx:
+			v := m.ctx[in.C]
+			if ir.Ctx(in.C) == ir.CtxProbe {
+				v = uint64(id)
+			}
+			m.put(int(in.Imm), v, 8)
 		case ir.OpCellAgg, ir.OpCellAggReg:
 			// The key the runtime gives the probe's cells (runtime/maps.go,
 			// readCells), so tests read cells and gs_aggs alike.
@@ -290,7 +298,7 @@ func (m *machine) run(p *ir.Program, id int) error {
 func writesA(op ir.Op) bool {
 	switch op {
 	case ir.OpNop, ir.OpJa, ir.OpJz, ir.OpJnz, ir.OpStHeap, ir.OpStStr, ir.OpStComm, ir.OpRecord, ir.OpEmit, ir.OpExit,
-		ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg, ir.OpCellAgg, ir.OpCellAggReg, ir.OpStStack:
+		ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg, ir.OpCellAgg, ir.OpCellAggReg, ir.OpStStack, ir.OpStReg, ir.OpStCtx:
 		return false
 	}
 	return true

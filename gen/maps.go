@@ -52,7 +52,7 @@ func (g *gen) key(m *sema.Map, keys []parser.Expr) {
 		case sema.KindComm:
 			g.keyComm(k, dst)
 		default:
-			g.emit(ir.Insn{Op: ir.OpStHeap, A: regs[i], C: 8, Imm: int32(dst)})
+			g.stHeap(regs[i], dst)
 		}
 	}
 	for ; pushed > 0; pushed-- {

@@ -75,6 +75,14 @@ func DisasmInsn(ins Insn, pc int) string {
 		return fmt.Sprintf("%s %s, map %d, %s, %s", name, a, ins.B, aggName(Agg(ins.C)), heapAt(ins.Imm))
 	case OpCellAgg:
 		return fmt.Sprintf("%s %s, map %d, %s, cells+%d", name, a, ins.B, aggName(Agg(ins.C)), ins.Imm)
+	case OpStReg:
+		if int(ins.C) < PtRegsSlots {
+			return fmt.Sprintf("%s %s, %s", name, heapAt(ins.Imm), ptRegNames[ins.C])
+		}
+	case OpStCtx:
+		if int(ins.C) < len(CtxNames) {
+			return fmt.Sprintf("%s %s, %s", name, heapAt(ins.Imm), CtxNames[ins.C])
+		}
 	case OpCellAggReg:
 		slot := strconv.Itoa(int(ins.A))
 		if int(ins.A) < PtRegsSlots {

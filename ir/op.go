@@ -64,6 +64,8 @@ const (
 	OpStackID              // rA = id of the current user stack in gs_stacks; StackIDNone if it was not captured
 	OpCellAgg              // aggregate rA with aggregation C into the probe's cells from imm (map B; see Cells in doc.go)
 	OpCellAggReg           // OpCellAgg of saved register A (as OpLdReg A) instead of a register: one step for `hist(arg0)`
+	OpStReg                // heap[imm] = saved register C (as OpLdReg C), 8 bytes: one step for a stored argN
+	OpStCtx                // heap[imm] = context value C (as OpLdCtx C), 8 bytes: one step for a stored pid, tid...
 	numOps
 )
 
@@ -155,6 +157,8 @@ var Table = [numOps]Info{
 	OpStackID:    {Name: "stackid", Shape: ShapeA},
 	OpCellAgg:    {Name: "cellagg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpCellAggReg: {Name: "cellaggreg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
+	OpStReg:      {Name: "streg", Shape: ShapeACI, CIsNum: true},
+	OpStCtx:      {Name: "stctx", Shape: ShapeACI, CIsNum: true},
 }
 
 // NumOps is the number of defined ops.

@@ -61,7 +61,9 @@
 #define GS_OP_STACKID              52
 #define GS_OP_CELLAGG              53
 #define GS_OP_CELLAGGREG           54
-#define GS_NUM_OPS                 55
+#define GS_OP_STREG                55
+#define GS_OP_STCTX                56
+#define GS_NUM_OPS                 57
 
 /* Context values of OpLdCtx (ir.Ctx). */
 #define GS_CTX_PID                 0

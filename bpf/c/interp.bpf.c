@@ -1054,6 +1054,14 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		if (cell_agg(h, imm, ins->b, ins->c, *ra))
 			return OP_BAD;
 		break;
+	case GS_OP_STREG:
+	case GS_OP_STCTX:
+		if (heap_bad(imm, 8))
+			return OP_BAD;
+		if (ins->op == GS_OP_STREG ? ld_reg(ctx, ins->c, &v) : ld_ctx(h, &v, ins->c))
+			return OP_BAD;
+		*(u64 *)heap_at(s, imm) = v;
+		break;
 	case GS_OP_CELLAGGREG:
 		if (ld_reg(ctx, ins->a, &v) || cell_agg(h, imm, ins->b, ins->c, v))
 			return OP_BAD;

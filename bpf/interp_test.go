@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -1120,4 +1121,59 @@ func TestPerfEvent(t *testing.T) {
 	if u64(b, 24) == 0 {
 		t.Error("the interrupted ip is 0")
 	}
+}
+
+// TestHistBuckets checks hist's bucket (log2) for every power of two an
+// int argument reaches and its neighbours, against bpftrace's numbering
+// (ir.AggSlots' comment): 0 for x < 0, 1 for 0, 2+floor(log2(x)).
+func TestHistBuckets(t *testing.T) {
+	needRoot(t)
+	bin := buildTarget(t)
+	objs := load(t, nil)
+	const keyOff = 256
+	code := cat(ldreg(1, regDI), ir.Insn{Op: ir.OpSext, A: 1, B: 1, C: 4}, movi(2, 0))
+	for off := int32(8); off < ir.MapKeySize; off += 8 {
+		code = append(code, st(keyOff+off, 2))
+	}
+	code = append(code, ir.Insn{Op: ir.OpMapAgg, A: 1, B: 1, C: uint8(ir.AggHist), Imm: keyOff})
+	probes := []probeCode{{"add", code}}
+	install(t, objs, probes)
+	attach(t, objs, bin, probes, uprobeProg{})
+	tg := startTarget(t, bin)
+	want := map[int]uint64{}
+	for _, v := range []int64{-5, 0, 1, 2, 3} {
+		tg.call(t, fmt.Sprintf("add %d 0", v))
+		want[int(histBucket(v))]++
+	}
+	for k := 2; k < 31; k++ {
+		for _, v := range []int64{1<<k - 1, 1 << k, 1<<k + 1} {
+			tg.call(t, fmt.Sprintf("add %d 0", v))
+			want[int(histBucket(v))]++
+		}
+	}
+	var per []GsAgg
+	if err := objs.GsAggs.Lookup(aggKey(1), &per); err != nil {
+		t.Fatal(err)
+	}
+	got := map[int]uint64{}
+	for _, a := range per {
+		for b := range ir.MaxBuckets {
+			if n := a.V[ir.AggBucketBase+b]; n != 0 {
+				got[b] += n
+			}
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("hist buckets\n got %v\nwant %v", got, want)
+	}
+}
+
+func histBucket(x int64) uint64 {
+	switch {
+	case x < 0:
+		return 0
+	case x == 0:
+		return 1
+	}
+	return 2 + uint64(63-bits.LeadingZeros64(uint64(x)))
 }

@@ -415,35 +415,28 @@ static __always_inline u64 ext(u64 v, u32 size, int sign)
 }
 
 /*
- * log2_u64 is floor(log2(v)) for v > 0, without branches: a branch per bit
- * would give the verifier 32 constant bucket numbers to follow. The
- * barriers keep clang from turning "(x + m) >> k" back into a compare.
+ * log2_u64 is floor(log2(v)) for v > 0, without branches (a branch per bit
+ * would give the verifier 64 constant bucket numbers to follow): smear the
+ * top bit down, then name it with a de Bruijn multiply and a 64-entry
+ * table (TestHistBuckets in bpf/interp_test.go checks the powers of two).
+ * About 20 dependent instructions, where shifting and testing took 30.
  */
+static const u8 debruijn64[64] = {
+	0, 47, 1, 56, 48, 27, 2, 60, 57, 49, 41, 37, 28, 16, 3, 61,
+	54, 58, 35, 52, 50, 42, 21, 44, 38, 32, 29, 23, 17, 11, 4, 62,
+	46, 55, 26, 59, 40, 36, 15, 53, 34, 51, 20, 43, 31, 22, 10, 45,
+	25, 39, 14, 33, 19, 30, 9, 24, 13, 18, 8, 12, 7, 6, 5, 63,
+};
+
 static __always_inline u32 log2_u64(u64 v)
 {
-	u64 r, sh;
-
-	sh = ((v >> 32) + 0xffffffffULL) >> 32 << 5;
-	barrier_var(sh);
-	v >>= sh;
-	r = sh;
-	sh = ((v >> 16) + 0xffff) >> 16 << 4;
-	barrier_var(sh);
-	v >>= sh;
-	r |= sh;
-	sh = ((v >> 8) + 0xff) >> 8 << 3;
-	barrier_var(sh);
-	v >>= sh;
-	r |= sh;
-	sh = ((v >> 4) + 0xf) >> 4 << 2;
-	barrier_var(sh);
-	v >>= sh;
-	r |= sh;
-	sh = ((v >> 2) + 0x3) >> 2 << 1;
-	barrier_var(sh);
-	v >>= sh;
-	r |= sh;
-	return r | v >> 1;
+	v |= v >> 1;
+	v |= v >> 2;
+	v |= v >> 4;
+	v |= v >> 8;
+	v |= v >> 16;
+	v |= v >> 32;
+	return debruijn64[(v * 0x03f79d71b4cb0a89ULL) >> 58];
 }
 
 /*

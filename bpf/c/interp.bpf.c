@@ -888,15 +888,18 @@ static __always_inline u64 ld_bias(void *ctx, const struct hit *h, u32 module, c
  * op says otherwise. One switch for every op: a second level of dispatch
  * cost every heap op about 2 ns.
  */
+/* The operand registers, read where an op uses them: decoding all three
+ * for every op cost the short programs a few ns per step. */
+#define RA (&f->r[ins->a & 15])
+#define RB (f->r[ins->b & 15])
+#define RC (f->r[ins->c & 15])
+
 static __always_inline int exec(struct loop_state *l, const struct insn *ins, u32 pc, u32 *next, const int sleepable, const int uprobe)
 {
 	struct scratch *s = l->s;
 	struct regfile *f = &s->rf;
 	const struct hit *h = &s->hit;
 	void *ctx = l->ctx;
-	u64 *ra = &f->r[ins->a & 15];
-	u64 rb = f->r[ins->b & 15];
-	u64 rc = f->r[ins->c & 15];
 	s32 imm = ins->imm;
 	u64 v;
 	u32 n;
@@ -906,7 +909,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 	case GS_OP_NOP:
 		break;
 	case GS_OP_MOVI:
-		*ra = (s64)imm;
+		*RA = (s64)imm;
 		break;
 	case GS_OP_LDI64: {
 		const struct insn *hi;
@@ -917,112 +920,112 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		hi = bpf_map_lookup_elem(&gs_insns, &at);
 		if (!hi)
 			return OP_BAD;
-		*ra = (u32)imm | (u64)(u32)hi->imm << 32;
+		*RA = (u32)imm | (u64)(u32)hi->imm << 32;
 		*next = pc + 2;
 		break;
 	}
 	case GS_OP_MOV:
-		*ra = rb;
+		*RA = RB;
 		break;
 	case GS_OP_ADD:
-		*ra = rb + rc;
+		*RA = RB + RC;
 		break;
 	case GS_OP_SUB:
-		*ra = rb - rc;
+		*RA = RB - RC;
 		break;
 	case GS_OP_MUL:
-		*ra = rb * rc;
+		*RA = RB * RC;
 		break;
 	case GS_OP_DIVU:
-		*ra = rc ? rb / rc : 0;
+		*RA = RC ? RB / RC : 0;
 		break;
 	case GS_OP_DIVS:
-		*ra = sdiv(rb, rc);
+		*RA = sdiv(RB, RC);
 		break;
 	case GS_OP_MODU:
-		*ra = rc ? rb % rc : rb;
+		*RA = RC ? RB % RC : RB;
 		break;
 	case GS_OP_MODS:
-		*ra = smod(rb, rc);
+		*RA = smod(RB, RC);
 		break;
 	case GS_OP_AND:
-		*ra = rb & rc;
+		*RA = RB & RC;
 		break;
 	case GS_OP_OR:
-		*ra = rb | rc;
+		*RA = RB | RC;
 		break;
 	case GS_OP_XOR:
-		*ra = rb ^ rc;
+		*RA = RB ^ RC;
 		break;
 	case GS_OP_SHL:
-		*ra = rb << (rc & 63);
+		*RA = RB << (RC & 63);
 		break;
 	case GS_OP_SHR:
-		*ra = rb >> (rc & 63);
+		*RA = RB >> (RC & 63);
 		break;
 	case GS_OP_SAR:
-		*ra = (s64)rb >> (rc & 63);
+		*RA = (s64)RB >> (RC & 63);
 		break;
 	case GS_OP_ADDI:
-		*ra = rb + (s64)imm;
+		*RA = RB + (s64)imm;
 		break;
 	case GS_OP_NEG:
-		*ra = -rb;
+		*RA = -RB;
 		break;
 	case GS_OP_NOT:
-		*ra = ~rb;
+		*RA = ~RB;
 		break;
 	case GS_OP_LNOT:
-		*ra = rb == 0;
+		*RA = RB == 0;
 		break;
 	case GS_OP_EQ:
-		*ra = rb == rc;
+		*RA = RB == RC;
 		break;
 	case GS_OP_NE:
-		*ra = rb != rc;
+		*RA = RB != RC;
 		break;
 	case GS_OP_LTS:
-		*ra = (s64)rb < (s64)rc;
+		*RA = (s64)RB < (s64)RC;
 		break;
 	case GS_OP_LES:
-		*ra = (s64)rb <= (s64)rc;
+		*RA = (s64)RB <= (s64)RC;
 		break;
 	case GS_OP_LTU:
-		*ra = rb < rc;
+		*RA = RB < RC;
 		break;
 	case GS_OP_LEU:
-		*ra = rb <= rc;
+		*RA = RB <= RC;
 		break;
 	case GS_OP_SEXT:
 	case GS_OP_ZEXT:
 		n = access_size(ins->c);
 		if (!n)
 			return OP_BAD;
-		*ra = ext(rb, n, ins->op == GS_OP_SEXT);
+		*RA = ext(RB, n, ins->op == GS_OP_SEXT);
 		break;
 	case GS_OP_JA:
 		return jump(h, pc, imm, next);
 	case GS_OP_JZ:
-		if (*ra == 0)
+		if (*RA == 0)
 			return jump(h, pc, imm, next);
 		break;
 	case GS_OP_JNZ:
-		if (*ra != 0)
+		if (*RA != 0)
 			return jump(h, pc, imm, next);
 		break;
 	case GS_OP_LDREG:
-		if (ld_reg(ctx, imm, ra))
+		if (ld_reg(ctx, imm, RA))
 			return OP_BAD;
 		break;
 	case GS_OP_LDCTX:
-		if (ld_ctx(h, ra, imm))
+		if (ld_ctx(h, RA, imm))
 			return OP_BAD;
 		break;
 	case GS_OP_LDBIAS:
-		*ra = ld_bias(ctx, h, imm, uprobe);
+		*RA = ld_bias(ctx, h, imm, uprobe);
 		break;
 	case GS_OP_LOAD: {
-		u64 addr = rb + (s64)imm;
+		u64 addr = RB + (s64)imm;
 
 		n = access_size(ins->c);
 		if (!n)
@@ -1035,16 +1038,16 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 				f->fault_addr = addr;
 			}
 		}
-		*ra = v;
+		*RA = v;
 		break;
 	}
 	case GS_OP_TAKEFAULT:
-		*ra = f->fault;
+		*RA = f->fault;
 		f->fault = 0;
 		f->fault_addr = 0;
 		break;
 	case GS_OP_CELLAGG:
-		if (cell_agg(h, imm, ins->b, ins->c, *ra))
+		if (cell_agg(h, imm, ins->b, ins->c, *RA))
 			return OP_BAD;
 		break;
 	case GS_OP_STREG:
@@ -1065,13 +1068,13 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		n = access_size(ins->c);
 		if (!n || heap_bad(imm, n))
 			return OP_BAD;
-		*ra = load_sized(heap_at(s, imm), n);
+		*RA = load_sized(heap_at(s, imm), n);
 		break;
 	case GS_OP_STHEAP:
 		n = access_size(ins->c);
 		if (!n || heap_bad(imm, n))
 			return OP_BAD;
-		store_sized(heap_at(s, imm), n, *ra);
+		store_sized(heap_at(s, imm), n, *RA);
 		break;
 	case GS_OP_STSTATUS: {
 		u8 *p;
@@ -1086,11 +1089,11 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		break;
 	}
 	case GS_OP_STSTR:
-		if (st_str(s, *ra, rb, imm, sleepable))
+		if (st_str(s, *RA, RB, imm, sleepable))
 			return OP_BAD;
 		break;
 	case GS_OP_STMEM:
-		if (st_mem(s, *ra, rb, imm, sleepable))
+		if (st_mem(s, *RA, RB, imm, sleepable))
 			return OP_BAD;
 		break;
 	case GS_OP_STCOMM:
@@ -1113,7 +1116,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		}
 		break;
 	case GS_OP_STREQ:
-		if (str_eq(s, ra, rb, rc, imm))
+		if (str_eq(s, RA, RB, RC, imm))
 			return OP_BAD;
 		break;
 	case GS_OP_MAPGET:
@@ -1127,21 +1130,21 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		key = heap_at(s, imm);
 		*(u64 *)key = ins->b; /* byte 0 the map id, bytes 1-7 zero */
 		if (ins->op != GS_OP_MAPAGG && ins->c == GS_IN_STRS) {
-			if (map_str(s, key, ins->op, *ra))
+			if (map_str(s, key, ins->op, *RA))
 				return OP_BAD;
 		} else if (ins->op == GS_OP_MAPGET) {
 			u64 *val = bpf_map_lookup_elem(&gs_vals, key);
 
-			*ra = val ? *val : 0;
+			*RA = val ? *val : 0;
 		} else if (ins->op == GS_OP_MAPSET) {
-			if (bpf_map_update_elem(&gs_vals, key, ra, BPF_ANY))
+			if (bpf_map_update_elem(&gs_vals, key, RA, BPF_ANY))
 				count(GS_COUNTER_MAP_FULL);
 		} else if (ins->op == GS_OP_MAPDEL) {
 			if (ins->c == GS_IN_AGGS)
 				bpf_map_delete_elem(&gs_aggs, key);
 			else
 				bpf_map_delete_elem(&gs_vals, key);
-		} else if (map_agg(s, key, ins->b, ins->c, *ra)) {
+		} else if (map_agg(s, key, ins->b, ins->c, *RA)) {
 			return OP_BAD;
 		}
 		break;
@@ -1155,9 +1158,9 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		 * runtime runs probes with OpStackID on the other programs. */
 		if (sleepable) {
 			count(GS_COUNTER_STACK_ERROR);
-			*ra = GS_STACK_ID_NONE;
+			*RA = GS_STACK_ID_NONE;
 		} else {
-			*ra = stack_id(l->ctx);
+			*RA = stack_id(l->ctx);
 		}
 		break;
 	default:
@@ -1165,6 +1168,10 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 	}
 	return *next >= h->end ? OP_DONE : OP_NEXT;
 }
+
+#undef RA
+#undef RB
+#undef RC
 
 /* step executes the instruction at s->pc: 0 to go on, 1 to stop. */
 static __always_inline long step(struct loop_state *l, const int sleepable, const int uprobe)

@@ -1177,3 +1177,76 @@ func histBucket(x int64) uint64 {
 	}
 	return 2 + uint64(63-bits.LeadingZeros64(uint64(x)))
 }
+
+// TestOneAggregation runs programs that are one aggregation into cells,
+// which run() does without the interpreter (one_agg): count() of r0 and
+// aggregations of a saved register, on plain and sleepable programs.
+func TestOneAggregation(t *testing.T) {
+	needRoot(t)
+	bin := buildTarget(t)
+	values := []int64{0, 1, 5, 40, 1000}
+	var sum uint64
+	for _, v := range values {
+		sum += uint64(v)
+	}
+	tests := []struct {
+		name  string
+		ins   ir.Insn
+		check func(t *testing.T, c *[ir.AggSlots]uint64)
+	}{
+		{"count", ir.Insn{Op: ir.OpCellAgg, A: 0, B: 1, C: uint8(ir.AggCount), Imm: 3}, func(t *testing.T, c *[ir.AggSlots]uint64) {
+			if c[ir.AggCountSlot] != uint64(len(values)) {
+				t.Errorf("count %d, want %d", c[ir.AggCountSlot], len(values))
+			}
+		}},
+		{"sum(arg0)", ir.Insn{Op: ir.OpCellAggReg, A: regDI, B: 1, C: uint8(ir.AggSum), Imm: 3}, func(t *testing.T, c *[ir.AggSlots]uint64) {
+			if c[ir.AggCountSlot] != uint64(len(values)) || c[ir.AggSumSlot] != sum {
+				t.Errorf("count %d sum %d, want %d %d", c[ir.AggCountSlot], c[ir.AggSumSlot], len(values), sum)
+			}
+		}},
+		{"hist(arg0)", ir.Insn{Op: ir.OpCellAggReg, A: regDI, B: 1, C: uint8(ir.AggHist), Imm: 3}, func(t *testing.T, c *[ir.AggSlots]uint64) {
+			for _, v := range values {
+				if b := histBucket(v); c[ir.AggBucketBase+b] == 0 {
+					t.Errorf("bucket %d of %d is empty", b, v)
+				}
+			}
+			if c[ir.AggCountSlot] != uint64(len(values)) {
+				t.Errorf("count %d, want %d", c[ir.AggCountSlot], len(values))
+			}
+		}},
+	}
+	for _, tt := range tests {
+		for _, u := range []uprobeProg{{}, {multi: true, sleepable: true}} {
+			t.Run(tt.name+"/"+u.String(), func(t *testing.T) {
+				objs := load(t, nil)
+				probes := []probeCode{{"add", cat(tt.ins)}}
+				install(t, objs, probes)
+				var gp GsProbe
+				if err := objs.GsProbes.Lookup(uint32(0), &gp); err != nil {
+					t.Fatal(err)
+				}
+				gp.Cells = 5
+				if err := objs.GsProbes.Put(uint32(0), gp); err != nil {
+					t.Fatal(err)
+				}
+				attach(t, objs, bin, probes, u)
+				tg := startTarget(t, bin)
+				for _, v := range values {
+					tg.call(t, fmt.Sprintf("add %d 0", v))
+				}
+				var cells []GsCells
+				if err := objs.GsCells.Lookup(uint32(0), &cells); err != nil {
+					t.Fatal(err)
+				}
+				var total [ir.AggSlots]uint64
+				for _, c := range cells {
+					for i := range total {
+						total[i] += c.V[5+3+i]
+					}
+				}
+				tt.check(t, &total)
+				wantCounters(t, objs, nil)
+			})
+		}
+	}
+}

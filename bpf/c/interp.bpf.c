@@ -23,6 +23,9 @@
  *
  * Execution. run() checks the probe's range and version and returns at once
  * when the range is empty (an empty probe must cost what bpftrace's does).
+ * A range that is one aggregation into cells (`@[func] = count()`,
+ * `@h = hist(arg0)`) runs there and then (one_agg): it needs no scratch
+ * entry, and an aggregation then costs little more than an empty probe.
  * Otherwise it takes the CPU's scratch entry (a busy flag drops a hit that
  * arrives while the entry is in use: uprobe programs are preemptible,
  * perf_event ones run in NMI), clears r0 and the fault flag and calls
@@ -523,13 +526,13 @@ static __always_inline void agg_update(struct agg *g, u8 map, u8 agg, s64 x)
 	g->v[GS_AGG_BUCKET_BASE + b]++;
 }
 
-/* cell_agg is OpCellAgg: cells from h->cells + off. The compiler keeps a
+/* cell_agg is OpCellAgg: cells from the probe's first cell plus off. The compiler keeps a
  * range below GS_MAX_CELLS; checking its start is enough (see struct
  * cells). Returns 0, or -1 for a bad operand. */
-static __always_inline int cell_agg(const struct hit *h, s32 off, u8 map, u8 agg, s64 x)
+static __always_inline int cell_agg(u32 cells, s32 off, u8 map, u8 agg, s64 x)
 {
 	u32 zero = 0;
-	u64 at = (u64)h->cells + (u32)off;
+	u64 at = (u64)cells + (u32)off;
 	struct cells *c;
 
 	if (agg > GS_AGG_LHIST || off < 0 || at >= GS_MAX_CELLS)
@@ -1047,7 +1050,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		f->fault_addr = 0;
 		break;
 	case GS_OP_CELLAGG:
-		if (cell_agg(h, imm, ins->b, ins->c, *RA))
+		if (cell_agg(h->cells, imm, ins->b, ins->c, *RA))
 			return OP_BAD;
 		break;
 	case GS_OP_STREG:
@@ -1059,7 +1062,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		*(u64 *)heap_at(s, imm) = v;
 		break;
 	case GS_OP_CELLAGGREG:
-		if (ld_reg(ctx, ins->a, &v) || cell_agg(h, imm, ins->b, ins->c, v))
+		if (ld_reg(ctx, ins->a, &v) || cell_agg(h->cells, imm, ins->b, ins->c, v))
 			return OP_BAD;
 		break;
 	case GS_OP_EXIT:
@@ -1222,6 +1225,31 @@ static __always_inline void hit_of(struct hit *h, const struct probe *p, u32 id,
 	h->end = p->start + p->len;
 }
 
+/*
+ * one_agg runs a range that is one aggregation into cells, count() (of
+ * r0, the only register defined at entry) or of a saved register: the
+ * whole program of `@[func] = count()`, `@h = hist(arg0)`, `@b = sum(arg2)`.
+ * It touches only cells and the probe's registers, so it needs neither the
+ * scratch entry nor the loop: like the interpreter's, its updates of
+ * per-CPU cells are not atomic, and a run preempted amid one (on a
+ * preemptible kernel) by a hit of the same probe on the same CPU may lose
+ * that hit's count, as bpftrace's per-CPU counts may. Returns 0 when it
+ * ran the range, 1 when the interpreter must.
+ */
+static __always_inline int one_agg(void *ctx, const struct probe *p)
+{
+	struct insn *ins = bpf_map_lookup_elem(&gs_insns, &p->start);
+	u64 x = 0;
+
+	if (!ins || (ins->op != GS_OP_CELLAGGREG && (ins->op != GS_OP_CELLAGG || ins->a != 0)))
+		return 1;
+	if (ins->op == GS_OP_CELLAGGREG && ld_reg(ctx, ins->a, &x))
+		return 1;
+	if (cell_agg(p->cells, ins->imm, ins->b, ins->c, x))
+		count(GS_COUNTER_BAD_PROGRAM);
+	return 0;
+}
+
 static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
 {
 	u32 zero = 0, id = bpf_get_attach_cookie(ctx);
@@ -1237,6 +1265,8 @@ static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
 	/* A program that does nothing (a block with no code) costs one array
 	 * lookup: an empty probe must cost what bpftrace's does. */
 	if (!p->len)
+		return 0;
+	if (p->len == 1 && !one_agg(ctx, p))
 		return 0;
 	s = bpf_map_lookup_elem(&gs_scratch, &zero);
 	if (!s)

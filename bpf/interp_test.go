@@ -753,15 +753,24 @@ func TestAggregations(t *testing.T) {
 	}
 }
 
-func testAggregations(t *testing.T, u uprobeProg) {
-	needRoot(t)
-	bin := buildTarget(t)
-	objs := load(t, nil)
-	const keyOff = 256
+// keyOff is where argAndEmptyKey builds its map key.
+const keyOff = 256
+
+// argAndEmptyKey loads add's first argument (an int) into r1 and builds
+// an all-zero map key at heap[keyOff], for the aggregation tests.
+func argAndEmptyKey() []ir.Insn {
 	code := cat(ldreg(1, regDI), ir.Insn{Op: ir.OpSext, A: 1, B: 1, C: 4}, movi(2, 0))
 	for off := int32(8); off < ir.MapKeySize; off += 8 {
 		code = append(code, st(keyOff+off, 2))
 	}
+	return code
+}
+
+func testAggregations(t *testing.T, u uprobeProg) {
+	needRoot(t)
+	bin := buildTarget(t)
+	objs := load(t, nil)
+	code := argAndEmptyKey()
 	// Each aggregation twice: into gs_aggs, and into cells (the probe's
 	// first cell is cellBase), which must hold the same first slots.
 	aggs := []ir.Agg{ir.AggCount, ir.AggSum, ir.AggMin, ir.AggMax, ir.AggAvg, ir.AggStats, ir.AggHist, ir.AggLhist}
@@ -1130,11 +1139,7 @@ func TestHistBuckets(t *testing.T) {
 	needRoot(t)
 	bin := buildTarget(t)
 	objs := load(t, nil)
-	const keyOff = 256
-	code := cat(ldreg(1, regDI), ir.Insn{Op: ir.OpSext, A: 1, B: 1, C: 4}, movi(2, 0))
-	for off := int32(8); off < ir.MapKeySize; off += 8 {
-		code = append(code, st(keyOff+off, 2))
-	}
+	code := argAndEmptyKey()
 	code = append(code, ir.Insn{Op: ir.OpMapAgg, A: 1, B: 1, C: uint8(ir.AggHist), Imm: keyOff})
 	probes := []probeCode{{"add", code}}
 	install(t, objs, probes)

@@ -753,6 +753,20 @@ func TestAggregations(t *testing.T) {
 	}
 }
 
+// setCells gives probe id its first cell in gs_cells, as the runtime
+// does from ir.Probe.Cells.
+func setCells(t *testing.T, objs *GsObjects, id, cells uint32) {
+	t.Helper()
+	var gp GsProbe
+	if err := objs.GsProbes.Lookup(id, &gp); err != nil {
+		t.Fatal(err)
+	}
+	gp.Cells = cells
+	if err := objs.GsProbes.Put(id, gp); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // keyOff is where argAndEmptyKey builds its map key.
 const keyOff = 256
 
@@ -798,14 +812,7 @@ func testAggregations(t *testing.T, u uprobeProg) {
 	)
 	probes := []probeCode{{"add", code}}
 	install(t, objs, probes)
-	var gp GsProbe
-	if err := objs.GsProbes.Lookup(uint32(0), &gp); err != nil {
-		t.Fatal(err)
-	}
-	gp.Cells = cellBase
-	if err := objs.GsProbes.Put(uint32(0), gp); err != nil {
-		t.Fatal(err)
-	}
+	setCells(t, objs, 0, cellBase)
 	if err := objs.GsMapinfo.Put(uint32(8), GsMapinfo{Min: 0, Max: 10, Step: 2, Agg: uint32(ir.AggLhist)}); err != nil {
 		t.Fatal(err)
 	}
@@ -1226,14 +1233,7 @@ func TestOneAggregation(t *testing.T) {
 				objs := load(t, nil)
 				probes := []probeCode{{"add", cat(tt.ins)}}
 				install(t, objs, probes)
-				var gp GsProbe
-				if err := objs.GsProbes.Lookup(uint32(0), &gp); err != nil {
-					t.Fatal(err)
-				}
-				gp.Cells = 5
-				if err := objs.GsProbes.Put(uint32(0), gp); err != nil {
-					t.Fatal(err)
-				}
+				setCells(t, objs, 0, 5)
 				attach(t, objs, bin, probes, u)
 				tg := startTarget(t, bin)
 				for _, v := range values {

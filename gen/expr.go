@@ -306,11 +306,7 @@ func (g *gen) strSlot(e parser.Expr, withNUL bool) (off, n int) {
 	switch {
 	case t.Kind == sema.KindComm:
 		off = g.tempSlot(ir.StrHeader + ir.CommLen)
-		r := g.push()
-		g.constant(r, ir.CommLen)
-		g.emit(ir.Insn{Op: ir.OpStHeap, A: r, C: 8, Imm: int32(off)})
-		g.pop()
-		g.comm(e, off+ir.StrHeader)
+		g.commSlot(e, off)
 		return off, ir.CommLen
 	case t.Kind == sema.KindStrLit && withNUL:
 		lit := e.(*parser.StrLit).Val
@@ -380,6 +376,16 @@ func (g *gen) literal(s string, dst int) {
 		g.emit(ir.Insn{Op: ir.OpStHeap, A: src, C: 8, Imm: int32(dst + ir.StrHeader + i)})
 	}
 	g.pop()
+}
+
+// commSlot writes the comm value e as a string slot of length
+// ir.CommLen at heap[dst] (its text NUL-padded).
+func (g *gen) commSlot(e parser.Expr, dst int) {
+	r := g.push()
+	g.constant(r, ir.CommLen)
+	g.emit(ir.Insn{Op: ir.OpStHeap, A: r, C: 8, Imm: int32(dst)})
+	g.pop()
+	g.comm(e, dst+ir.StrHeader)
 }
 
 // comm writes the comm value e (ir.CommLen bytes) at heap[dst].

@@ -345,15 +345,11 @@ func (g *gen) mapText(e *parser.MapExpr, dst int, dt *sema.Type) {
 // strValue writes a string, string literal or comm value e as a string
 // slot at heap[dst] of type dt.
 func (g *gen) strValue(e parser.Expr, dst int, dt *sema.Type) {
-	if g.typeOf(e).Kind != sema.KindComm {
-		g.text(e, dst, dt)
+	if g.typeOf(e).Kind == sema.KindComm {
+		g.commSlot(e, dst)
 		return
 	}
-	r := g.push()
-	g.constant(r, ir.CommLen)
-	g.emit(ir.Insn{Op: ir.OpStHeap, A: r, C: 8, Imm: int32(dst)})
-	g.pop()
-	g.comm(e, dst+ir.StrHeader)
+	g.text(e, dst, dt)
 }
 
 // mapDelete lowers delete(@m[k]).

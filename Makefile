@@ -2,7 +2,7 @@
 #
 #   make          build bin/gs (needs only Go: generated code is committed)
 #   make demo     build gs and trace the bundled example program (root)
-#   make test     every test: unit, golden, kernel end to end (root)
+#   make test     every test: unit, golden, kernel end to end (root); vet for amd64 and arm64
 #   make generate regenerate the ANTLR parser, the C opcode header and the BPF object
 #   make bench    per-call cost and start-up, side by side with bpftrace
 
@@ -29,6 +29,8 @@ test-deps:
 
 test: test-deps
 	$(GO) vet ./...
+	# The tree must build for arm64 too (package arch; gs refuses to run there).
+	GOARCH=arm64 $(GO) vet ./...
 	$(GO) test -count=1 -timeout 40m ./...
 
 generate:

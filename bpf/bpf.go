@@ -13,16 +13,18 @@ import (
 	"runtime"
 
 	"github.com/cilium/ebpf"
+	"github.com/gs-tracer/gs/arch"
 )
 
 // ErrUnsupportedArch is returned on architectures the interpreter was not
-// built for: OpLdReg indexes the x86-64 pt_regs.
+// built for: it is compiled for x86-64, and OpLdReg indexes the pt_regs
+// layout of package arch, which knows no other machine (arch.Supported).
 var ErrUnsupportedArch = errors.New("gs supports only x86-64")
 
 // LoadSpec returns the interpreter's collection spec, for the runtime to
 // adjust (map sizes, gs_start_ns) before loading it.
 func LoadSpec() (*ebpf.CollectionSpec, error) {
-	if runtime.GOARCH != "amd64" {
+	if !arch.Supported {
 		return nil, fmt.Errorf("load interpreter on %s: %w", runtime.GOARCH, ErrUnsupportedArch)
 	}
 	spec, err := LoadGs()

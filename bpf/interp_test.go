@@ -24,6 +24,7 @@ import (
 	"github.com/cilium/ebpf/ringbuf"
 	"golang.org/x/sys/unix"
 
+	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/ir"
 )
 
@@ -75,11 +76,11 @@ int main(void)
 }
 `
 
-// x86-64 pt_regs slots (OpLdReg).
-const (
-	regSI = 13
-	regDI = 14
-	regIP = 16
+// Saved-register slots the tests read (OpLdReg), from package arch's table.
+var (
+	regDI = arch.ArgRegs[0]
+	regSI = arch.ArgRegs[1]
+	regIP = arch.IP
 )
 
 func needRoot(t testing.TB) {
@@ -341,12 +342,12 @@ func wantCounters(t *testing.T, objs *GsObjects, want map[ir.Counter]uint64) {
 func u64(b []byte, off int) uint64 { return binary.LittleEndian.Uint64(b[off:]) }
 
 // Assembler shorthands.
-func record(ev int32) ir.Insn           { return ir.Insn{Op: ir.OpRecord, Imm: ev} }
-func emit(size int32) ir.Insn           { return ir.Insn{Op: ir.OpEmit, Imm: size} }
-func movi(a uint8, v int32) ir.Insn     { return ir.Insn{Op: ir.OpMovImm, A: a, Imm: v} }
-func ldreg(a uint8, slot int32) ir.Insn { return ir.Insn{Op: ir.OpLdReg, A: a, Imm: slot} }
-func ldctx(a uint8, c ir.Ctx) ir.Insn   { return ir.Insn{Op: ir.OpLdCtx, A: a, Imm: int32(c)} }
-func st(off int32, a uint8) ir.Insn     { return ir.Insn{Op: ir.OpStHeap, A: a, C: 8, Imm: off} }
+func record(ev int32) ir.Insn         { return ir.Insn{Op: ir.OpRecord, Imm: ev} }
+func emit(size int32) ir.Insn         { return ir.Insn{Op: ir.OpEmit, Imm: size} }
+func movi(a uint8, v int32) ir.Insn   { return ir.Insn{Op: ir.OpMovImm, A: a, Imm: v} }
+func ldreg(a uint8, slot int) ir.Insn { return ir.Insn{Op: ir.OpLdReg, A: a, Imm: int32(slot)} }
+func ldctx(a uint8, c ir.Ctx) ir.Insn { return ir.Insn{Op: ir.OpLdCtx, A: a, Imm: int32(c)} }
+func st(off int32, a uint8) ir.Insn   { return ir.Insn{Op: ir.OpStHeap, A: a, C: 8, Imm: off} }
 func op3(op ir.Op, a, b, c uint8) ir.Insn {
 	return ir.Insn{Op: op, A: a, B: b, C: c}
 }
@@ -800,7 +801,7 @@ func testAggregations(t *testing.T, u uprobeProg) {
 	// OpCellAggReg reads the saved register itself: b (rsi) is 0 at every
 	// call, so a sum of it next to a count.
 	regCells := cellOff[len(aggs)-1] + ir.CellsOf(aggs[len(aggs)-1])
-	code = append(code, ir.Insn{Op: ir.OpCellAggReg, A: regSI, B: 2, C: uint8(ir.AggSum), Imm: int32(regCells)})
+	code = append(code, ir.Insn{Op: ir.OpCellAggReg, A: uint8(regSI), B: 2, C: uint8(ir.AggSum), Imm: int32(regCells)})
 	// @m[] = arg0; @n[] = @m[] * 2 (through mapget); @d[] = 1 then deleted.
 	code = append(code,
 		ir.Insn{Op: ir.OpMapUpdate, A: 1, B: 20, Imm: keyOff},
@@ -1211,12 +1212,12 @@ func TestOneAggregation(t *testing.T) {
 				t.Errorf("count %d, want %d", c[ir.AggCountSlot], len(values))
 			}
 		}},
-		{"sum(arg0)", ir.Insn{Op: ir.OpCellAggReg, A: regDI, B: 1, C: uint8(ir.AggSum), Imm: 3}, func(t *testing.T, c *[ir.AggSlots]uint64) {
+		{"sum(arg0)", ir.Insn{Op: ir.OpCellAggReg, A: uint8(regDI), B: 1, C: uint8(ir.AggSum), Imm: 3}, func(t *testing.T, c *[ir.AggSlots]uint64) {
 			if c[ir.AggCountSlot] != uint64(len(values)) || c[ir.AggSumSlot] != sum {
 				t.Errorf("count %d sum %d, want %d %d", c[ir.AggCountSlot], c[ir.AggSumSlot], len(values), sum)
 			}
 		}},
-		{"hist(arg0)", ir.Insn{Op: ir.OpCellAggReg, A: regDI, B: 1, C: uint8(ir.AggHist), Imm: 3}, func(t *testing.T, c *[ir.AggSlots]uint64) {
+		{"hist(arg0)", ir.Insn{Op: ir.OpCellAggReg, A: uint8(regDI), B: 1, C: uint8(ir.AggHist), Imm: 3}, func(t *testing.T, c *[ir.AggSlots]uint64) {
 			for _, v := range values {
 				if b := histBucket(v); c[ir.AggBucketBase+b] == 0 {
 					t.Errorf("bucket %d of %d is empty", b, v)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/sema"
@@ -72,9 +73,9 @@ func run(t *testing.T, src string, args []int64, mem map[uint64]string) (*ir.Pro
 	p := compile(t, src)
 	m := &machine{mem: mem, comm: "target"}
 	for i, a := range args {
-		m.ptregs[sema.ArgRegs[i]] = uint64(a)
+		m.ptregs[arch.ArgRegs[i]] = uint64(a)
 	}
-	m.ptregs[sema.RetReg] = 42
+	m.ptregs[arch.RetReg] = 42
 	m.ctx[ir.CtxPid] = 1234
 	if err := m.run(p, 0); err != nil {
 		t.Fatalf("run: %v\n%s", err, ir.Disasm(p))

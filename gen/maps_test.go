@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/ir"
-	"github.com/gs-tracer/gs/sema"
 )
 
 // hit is one probe run: which probe, its arguments and context.
@@ -32,7 +32,7 @@ func runHits(t *testing.T, src string, mem map[uint64]string, hits ...hit) (*ir.
 		m.regs = [ir.NumRegs]uint64{}
 		m.steps = 0
 		for i, a := range h.args {
-			m.ptregs[sema.ArgRegs[i]] = uint64(a)
+			m.ptregs[arch.ArgRegs[i]] = uint64(a)
 		}
 		m.ctx[ir.CtxTid], m.ctx[ir.CtxNsecs], m.stack = h.tid, h.nsecs, h.stack
 		if err := m.run(p, h.probe); err != nil {

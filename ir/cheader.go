@@ -42,6 +42,7 @@ var limitConsts = []cConst{
 	{"GS_MAX_CELLS", MaxCells, "u64 cells of gs_cells per CPU"},
 	{"GS_STACK_FRAME_SIZE", StackFrameSize, "bytes per frame: struct bpf_stack_build_id"},
 	{"GS_STACK_ID_NONE", StackIDNone, "OpStackID's value when no stack was captured"},
+	{"GS_MODULE_NONE", ModuleNone, "gs_probes module of a probe in no module"},
 	{"GS_DEFAULT_STACK_IDS", DefaultStackIDs, "default max_entries of gs_stacks"},
 }
 

@@ -6,13 +6,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-)
 
-// ptRegNames names the x86-64 pt_regs slots read by OpLdReg.
-var ptRegNames = [PtRegsSlots]string{
-	"r15", "r14", "r13", "r12", "bp", "bx", "r11", "r10", "r9", "r8",
-	"ax", "cx", "dx", "si", "di", "orig_ax", "ip", "cs", "flags", "sp", "ss",
-}
+	"github.com/gs-tracer/gs/arch"
+)
 
 func reg(r uint8) string { return "r" + strconv.Itoa(int(r)) }
 
@@ -33,7 +29,7 @@ func DisasmInsn(ins Insn, pc int) string {
 	switch ins.Op {
 	case OpLdReg:
 		if ins.Imm >= 0 && int(ins.Imm) < PtRegsSlots {
-			return fmt.Sprintf("%s %s, %s", name, a, ptRegNames[ins.Imm])
+			return fmt.Sprintf("%s %s, %s", name, a, arch.SlotName(int(ins.Imm)))
 		}
 	case OpLdCtx:
 		if ins.Imm >= 0 && int(ins.Imm) < len(CtxNames) {
@@ -77,7 +73,7 @@ func DisasmInsn(ins Insn, pc int) string {
 		return fmt.Sprintf("%s %s, map %d, %s, cells+%d", name, a, ins.B, aggName(Agg(ins.C)), ins.Imm)
 	case OpStReg:
 		if int(ins.C) < PtRegsSlots {
-			return fmt.Sprintf("%s %s, %s", name, heapAt(ins.Imm), ptRegNames[ins.C])
+			return fmt.Sprintf("%s %s, %s", name, heapAt(ins.Imm), arch.SlotName(int(ins.C)))
 		}
 	case OpStCtx:
 		if int(ins.C) < len(CtxNames) {
@@ -86,7 +82,7 @@ func DisasmInsn(ins Insn, pc int) string {
 	case OpCellAggReg:
 		slot := strconv.Itoa(int(ins.A))
 		if int(ins.A) < PtRegsSlots {
-			slot = ptRegNames[ins.A]
+			slot = arch.SlotName(int(ins.A))
 		}
 		return fmt.Sprintf("%s %s, map %d, %s, cells+%d", name, slot, ins.B, aggName(Agg(ins.C)), ins.Imm)
 	case OpStStack:

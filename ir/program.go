@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/diag"
 )
 
@@ -26,8 +27,8 @@ const (
 	MaxStack    = 127
 	MapKeySize  = 128
 	MaxMaps     = 255
-	DefaultStr  = 64 // str(p) limit when none is given
-	PtRegsSlots = 21
+	DefaultStr  = 64               // str(p) limit when none is given
+	PtRegsSlots = arch.PtRegsSlots // OpLdReg reads slots 0..PtRegsSlots-1 (package arch)
 
 	// Aggregation values (gs_aggs): v[AggCountSlot] count, v[AggSumSlot]
 	// sum, v[AggMinSlot] min, v[AggMaxSlot] max, v[AggSetSlot] 1 once
@@ -64,6 +65,10 @@ const (
 	StackFrameIP      = 2          // BPF_STACK_BUILD_ID_IP: a raw address
 	StackIDNone       = 0xffffffff // OpStackID's value when no stack was captured
 	DefaultStackIDs   = 1024       // gs_stacks entries unless the runtime sets another size
+
+	// ModuleNone is gs_probes' module of a probe in none of Program.Modules
+	// (and of BEGIN, END, interval probes).
+	ModuleNone = 0xffffffff
 )
 
 // String slot flags.

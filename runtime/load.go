@@ -370,7 +370,7 @@ func held(p *ir.Probe) bool {
 
 // probeModuleNone is gs_probe.module for a probe in no module of
 // prog.Modules: its OpLdBias reads gs_bias for every module.
-const probeModuleNone = 0xffffffff
+const probeModuleNone = ir.ModuleNone
 
 // probeValues encodes the gs_probes entries of prog; with hold, the
 // probes that wait for Begin get an empty range (they return at once).

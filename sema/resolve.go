@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
 )
@@ -33,7 +34,7 @@ type Builtin struct {
 
 // builtins are the identifiers every probe knows.
 var builtins = map[string]*Builtin{
-	"retval":  {Name: "retval", Kind: BuiltinReg, Reg: RetReg, Type: Int64, RetOnly: true},
+	"retval":  {Name: "retval", Kind: BuiltinReg, Reg: arch.RetReg, Type: Int64, RetOnly: true},
 	"pid":     {Name: "pid", Kind: BuiltinCtx, Ctx: ir.CtxPid, Type: Uint64},
 	"tid":     {Name: "tid", Kind: BuiltinCtx, Ctx: ir.CtxTid, Type: Uint64},
 	"uid":     {Name: "uid", Kind: BuiltinCtx, Ctx: ir.CtxUid, Type: Uint64},
@@ -48,7 +49,7 @@ var builtins = map[string]*Builtin{
 }
 
 func init() {
-	for i, reg := range ArgRegs {
+	for i, reg := range arch.ArgRegs {
 		name := "arg" + string(rune('0'+i))
 		builtins[name] = &Builtin{Name: name, Kind: BuiltinReg, Reg: reg, Type: Int64}
 	}
@@ -109,7 +110,7 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 	}
 	if strings.HasPrefix(e.Name, "arg") && len(e.Name) > 3 && strings.Trim(e.Name[3:], "0123456789") == "" {
 		c.errorf(e, "%s is not available", e.Name).
-			WithHint("only the first %d integer arguments are passed in registers: arg0..arg%d", len(ArgRegs), len(ArgRegs)-1)
+			WithHint("only the first %d integer arguments are passed in registers: arg0..arg%d", len(arch.ArgRegs), len(arch.ArgRegs)-1)
 		return nil
 	}
 	if t, ok := c.programIdent(gc, e); ok {

@@ -365,21 +365,3 @@ func TestTypes(t *testing.T) {
 	}
 }
 
-func TestArch(t *testing.T) {
-	// The SysV argument registers, by DWARF number: rdi 5, rsi 4, rdx 1,
-	// rcx 2, r8 8, r9 9.
-	for i, dw := range []int{5, 4, 1, 2, 8, 9} {
-		if slot, _ := debuginfo.PtRegsSlot(dw); slot != ArgRegs[i] {
-			t.Errorf("arg%d: DWARF %d is slot %d, ArgRegs has %d", i, dw, slot, ArgRegs[i])
-		}
-	}
-	if slot, _ := debuginfo.PtRegsSlot(0); slot != RetReg {
-		t.Errorf("rax is slot %d, want %d", slot, RetReg)
-	}
-	if slot, _ := debuginfo.PtRegsSlot(7); slot != RegRSP {
-		t.Errorf("rsp is slot %d", slot)
-	}
-	if _, ok := debuginfo.PtRegsSlot(17); ok {
-		t.Error("DWARF 17 has a slot")
-	}
-}

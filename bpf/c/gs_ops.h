@@ -130,6 +130,7 @@
 #define GS_MAX_CELLS               4000 /* u64 cells of gs_cells per CPU */
 #define GS_STACK_FRAME_SIZE        32 /* bytes per frame: struct bpf_stack_build_id */
 #define GS_STACK_ID_NONE           4294967295 /* OpStackID's value when no stack was captured */
+#define GS_MODULE_NONE             4294967295 /* gs_probes module of a probe in no module */
 #define GS_DEFAULT_STACK_IDS       1024 /* default max_entries of gs_stacks */
 
 #endif /* GS_OPS_H */

@@ -151,8 +151,6 @@ struct probe {
 	u64 address;
 };
 
-#define GS_MODULE_NONE 0xffffffff
-
 struct bias_key {
 	u32 tgid, module;
 };

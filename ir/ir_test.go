@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -41,11 +42,11 @@ func TestEncodeDecode(t *testing.T) {
 			Insn{Op: op, Imm: -2147483648},
 		)
 	}
-	b := EncodeAll(insns)
+	b := encodeAll(insns)
 	if len(b) != len(insns)*InsnSize {
 		t.Fatalf("encoded %d bytes, want %d", len(b), len(insns)*InsnSize)
 	}
-	got, err := DecodeAll(b)
+	got, err := decodeAll(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func TestEncodeDecode(t *testing.T) {
 	if _, err := DecodeInsn([]byte{byte(numOps), 0, 0, 0, 0, 0, 0, 0}); err == nil {
 		t.Error("decoding an unknown op succeeded")
 	}
-	if _, err := DecodeAll(make([]byte, 7)); err == nil {
+	if _, err := decodeAll(make([]byte, 7)); err == nil {
 		t.Error("decoding 7 bytes succeeded")
 	}
 }
@@ -163,4 +164,29 @@ func TestStackFits(t *testing.T) {
 	if got := DisasmInsn(Insn{Op: OpStackID, A: 3}, 0); got != "stackid r3" {
 		t.Errorf("DisasmInsn(stackid) = %q", got)
 	}
+}
+
+// encodeAll encodes a sequence of instructions.
+func encodeAll(insns []Insn) []byte {
+	b := make([]byte, 0, len(insns)*InsnSize)
+	for _, ins := range insns {
+		b = ins.Encode(b)
+	}
+	return b
+}
+
+// decodeAll decodes a sequence of instructions.
+func decodeAll(b []byte) ([]Insn, error) {
+	if len(b)%InsnSize != 0 {
+		return nil, fmt.Errorf("decode program: length %d is not a multiple of %d", len(b), InsnSize)
+	}
+	out := make([]Insn, 0, len(b)/InsnSize)
+	for i := 0; i < len(b); i += InsnSize {
+		ins, err := DecodeInsn(b[i:])
+		if err != nil {
+			return nil, fmt.Errorf("at pc %d: %w", i/InsnSize, err)
+		}
+		out = append(out, ins)
+	}
+	return out, nil
 }

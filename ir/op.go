@@ -69,8 +69,9 @@ const (
 	numOps
 )
 
-// Shape says which operand bytes an op uses, for the encoder's checks and
-// the disassembler.
+// Shape says which operand bytes an op uses, for the disassembler. Nothing
+// checks operands when encoding: the C interpreter masks registers and
+// checks heap offsets and jumps when it runs.
 type Shape uint8
 
 // Operand shapes. Letters name the operands in use: A, B, C registers (or

@@ -52,11 +52,14 @@ const (
 	AggBucketBase = 5
 	MaxBuckets    = 66
 
-	// Stack frames, as the kernel's struct bpf_stack_build_id: {s32
-	// status, u8 build_id[20], u64 offset or ip}. See Stacks in doc.go.
-	// Cells (see Cells in doc.go): gs_cells holds MaxCells u64s per CPU.
+	// MaxCells is how many u64 cells of gs_cells each CPU has for ranges
+	// (see Cells in doc.go). The entry holds AggSlots more, so that the
+	// interpreter need only check that a range starts below MaxCells; the
+	// compiler keeps InCells maps in gs_aggs when their ranges do not fit.
 	MaxCells = 4000
 
+	// Stack frames, as the kernel's struct bpf_stack_build_id: {s32
+	// status, u8 build_id[20], u64 offset or ip}. See Stacks in doc.go.
 	StackFrameSize    = 32
 	StackFrameBuildID = 4          // byte offset of the build id
 	StackFrameAddr    = 24         // byte offset of the file offset or address
@@ -105,31 +108,6 @@ func DecodeInsn(b []byte) (Insn, error) {
 		return ins, fmt.Errorf("decode instruction: unknown op %d", b[0])
 	}
 	return ins, nil
-}
-
-// EncodeAll encodes a sequence of instructions.
-func EncodeAll(insns []Insn) []byte {
-	b := make([]byte, 0, len(insns)*InsnSize)
-	for _, ins := range insns {
-		b = ins.Encode(b)
-	}
-	return b
-}
-
-// DecodeAll decodes a sequence of instructions.
-func DecodeAll(b []byte) ([]Insn, error) {
-	if len(b)%InsnSize != 0 {
-		return nil, fmt.Errorf("decode program: length %d is not a multiple of %d", len(b), InsnSize)
-	}
-	out := make([]Insn, 0, len(b)/InsnSize)
-	for i := 0; i < len(b); i += InsnSize {
-		ins, err := DecodeInsn(b[i:])
-		if err != nil {
-			return nil, fmt.Errorf("at pc %d: %w", i/InsnSize, err)
-		}
-		out = append(out, ins)
-	}
-	return out, nil
 }
 
 // ProbeKind says how a probe attaches.

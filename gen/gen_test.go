@@ -2,6 +2,7 @@ package gen
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/gs-tracer/gs/arch"
+	"github.com/gs-tracer/gs/internal/model"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/sema"
@@ -68,16 +70,16 @@ func compile(t *testing.T, src string) *ir.Program {
 
 // run compiles src, runs its first probe with the given arguments and user
 // memory, and returns the machine.
-func run(t *testing.T, src string, args []int64, mem map[uint64]string) (*ir.Program, *machine) {
+func run(t *testing.T, src string, args []int64, mem map[uint64]string) (*ir.Program, *model.Machine) {
 	t.Helper()
 	p := compile(t, src)
-	m := &machine{mem: mem, comm: "target"}
+	m := &model.Machine{Mem: mem, Comm: "target"}
 	for i, a := range args {
-		m.ptregs[arch.ArgRegs[i]] = uint64(a)
+		m.PtRegs[arch.ArgRegs[i]] = uint64(a)
 	}
-	m.ptregs[arch.RetReg] = 42
-	m.ctx[ir.CtxPid] = 1234
-	if err := m.run(p, 0); err != nil {
+	m.PtRegs[arch.RetReg] = 42
+	m.Ctx[ir.CtxPid] = 1234
+	if err := m.Run(p, 0); err != nil {
 		t.Fatalf("run: %v\n%s", err, ir.Disasm(p))
 	}
 	return p, m
@@ -146,10 +148,10 @@ func TestExpressions(t *testing.T) {
 		t.Run(tt.expr, func(t *testing.T) {
 			src := "uprobe:./target:add { print(" + tt.expr + ") }"
 			p, m := run(t, src, args, nil)
-			if len(m.records) != 1 {
-				t.Fatalf("got %d records, want 1", len(m.records))
+			if len(m.Records) != 1 {
+				t.Fatalf("got %d records, want 1", len(m.Records))
 			}
-			got := field(p.Events[0], m.records[0], 0).(uint64)
+			got := field(p.Events[0], m.Records[0], 0).(uint64)
 			if int64(got) != tt.want {
 				t.Errorf("got %d (%#x), want %d\n%s", int64(got), got, tt.want, ir.Disasm(p))
 			}
@@ -159,7 +161,7 @@ func TestExpressions(t *testing.T) {
 
 func TestRetval(t *testing.T) {
 	p, m := run(t, "uretprobe:./target:add { print(retval) }", nil, nil)
-	if got := field(p.Events[0], m.records[0], 0).(uint64); got != 42 {
+	if got := field(p.Events[0], m.Records[0], 0).(uint64); got != 42 {
 		t.Errorf("retval = %d, want 42", got)
 	}
 }
@@ -187,7 +189,7 @@ func TestStrings(t *testing.T) {
 		t.Run(tt.src, func(t *testing.T) {
 			p, m := run(t, "uprobe:./target:add { "+tt.src+" }", args, mem)
 			var got []any
-			for _, rec := range m.records {
+			for _, rec := range m.Records {
 				ev := p.Events[int(rec[0])]
 				for i := range ev.Fields {
 					got = append(got, field(ev, rec, i))
@@ -229,7 +231,7 @@ func TestControlFlow(t *testing.T) {
 		t.Run(tt.src, func(t *testing.T) {
 			p, m := run(t, "uprobe:./target:add "+tt.src, tt.args, nil)
 			var got []string
-			for _, rec := range m.records {
+			for _, rec := range m.Records {
 				ev := p.Events[int(rec[0])]
 				if ev.Kind == ir.EventExit {
 					got = append(got, "exit")
@@ -325,4 +327,20 @@ func TestTooComplex(t *testing.T) {
 	if !errors.Is(err, ErrTooComplex) {
 		t.Fatalf("err = %v, want ErrTooComplex", err)
 	}
+}
+
+// field decodes field i of rec as laid out by ev: integers as uint64
+// bits, strings and comm as text.
+func field(ev ir.Event, rec []byte, i int) any {
+	f := ev.Fields[i]
+	switch f.Type.Kind {
+	case ir.KindString:
+		n := int(binary.LittleEndian.Uint16(rec[f.Offset:]))
+		return string(rec[f.Offset+ir.StrHeader : f.Offset+ir.StrHeader+n])
+	case ir.KindComm:
+		return string(bytes.TrimRight(rec[f.Offset:f.Offset+ir.CommLen], "\x00"))
+	case ir.KindFunc, ir.KindProbe:
+		return nil
+	}
+	return binary.LittleEndian.Uint64(rec[f.Offset:])
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/internal/model"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/sema"
 )
@@ -44,17 +45,25 @@ func (p *fakeProc) read(a uint64, n int) uint64 {
 	return v
 }
 
+// fill is read for the model: every byte is readable.
+func (p *fakeProc) fill(a uint64, buf []byte) bool {
+	for i := range buf {
+		buf[i] = p.byteAt(a + uint64(i))
+	}
+	return true
+}
+
 // runLoc executes the ops location lowering emits on the interpreter's
-// model (machine_test.go) and returns r1.
+// model (package model) and returns r1.
 func runLoc(t *testing.T, insns []ir.Insn, p *fakeProc) uint64 {
 	t.Helper()
 	code := append(append([]ir.Insn{}, insns...), ir.Insn{Op: ir.OpExit})
 	prog := &ir.Program{Insns: code, Probes: []ir.Probe{{Len: uint32(len(code))}}}
-	m := &machine{ptregs: p.regs, bias: p.bias, load: p.read}
-	if err := m.run(prog, 0); err != nil {
+	m := &model.Machine{PtRegs: p.regs, Bias: p.bias, Read: p.fill}
+	if err := m.Run(prog, 0); err != nil {
 		t.Fatalf("run %v: %v", insns, err)
 	}
-	return m.regs[1]
+	return m.Regs[1]
 }
 
 // evalLoc evaluates a location directly, as DWARF defines it, and returns

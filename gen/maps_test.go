@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gs-tracer/gs/arch"
+	"github.com/gs-tracer/gs/internal/model"
 	"github.com/gs-tracer/gs/ir"
 )
 
@@ -24,18 +25,19 @@ type hit struct {
 // runHits compiles src and runs the hits one after the other on one
 // machine, so maps and the heap carry over from hit to hit as they do on
 // one CPU.
-func runHits(t *testing.T, src string, mem map[uint64]string, hits ...hit) (*ir.Program, *machine) {
+func runHits(t *testing.T, src string, mem map[uint64]string, hits ...hit) (*ir.Program, *model.Machine) {
 	t.Helper()
 	p := compile(t, src)
-	m := &machine{mem: mem, comm: "target", vals: map[string]uint64{}, aggs: map[string]*[ir.AggSlots]uint64{}, strs: map[string][]byte{}, stackIDs: map[string]uint64{}}
+	m := model.New()
+	m.Mem, m.Comm = mem, "target"
 	for _, h := range hits {
-		m.regs = [ir.NumRegs]uint64{}
-		m.steps = 0
+		m.Regs = [ir.NumRegs]uint64{}
+		m.Steps = 0
 		for i, a := range h.args {
-			m.ptregs[arch.ArgRegs[i]] = uint64(a)
+			m.PtRegs[arch.ArgRegs[i]] = uint64(a)
 		}
-		m.ctx[ir.CtxTid], m.ctx[ir.CtxNsecs], m.stack = h.tid, h.nsecs, h.stack
-		if err := m.run(p, h.probe); err != nil {
+		m.Ctx[ir.CtxTid], m.Ctx[ir.CtxNsecs], m.Stack = h.tid, h.nsecs, h.stack
+		if err := m.Run(p, h.probe); err != nil {
 			t.Fatalf("run: %v\n%s", err, ir.Disasm(p))
 		}
 	}
@@ -45,7 +47,7 @@ func runHits(t *testing.T, src string, mem map[uint64]string, hits ...hit) (*ir.
 // dumpMaps renders every entry of the machine's maps as the runtime
 // would find them: "@name[key, ...] value", sorted. Each key is checked
 // against the map's layout: its id byte, and zeros after the key.
-func dumpMaps(t *testing.T, p *ir.Program, m *machine) string {
+func dumpMaps(t *testing.T, p *ir.Program, m *model.Machine) string {
 	t.Helper()
 	var out []string
 	keyOf := func(k string) (ir.Map, string) {
@@ -64,14 +66,14 @@ func dumpMaps(t *testing.T, p *ir.Program, m *machine) string {
 		}
 		return mp, name
 	}
-	for k, v := range m.vals {
+	for k, v := range m.Vals {
 		mp, name := keyOf(k)
 		if mp.IsAgg {
 			t.Errorf("%s is an aggregation but has a plain value", name)
 		}
 		out = append(out, fmt.Sprintf("%s %d", name, int64(v)))
 	}
-	for k, g := range m.aggs {
+	for k, g := range m.Aggs {
 		mp, name := keyOf(k)
 		var s string
 		switch mp.Agg {
@@ -98,7 +100,7 @@ func dumpMaps(t *testing.T, p *ir.Program, m *machine) string {
 		}
 		out = append(out, name+" "+s)
 	}
-	for k, v := range m.strs {
+	for k, v := range m.Strs {
 		mp, name := keyOf(k)
 		if !mp.HoldsStrings() {
 			t.Errorf("%s holds %v but has a string value", name, mp.Value)
@@ -202,7 +204,7 @@ func TestMapEvents(t *testing.T) {
 	p, m := runHits(t, `uprobe:./target:add { @x[arg0] = 1; print(@x); print(@x, 5, 2); clear(@x); zero(@x); printf("%s\n", ustack(2)) }`, nil,
 		hit{args: []int64{3}, stack: []uint64{0x10, 0x20, 0x30}})
 	var got []string
-	for _, rec := range m.records {
+	for _, rec := range m.Records {
 		ev := p.Events[binary.LittleEndian.Uint32(rec)]
 		s := fmt.Sprintf("%s/%d", ev.Kind, len(rec))
 		if ev.Kind != ir.EventPrintf {
@@ -243,8 +245,8 @@ func TestMapSize(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.src, func(t *testing.T) {
 			p, m := runHits(t, tt.src, nil, hit{})
-			if m.steps != tt.want {
-				t.Errorf("%d steps, want %d\n%s", m.steps, tt.want, ir.Disasm(p))
+			if m.Steps != tt.want {
+				t.Errorf("%d steps, want %d\n%s", m.Steps, tt.want, ir.Disasm(p))
 			}
 		})
 	}
@@ -296,7 +298,7 @@ func TestMapStrings(t *testing.T) {
 		if (arg0 == 2) { delete(@s[1]) }
 	}`, mem, hit{args: []int64{1, 0x1000}}, hit{args: []int64{2, 0x2000}})
 	var got []string
-	for _, rec := range m.records {
+	for _, rec := range m.Records {
 		ev := p.Events[int(rec[0])]
 		var fs []string
 		for i := range ev.Fields {

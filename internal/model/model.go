@@ -1,67 +1,111 @@
-package gen
+// Package model is a Go model of the bytecode interpreter
+// (bpf/c/interp.bpf.c), for tests: gen's check what generated code
+// computes, bpf's run the same bytecode on both and compare.
+package model
 
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math/bits"
 
 	"github.com/gs-tracer/gs/ir"
 )
 
-// machine is a reference interpreter of the ops gen emits, written from
-// ir's op comments, so tests can check what generated code computes and
-// not only what it looks like.
-type machine struct {
-	regs    [ir.NumRegs]uint64
-	ptregs  [ir.PtRegsSlots]uint64
-	ctx     [8]uint64
-	heap    [2 * ir.HeapSize]byte
-	mem     map[uint64]string // user memory: NUL-terminated strings by address
-	comm    string
-	fault   bool
-	records [][]byte
-	steps   int
+// Machine is a reference interpreter of every op, written from ir's op
+// comments, so tests can check what bytecode computes and not only what it
+// looks like. One Machine is one CPU: maps and the heap carry over from
+// run to run. Set what a run reads (PtRegs, Ctx, Mem, Read, Comm, Bias,
+// Stack) and make the maps before Run.
+type Machine struct {
+	Regs      [ir.NumRegs]uint64
+	PtRegs    [ir.PtRegsSlots]uint64
+	Ctx       [8]uint64
+	Heap      [2 * ir.HeapSize]byte
+	Mem       map[uint64]string // user memory OpStStr reads: NUL-terminated strings by address
+	Comm      string
+	Fault     bool   // the fault flag
+	FaultAddr uint64 // the address of the first failed read while Fault is set
+	Records   [][]byte
+	Steps     int
 
 	// Script maps by 128-byte key, as gs_vals and gs_aggs (one CPU).
-	vals map[string]uint64
-	aggs map[string]*[ir.AggSlots]uint64
-	strs map[string][]byte // gs_strs
-	// stack is the user stack OpStStack and OpStackID see: its frames'
-	// file offsets. stackIDs numbers the distinct stacks from 1.
-	stack    []uint64
-	stackIDs map[string]uint64
+	Vals map[string]uint64
+	Aggs map[string]*[ir.AggSlots]uint64
+	Strs map[string][]byte // gs_strs
+	// Stack is the user stack OpStStack and OpStackID see: its frames'
+	// file offsets. StackIDs numbers the distinct stacks from 1.
+	Stack    []uint64
+	StackIDs map[string]uint64
 
-	// load reads n bytes of user memory for OpLoad (nil: every load
-	// faults); bias is what OpLdBias yields.
-	load func(addr uint64, n int) uint64
-	bias uint64
+	// Read fills buf from user memory at addr for OpLoad and OpStMem and
+	// reports whether it could (nil: every read faults); Bias is what
+	// OpLdBias yields.
+	Read func(addr uint64, buf []byte) bool
+	Bias uint64
 }
 
-func (m *machine) u64(off int) uint64 { return binary.LittleEndian.Uint64(m.heap[off:]) }
+// New returns a Machine with empty maps.
+func New() *Machine {
+	return &Machine{Vals: map[string]uint64{}, Aggs: map[string]*[ir.AggSlots]uint64{},
+		Strs: map[string][]byte{}, StackIDs: map[string]uint64{}}
+}
 
-func (m *machine) put(off int, v uint64, size int) {
+// ErrNotModelled is returned for an op the model has no case for.
+var ErrNotModelled = errors.New("op not modelled")
+
+// read is a user read: into buf, or zeros and the fault flag.
+func (m *Machine) read(addr uint64, buf []byte) bool {
+	if m.Read != nil && m.Read(addr, buf) {
+		return true
+	}
+	clear(buf)
+	return false
+}
+
+// fail sets the fault flag for a failed read at addr, keeping the first address.
+func (m *Machine) fail(addr uint64) {
+	if !m.Fault {
+		m.Fault, m.FaultAddr = true, addr
+	}
+}
+
+// status writes {u64 status, u64 fault address} at heap[off] as OpStStatus.
+func (m *Machine) status(off int, failed bool, addr uint64) {
+	if failed {
+		m.put(off, ir.StatusReadError, 8)
+		m.put(off+8, addr, 8)
+	} else {
+		m.put(off, ir.StatusOK, 8)
+		m.put(off+8, 0, 8)
+	}
+}
+
+func (m *Machine) u64(off int) uint64 { return binary.LittleEndian.Uint64(m.Heap[off:]) }
+
+func (m *Machine) put(off int, v uint64, size int) {
 	var b [8]byte
 	binary.LittleEndian.PutUint64(b[:], v)
-	copy(m.heap[off:off+size], b[:size])
+	copy(m.Heap[off:off+size], b[:size])
 }
 
 // slotBytes returns the text of the string slot at heap[off]: its length
 // clipped to limit.
-func (m *machine) slotBytes(off, limit int) []byte {
-	n := min(int(binary.LittleEndian.Uint16(m.heap[off:])), limit)
-	return m.heap[off+ir.StrHeader : off+ir.StrHeader+n]
+func (m *Machine) slotBytes(off, limit int) []byte {
+	n := min(int(binary.LittleEndian.Uint16(m.Heap[off:])), limit)
+	return m.Heap[off+ir.StrHeader : off+ir.StrHeader+n]
 }
 
-// run executes probe id's range of p.
-func (m *machine) run(p *ir.Program, id int) error {
+// Run executes probe id's range of p.
+func (m *Machine) Run(p *ir.Program, id int) error {
 	pr := p.Probes[id]
 	pc := int(pr.Start)
 	// Only r0 is defined at entry (ir/doc.go): poison the others, so a
 	// program that reads one before writing it gives wrong answers here.
-	m.regs[0] = 0
+	m.Regs[0] = 0
 	for i := 1; i < ir.NumRegs; i++ {
-		m.regs[i] = 0x5eed_0000_0000_0000 | uint64(i)
+		m.Regs[i] = 0x5eed_0000_0000_0000 | uint64(i)
 	}
 	for {
 		if pc == int(pr.Start+pr.Len) { // the range's end stops the run
@@ -70,12 +114,26 @@ func (m *machine) run(p *ir.Program, id int) error {
 		if pc < int(pr.Start) || pc > int(pr.Start+pr.Len) {
 			return fmt.Errorf("pc %d outside the probe's range", pc)
 		}
-		if m.steps++; m.steps > ir.MaxSteps {
+		if m.Steps++; m.Steps > ir.MaxSteps {
 			return fmt.Errorf("step limit")
 		}
 		in := p.Insns[pc]
 		pc++
-		a, b, c := &m.regs[in.A], m.regs[in.B], m.regs[in.C]
+		a, b, c := &m.Regs[in.A&(ir.NumRegs-1)], m.Regs[in.B&(ir.NumRegs-1)], m.Regs[in.C&(ir.NumRegs-1)]
+		// The saved register and context value an op names, checked as
+		// the interpreter does.
+		switch in.Op {
+		case ir.OpLdReg, ir.OpStReg, ir.OpCellAggReg:
+			r := map[ir.Op]int{ir.OpLdReg: int(in.Imm), ir.OpStReg: int(in.C), ir.OpCellAggReg: int(in.A)}[in.Op]
+			if r < 0 || r >= ir.PtRegsSlots {
+				return fmt.Errorf("pc %d: %s of pt_regs slot %d", pc-1, in.Op, r)
+			}
+		case ir.OpLdCtx, ir.OpStCtx:
+			c := map[ir.Op]int{ir.OpLdCtx: int(in.Imm), ir.OpStCtx: int(in.C)}[in.Op]
+			if c < 0 || c >= len(ir.CtxNames) {
+				return fmt.Errorf("pc %d: %s of context value %d", pc-1, in.Op, c)
+			}
+		}
 		if in.A == 0 && writesA(in.Op) {
 			return fmt.Errorf("pc %d: %s writes r0", pc-1, in.Op)
 		}
@@ -163,18 +221,34 @@ func (m *machine) run(p *ir.Program, id int) error {
 				pc += int(in.Imm)
 			}
 		case ir.OpLdReg:
-			*a = m.ptregs[in.Imm]
+			*a = m.PtRegs[in.Imm]
 		case ir.OpLdBias:
-			*a = m.bias
+			*a = m.Bias
 		case ir.OpLoad:
-			*a = 0
-			if m.load == nil {
-				m.fault = true
-			} else {
-				*a = m.load(b+uint64(int64(in.Imm)), int(in.C))
+			if in.C != 1 && in.C != 2 && in.C != 4 && in.C != 8 {
+				return fmt.Errorf("pc %d: load of %d bytes", pc-1, in.C)
 			}
+			var buf [8]byte
+			addr := b + uint64(int64(in.Imm))
+			if !m.read(addr, buf[:in.C]) {
+				m.fail(addr)
+			}
+			*a = binary.LittleEndian.Uint64(buf[:])
+		case ir.OpTakeFault:
+			*a = b2u(m.Fault)
+			m.Fault, m.FaultAddr = false, 0
+		case ir.OpStStatus:
+			m.status(int(in.Imm), m.Fault, m.FaultAddr)
+			m.Fault, m.FaultAddr = false, 0
+		case ir.OpStMem:
+			n, off := min(b, ir.StMemMax), int(in.Imm)
+			if off < 0 || off+16+int(n) > ir.HeapSize {
+				return fmt.Errorf("pc %d: stmem at %d", pc-1, off)
+			}
+			ok := m.read(*a, m.Heap[off+16:off+16+int(n)])
+			m.status(off, !ok, *a)
 		case ir.OpLdCtx:
-			*a = m.ctx[in.Imm]
+			*a = m.Ctx[in.Imm]
 			if ir.Ctx(in.Imm) == ir.CtxProbe {
 				*a = uint64(id)
 			}
@@ -186,8 +260,11 @@ func (m *machine) run(p *ir.Program, id int) error {
 		case ir.OpStHeap:
 			m.put(int(in.Imm), *a, int(in.C))
 		case ir.OpStStr:
-			off, limit := int(in.Imm), int(b)
-			s, ok := m.mem[*a]
+			off, limit := int(in.Imm), int(min(b, ir.MaxStrLen))
+			if off < 0 || off+ir.StrHeader+limit > ir.HeapSize {
+				return fmt.Errorf("pc %d: ststr at %d", pc-1, off)
+			}
+			s, ok := m.Mem[*a]
 			flags := 0
 			if !ok {
 				flags, s = ir.StrFault, ""
@@ -200,47 +277,47 @@ func (m *machine) run(p *ir.Program, id int) error {
 			m.put(off+8, *a, 8)
 		case ir.OpStComm:
 			var buf [ir.CommLen]byte
-			copy(buf[:], m.comm)
-			copy(m.heap[in.Imm:], buf[:])
+			copy(buf[:], m.Comm)
+			copy(m.Heap[in.Imm:], buf[:])
 		case ir.OpRecord:
 			m.put(0, uint64(in.Imm)|uint64(id)<<32, 8)
 		case ir.OpEmit:
-			m.records = append(m.records, append([]byte(nil), m.heap[:in.Imm]...))
+			m.Records = append(m.Records, append([]byte(nil), m.Heap[:in.Imm]...))
 		case ir.OpStrEq:
 			// lengths clipped to imm, then the texts, as bpf/c/interp.bpf.c
 			x, y := m.slotBytes(int(b), int(in.Imm)), m.slotBytes(int(c), int(in.Imm))
 			*a = b2u(bytes.Equal(x, y))
 		case ir.OpMapLookup, ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg:
 			m.put(int(in.Imm), uint64(in.B), 8)
-			key := string(m.heap[in.Imm : in.Imm+ir.MapKeySize])
+			key := string(m.Heap[in.Imm : in.Imm+ir.MapKeySize])
 			n := p.StrValueSize
 			switch {
 			case in.Op != ir.OpMapAgg && ir.MapIn(in.C) == ir.InStrs:
-				if *a > uint64(len(m.heap)-n) {
+				if *a > uint64(len(m.Heap)-n) {
 					return fmt.Errorf("pc %d: string slot at %d", pc-1, *a)
 				}
-				slot := m.heap[*a : int(*a)+n]
+				slot := m.Heap[*a : int(*a)+n]
 				switch in.Op {
 				case ir.OpMapLookup:
-					if v, ok := m.strs[key]; ok {
+					if v, ok := m.Strs[key]; ok {
 						copy(slot, v)
 					} else {
 						clear(slot[:ir.StrHeader]) // the empty string
 					}
 				case ir.OpMapUpdate:
-					m.strs[key] = append([]byte(nil), slot...)
+					m.Strs[key] = append([]byte(nil), slot...)
 				default:
-					delete(m.strs, key)
+					delete(m.Strs, key)
 				}
 			case in.Op == ir.OpMapLookup:
-				*a = m.vals[key]
+				*a = m.Vals[key]
 			case in.Op == ir.OpMapUpdate:
-				m.vals[key] = *a
+				m.Vals[key] = *a
 			case in.Op == ir.OpMapDelete:
 				if ir.MapIn(in.C) == ir.InAggs {
-					delete(m.aggs, key)
+					delete(m.Aggs, key)
 				} else {
-					delete(m.vals, key)
+					delete(m.Vals, key)
 				}
 			default:
 				if int(in.B) >= len(p.Maps) {
@@ -249,9 +326,9 @@ func (m *machine) run(p *ir.Program, id int) error {
 				m.aggregate(key, ir.Agg(in.C), int64(*a), p.Maps[in.B])
 			}
 		case ir.OpStReg:
-			m.put(int(in.Imm), m.ptregs[in.C], 8)
+			m.put(int(in.Imm), m.PtRegs[in.C], 8)
 		case ir.OpStCtx:
-			v := m.ctx[in.C]
+			v := m.Ctx[in.C]
 			if ir.Ctx(in.C) == ir.CtxProbe {
 				v = uint64(id)
 			}
@@ -270,34 +347,34 @@ func (m *machine) run(p *ir.Program, id int) error {
 			}
 			x := *a
 			if in.Op == ir.OpCellAggReg {
-				x = m.ptregs[in.A]
+				x = m.PtRegs[in.A]
 			}
 			m.aggregate(string(key[:]), ir.Agg(in.C), int64(x), mp)
 		case ir.OpStStack:
-			n := min(len(m.stack), int(in.C))
+			n := min(len(m.Stack), int(in.C))
 			m.put(int(in.Imm), uint64(n), 8)
 			for i := 0; i < n; i++ {
 				f := int(in.Imm) + 8 + i*ir.StackFrameSize
 				m.put(f, ir.StackFrameValid, 4)
-				m.put(f+ir.StackFrameAddr, m.stack[i], 8)
+				m.put(f+ir.StackFrameAddr, m.Stack[i], 8)
 			}
 		case ir.OpStackID:
-			k := fmt.Sprint(m.stack)
-			if m.stackIDs[k] == 0 {
-				m.stackIDs[k] = uint64(len(m.stackIDs) + 1)
+			k := fmt.Sprint(m.Stack)
+			if m.StackIDs[k] == 0 {
+				m.StackIDs[k] = uint64(len(m.StackIDs) + 1)
 			}
-			*a = m.stackIDs[k]
+			*a = m.StackIDs[k]
 		case ir.OpExit:
 			return nil
 		default:
-			return fmt.Errorf("pc %d: op %s not modelled", pc-1, in.Op)
+			return fmt.Errorf("pc %d: %s: %w", pc-1, in.Op, ErrNotModelled)
 		}
 	}
 }
 
 func writesA(op ir.Op) bool {
 	switch op {
-	case ir.OpNop, ir.OpJa, ir.OpJz, ir.OpJnz, ir.OpStHeap, ir.OpStStr, ir.OpStComm, ir.OpRecord, ir.OpEmit, ir.OpExit,
+	case ir.OpNop, ir.OpJa, ir.OpJz, ir.OpJnz, ir.OpStHeap, ir.OpStStr, ir.OpStMem, ir.OpStStatus, ir.OpStComm, ir.OpRecord, ir.OpEmit, ir.OpExit,
 		ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg, ir.OpCellAgg, ir.OpCellAggReg, ir.OpStStack, ir.OpStReg, ir.OpStCtx:
 		return false
 	}
@@ -308,29 +385,29 @@ func writesA(op ir.Op) bool {
 // bpf_probe_read_user_str: at most limit+2 bytes, copied a word at a time
 // with the bytes after the NUL in its word zeroed (the kernel masks them),
 // or all zero on a fault; then the two bytes past the slot are restored.
-func (m *machine) readStr(dst int, s string, limit int, ok bool) {
+func (m *Machine) readStr(dst int, s string, limit int, ok bool) {
 	count := limit + 2
-	saved := [2]byte{m.heap[dst+limit], m.heap[dst+limit+1]}
+	saved := [2]byte{m.Heap[dst+limit], m.Heap[dst+limit+1]}
 	buf := []byte(s + "\x00")
 	switch {
 	case !ok:
-		clear(m.heap[dst : dst+count])
+		clear(m.Heap[dst : dst+count])
 	case len(buf) >= count:
-		copy(m.heap[dst:dst+count], buf)
+		copy(m.Heap[dst:dst+count], buf)
 	default:
 		end := min(count, (len(buf)+7)&^7) // the end of the NUL's word
-		clear(m.heap[dst : dst+end])
-		copy(m.heap[dst:], buf)
+		clear(m.Heap[dst : dst+end])
+		copy(m.Heap[dst:], buf)
 	}
-	m.heap[dst+limit], m.heap[dst+limit+1] = saved[0], saved[1]
+	m.Heap[dst+limit], m.Heap[dst+limit+1] = saved[0], saved[1]
 }
 
 // aggregate is map_agg of bpf/c/interp.bpf.c.
-func (m *machine) aggregate(key string, agg ir.Agg, x int64, mp ir.Map) {
-	g := m.aggs[key]
+func (m *Machine) aggregate(key string, agg ir.Agg, x int64, mp ir.Map) {
+	g := m.Aggs[key]
 	if g == nil {
 		g = new([ir.AggSlots]uint64)
-		m.aggs[key] = g
+		m.Aggs[key] = g
 	}
 	minmax := func(min, max bool) {
 		set := g[ir.AggSetSlot] != 0
@@ -395,20 +472,4 @@ func b2u(b bool) uint64 {
 		return 1
 	}
 	return 0
-}
-
-// field decodes field i of rec as laid out by ev: integers as uint64
-// bits, strings and comm as text.
-func field(ev ir.Event, rec []byte, i int) any {
-	f := ev.Fields[i]
-	switch f.Type.Kind {
-	case ir.KindString:
-		n := int(binary.LittleEndian.Uint16(rec[f.Offset:]))
-		return string(rec[f.Offset+ir.StrHeader : f.Offset+ir.StrHeader+n])
-	case ir.KindComm:
-		return string(bytes.TrimRight(rec[f.Offset:f.Offset+ir.CommLen], "\x00"))
-	case ir.KindFunc, ir.KindProbe:
-		return nil
-	}
-	return binary.LittleEndian.Uint64(rec[f.Offset:])
 }

@@ -199,10 +199,6 @@ type probeCode struct {
 	insns []ir.Insn
 }
 
-// moduleNone is gs_probe.module for a probe whose OpLdBias reads gs_bias
-// for every module.
-const moduleNone = 0xffffffff
-
 // install writes the probes' code to gs_insns, one range each, and their
 // gs_probes entries (id = index).
 func install(t testing.TB, objs *GsObjects, probes []probeCode) {
@@ -215,7 +211,7 @@ func install(t testing.TB, objs *GsObjects, probes []probeCode) {
 				t.Fatal(err)
 			}
 		}
-		gp := GsProbe{Start: pc, Len: uint32(len(p.insns)), Version: ir.Version, Module: moduleNone}
+		gp := GsProbe{Start: pc, Len: uint32(len(p.insns)), Version: ir.Version, Module: ir.ModuleNone}
 		if err := objs.GsProbes.Put(uint32(id), gp); err != nil {
 			t.Fatal(err)
 		}

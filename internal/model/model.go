@@ -55,9 +55,10 @@ func New() *Machine {
 // ErrNotModelled is returned for an op the model has no case for.
 var ErrNotModelled = errors.New("op not modelled")
 
-// read is a user read: into buf, or zeros and the fault flag.
+// read is a user read into buf; on a fault buf is zeroed. Reading no
+// bytes succeeds at any address, as bpf_probe_read_user does.
 func (m *Machine) read(addr uint64, buf []byte) bool {
-	if m.Read != nil && m.Read(addr, buf) {
+	if len(buf) == 0 || m.Read != nil && m.Read(addr, buf) {
 		return true
 	}
 	clear(buf)
@@ -285,7 +286,11 @@ func (m *Machine) Run(p *ir.Program, id int) error {
 			m.Records = append(m.Records, append([]byte(nil), m.Heap[:in.Imm]...))
 		case ir.OpStrEq:
 			// lengths clipped to imm, then the texts, as bpf/c/interp.bpf.c
-			x, y := m.slotBytes(int(b), int(in.Imm)), m.slotBytes(int(c), int(in.Imm))
+			if b > ir.HeapSize-ir.StrHeader || c > ir.HeapSize-ir.StrHeader {
+				return fmt.Errorf("pc %d: streq of slots at %d, %d", pc-1, b, c)
+			}
+			limit := min(int(uint32(in.Imm)), ir.MaxStrLen)
+			x, y := m.slotBytes(int(b), limit), m.slotBytes(int(c), limit)
 			*a = b2u(bytes.Equal(x, y))
 		case ir.OpMapLookup, ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg:
 			m.put(int(in.Imm), uint64(in.B), 8)

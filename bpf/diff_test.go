@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/link"
 
 	"github.com/gs-tracer/gs/arch"
@@ -365,6 +366,66 @@ const (
 	rndEnd    = 1024
 )
 
+// The maps of the random programs: rndMaps maps whose lhist parameters
+// are rndLhist, then the cell maps.
+const rndMaps = 4
+
+var rndLhist = [3]int64{-50, 200, 10}
+
+// rndCellMaps are the probe's ranges of cells: the aggregation and the
+// offset (OpCellAgg imm) of each, from its first cell rndCells.
+var rndCellMaps = []struct {
+	agg ir.Agg
+	off int32
+}{{ir.AggHist, 0}, {ir.AggStats, int32(ir.CellsOf(ir.AggHist))}}
+
+const rndCells = 100
+
+// rndKey returns the heap offset of a map key in the region.
+func rndKey(rnd *rand.Rand) int32 {
+	return int32(rndRegion + 8*rnd.Intn((rndEnd-rndRegion-ir.MapKeySize)/8+1))
+}
+
+// rndProgram wraps code with the maps and cells it uses.
+func rndProgram(code []ir.Insn) *ir.Program {
+	p := &ir.Program{Insns: code, Probes: []ir.Probe{{Len: uint32(len(code)), Cells: rndCells}}}
+	for id := 0; id < rndMaps; id++ {
+		p.Maps = append(p.Maps, ir.Map{ID: uint8(id), IsAgg: true, Min: rndLhist[0], Max: rndLhist[1], Step: rndLhist[2]})
+	}
+	for i, c := range rndCellMaps {
+		id := uint8(rndMaps + i)
+		p.Maps = append(p.Maps, ir.Map{ID: id, IsAgg: true, InCells: true, Agg: c.agg})
+		p.CellRanges = append(p.CellRanges, ir.CellRange{Map: id, Cell: rndCells + uint32(c.off)})
+	}
+	return p
+}
+
+// clearMaps empties gs_vals, gs_aggs and gs_cells between programs.
+func clearMaps(t *testing.T, objs *GsObjects) {
+	t.Helper()
+	for _, mp := range []*ebpf.Map{objs.GsVals, objs.GsAggs} {
+		var keys [][ir.MapKeySize]byte
+		var k [ir.MapKeySize]byte
+		var prev any
+		for mp.NextKey(prev, &k) == nil {
+			keys = append(keys, k)
+			prev = k
+		}
+		for _, k := range keys {
+			if err := mp.Delete(k); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	cpus, err := ebpf.PossibleCPU()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := objs.GsCells.Put(uint32(0), make([]GsCells, cpus)); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // randomProgram returns a well-formed program of about n body
 // instructions: every register is set before the body, jumps go forward,
 // heap accesses stay in the region, and user memory is read only from the
@@ -393,7 +454,7 @@ func randomProgram(rnd *rand.Rand, n, text int) []ir.Insn {
 	var jumps, starts []int // jumps land on the start of a step
 	for len(body) < n {
 		starts = append(starts, len(body))
-		switch k := rnd.Intn(24); {
+		switch k := rnd.Intn(28); {
 		case k < 6:
 			body = append(body, op3(alu[rnd.Intn(len(alu))], reg(), src(), src()))
 		case k == 6:
@@ -463,6 +524,26 @@ func randomProgram(rnd *rand.Rand, n, text int) []ir.Insn {
 			lim := int32(rnd.Intn(40))
 			body = append(body, movi(b, heap(ir.StrHeader+40)), movi(c, heap(ir.StrHeader+40)),
 				ir.Insn{Op: ir.OpStrEq, A: a, B: b, C: c, Imm: lim})
+		case k == 23: // a map of values; keys are 128 bytes of the region
+			op := []ir.Op{ir.OpMapLookup, ir.OpMapUpdate, ir.OpMapDelete}[rnd.Intn(3)]
+			in := ir.InVals
+			if op == ir.OpMapDelete && rnd.Intn(2) == 0 {
+				in = ir.InAggs
+			}
+			body = append(body, ir.Insn{Op: op, A: reg(), B: uint8(rnd.Intn(rndMaps)), C: uint8(in), Imm: rndKey(rnd)})
+		case k == 24:
+			body = append(body, ir.Insn{Op: ir.OpMapAgg, A: src(), B: uint8(rnd.Intn(rndMaps)), C: uint8(rnd.Intn(int(ir.AggLhist) + 1)), Imm: rndKey(rnd)})
+		case k == 25: // the probe's cells: a hist and a stats
+			id := rndMaps + rnd.Intn(len(rndCellMaps))
+			ins := ir.Insn{Op: ir.OpCellAgg, A: src(), B: uint8(id), C: uint8(rndCellMaps[id-rndMaps].agg), Imm: rndCellMaps[id-rndMaps].off}
+			if rnd.Intn(2) == 0 {
+				ins.Op, ins.A = ir.OpCellAggReg, uint8(arch.ArgRegs[rnd.Intn(3)])
+			}
+			body = append(body, ins)
+		case k == 26:
+			if rnd.Intn(10) == 0 {
+				body = append(body, ir.Insn{Op: ir.OpExit})
+			}
 		case k == 22:
 			body = append(body, ir.Insn{Op: ir.OpStReg, C: uint8(arch.ArgRegs[rnd.Intn(3)]), Imm: heap(8)},
 				ir.Insn{Op: ir.OpStCtx, C: uint8(ctxs[rnd.Intn(len(ctxs))]), Imm: heap(8)})
@@ -485,7 +566,8 @@ func randomProgram(rnd *rand.Rand, n, text int) []ir.Insn {
 }
 
 // TestDiffRandom: random well-formed programs leave the same record on
-// both machines: registers, fault flag and heap, byte for byte.
+// both machines (registers, fault flag and heap, byte for byte) and the
+// same maps and cells.
 func TestDiffRandom(t *testing.T) {
 	needRoot(t)
 	_, bin, tg := diffTarget(t)
@@ -503,17 +585,21 @@ func TestDiffRandom(t *testing.T) {
 	rnd := rand.New(rand.NewSource(1))
 	for i := 0; i < 300; i++ {
 		c := diffCalls[i%len(diffCalls)]
-		code := randomProgram(rnd, 40, len(c.s)+1)
-		p := &ir.Program{Insns: code, Probes: []ir.Probe{{Len: uint32(len(code))}}}
+		p := rndProgram(randomProgram(rnd, 40, len(c.s)+1))
+		clearMaps(t, objs)
 		installProgram(t, objs, p)
 		m := model.New()
 		tg.hit(t, m, c)
 		if err := m.Run(p, 0); err != nil {
 			t.Fatalf("program %d: model: %v\n%s", i, err, ir.Disasm(p))
 		}
-		got := records(t, rd, 1)[0]
-		if want := m.Records[0]; string(got) != string(want) {
-			t.Errorf("program %d on %v: the records differ:\n%s\n%s", i, c, recordDiff(got, want), ir.Disasm(p))
+		got := records(t, rd, len(m.Records)) // none after an OpExit
+		if len(got) == 1 && string(got[0]) != string(m.Records[0]) {
+			t.Errorf("program %d on %v: the records differ:\n%s", i, c, recordDiff(got[0], m.Records[0]))
+		}
+		compareMaps(t, objs, p, m)
+		if t.Failed() {
+			t.Logf("program %d:\n%s", i, ir.Disasm(p))
 		}
 		if t.Failed() {
 			break

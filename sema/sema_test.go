@@ -364,4 +364,3 @@ func TestTypes(t *testing.T) {
 		t.Error("slot sizes")
 	}
 }
-

@@ -92,6 +92,7 @@ func CHeader() string {
 	b.WriteString("\n/* Status slots and string slot flags. */\n")
 	def("GS_STATUS_OK", StatusOK, "")
 	def("GS_STATUS_READ_ERROR", StatusReadError, "")
+	def("GS_STATUS_SIZE", StatusSize, "{u64 status, u64 fault address}")
 	def("GS_STR_TRUNCATED", StrTruncated, "")
 	def("GS_STR_FAULT", StrFault, "")
 

@@ -229,10 +229,13 @@ const (
 // AggNames maps each Agg to its script name.
 var AggNames = [numAgg]string{"count", "sum", "min", "max", "avg", "stats", "hist", "lhist"}
 
-// Status values written by OpStStatus and OpStMem.
+// Status values written by OpStStatus and OpStMem, in a status slot of
+// StatusSize bytes: {u64 status, u64 fault address}. OpStMem's bytes
+// follow the slot.
 const (
 	StatusOK        = 0 // the value was read
 	StatusReadError = 1 // a user-memory read failed; the address follows
+	StatusSize      = 16
 )
 
 // Counter indexes the kernel side's per-CPU diagnostic counters (the

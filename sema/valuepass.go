@@ -370,15 +370,15 @@ func (c *checker) layoutArg(ev *ir.Event, a parser.Expr, t *Type, off int) int {
 				it = truncate(it, ir.StMemMax)
 				c.diags.Warnf(a.Span(), "%s is %d bytes; only the first %d are printed", c.text(a), t.Size, it.Size)
 			}
-			f.Status, f.Offset, f.Type = off, off+16, it
+			f.Status, f.Offset, f.Type = off, off+ir.StatusSize, it
 			ev.Fields = append(ev.Fields, f)
-			return off + 16 + align8(it.Size)
+			return off + ir.StatusSize + align8(it.Size)
 		case t.Kind == KindString:
 			f.Type = IR(t)
 		case c.mayFault(a):
-			f.Status, f.Offset, f.Type = off, off+16, irValue(t)
+			f.Status, f.Offset, f.Type = off, off+ir.StatusSize, irValue(t)
 			ev.Fields = append(ev.Fields, f)
-			return off + 24
+			return off + ir.StatusSize + 8
 		default:
 			f.Type = irValue(t)
 		}

@@ -101,6 +101,7 @@
 /* Status slots and string slot flags. */
 #define GS_STATUS_OK               0
 #define GS_STATUS_READ_ERROR       1
+#define GS_STATUS_SIZE             16 /* {u64 status, u64 fault address} */
 #define GS_STR_TRUNCATED           1
 #define GS_STR_FAULT               2
 

@@ -727,10 +727,10 @@ static __always_inline long st_mem(struct scratch *s, u64 addr, u64 size, u32 of
 
 	if (size > GS_ST_MEM_MAX)
 		size = GS_ST_MEM_MAX;
-	if (heap_bad(off, 16 + size))
+	if (heap_bad(off, GS_STATUS_SIZE + size))
 		return bad(s);
 	p = heap_at(s, off);
-	err = read_user(p + 16, size, addr, sleepable);
+	err = read_user(p + GS_STATUS_SIZE, size, addr, sleepable);
 	*(u64 *)p = err ? GS_STATUS_READ_ERROR : GS_STATUS_OK;
 	*(u64 *)(p + 8) = err ? addr : 0;
 	return 0;
@@ -1080,7 +1080,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 	case GS_OP_STSTATUS: {
 		u8 *p;
 
-		if (heap_bad(imm, 16))
+		if (heap_bad(imm, GS_STATUS_SIZE))
 			return OP_BAD;
 		p = heap_at(s, imm);
 		*(u64 *)p = s->rf.fault ? GS_STATUS_READ_ERROR : GS_STATUS_OK;

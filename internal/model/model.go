@@ -243,10 +243,10 @@ func (m *Machine) Run(p *ir.Program, id int) error {
 			m.Fault, m.FaultAddr = false, 0
 		case ir.OpStMem:
 			n, off := min(b, ir.StMemMax), int(in.Imm)
-			if off < 0 || off+16+int(n) > ir.HeapSize {
+			if off < 0 || off+ir.StatusSize+int(n) > ir.HeapSize {
 				return fmt.Errorf("pc %d: stmem at %d", pc-1, off)
 			}
-			ok := m.read(*a, m.Heap[off+16:off+16+int(n)])
+			ok := m.read(*a, m.Heap[off+ir.StatusSize:off+ir.StatusSize+int(n)])
 			m.status(off, !ok, *a)
 		case ir.OpLdCtx:
 			*a = m.Ctx[in.Imm]

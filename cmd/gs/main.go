@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	goruntime "runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -29,6 +30,8 @@ import (
 	"github.com/mattn/go-isatty"
 	flag "github.com/spf13/pflag"
 
+	"github.com/gs-tracer/gs/arch"
+	"github.com/gs-tracer/gs/bpf"
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/gen"
 	"github.com/gs-tracer/gs/ir"
@@ -211,6 +214,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return exitOK
 	}
 
+	if !arch.Supported { // sema knows no registers here: say why, not "arg0 is not an argument"
+		fmt.Fprintf(stderr, "gs: %v, not %s\n", bpf.ErrUnsupportedArch, goruntime.GOARCH)
+		return exitRuntime
+	}
 	cfg := sema.Config{Dir: ".", DebugFile: o.debugF}
 	if len(cmdArgs) > 0 {
 		cfg.DefaultBinary = lookPath(cmdArgs[0])

@@ -43,7 +43,8 @@
 // OpEmit sends heap[0:size] to the ring buffer. The runtime decodes a record
 // with Program.Events[id]: the layout is computed at compile time and never
 // guessed. Values that are read from the traced process carry a status slot
-// (StatusOK or StatusReadError plus the failing address), so a failed read
+// of StatusSize bytes (StatusOK or StatusReadError, then the failing
+// address) before their bytes, so a failed read
 // prints as <read error at 0x...>, never as a silent 0.
 //
 // # Strings

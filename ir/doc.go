@@ -44,8 +44,8 @@
 // with Program.Events[id]: the layout is computed at compile time and never
 // guessed. Values that are read from the traced process carry a status slot
 // of StatusSize bytes (StatusOK or StatusReadError, then the failing
-// address) before their bytes, so a failed read
-// prints as <read error at 0x...>, never as a silent 0.
+// address) before their bytes, so a failed read prints as <read error at
+// 0x...>, never as a silent 0.
 //
 // # Strings
 //

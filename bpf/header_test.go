@@ -49,3 +49,23 @@ func TestEveryOpHasACase(t *testing.T) {
 		}
 	}
 }
+
+// TestNoHandWrittenConstants: the interpreter's own #defines are the few
+// that no Go code shares. A new constant that Go also knows belongs in
+// ir and reaches C through the generated header (ir.CHeader).
+func TestNoHandWrittenConstants(t *testing.T) {
+	src, err := os.ReadFile("c/interp.bpf.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	local := map[string]bool{
+		"GS_PAD_ZEROS": true,                         // the kernel's BPF_F_PAD_ZEROS, missing from older headers
+		"GS_SLOT":      true,                         // ld_reg's case macro
+		"RA":           true, "RB": true, "RC": true, // operand registers
+	}
+	for _, m := range regexp.MustCompile(`(?m)^#define\s+(\w+)`).FindAllStringSubmatch(string(src), -1) {
+		if !local[m[1]] {
+			t.Errorf("interp.bpf.c defines %s: if Go knows the value, generate it from ir (ir/cheader.go)", m[1])
+		}
+	}
+}

@@ -59,7 +59,7 @@ func TestNoHandWrittenConstants(t *testing.T) {
 		t.Fatal(err)
 	}
 	local := map[string]bool{
-		"GS_PAD_ZEROS": true,                         // the kernel's BPF_F_PAD_ZEROS, missing from older headers
+		"GS_PAD_ZEROS": true,                         // the kernel's BPF_F_PAD_ZEROS flag: no Go side
 		"GS_SLOT":      true,                         // ld_reg's case macro
 		"RA":           true, "RB": true, "RC": true, // operand registers
 	}

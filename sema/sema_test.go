@@ -203,7 +203,7 @@ func TestProbes(t *testing.T) {
 }
 
 func TestLibrary(t *testing.T) {
-	path, err := debuginfo.FindLibrary("libc")
+	path, err := (&debuginfo.Resolver{}).Library("libc")
 	if err != nil {
 		t.Fatalf("no libc: %v", err)
 	}

@@ -1,5 +1,6 @@
 // Package debuginfo reads what gs needs from a traced binary: ELF symbols,
-// the mapping from virtual addresses to file offsets, library lookup, and
+// the mapping from virtual addresses to file offsets, build ids, which
+// file a binary or library name stands for (Resolver, resolve.go), and
 // DWARF: function copies (out-of-line and inlined), the variables visible
 // at a pc with their locations there, globals, types, line tables and the
 // CFA.

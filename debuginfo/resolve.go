@@ -81,6 +81,9 @@ func (r *Resolver) host(p string) string {
 		p = filepath.Join(dir, p)
 	}
 	if r.Root == "" || r.Root == "/" {
+		if abs, err := filepath.Abs(p); err == nil { // a relative Dir
+			return abs
+		}
 		return filepath.Clean(p)
 	}
 	return filepath.Join(r.Root, p)

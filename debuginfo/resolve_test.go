@@ -28,6 +28,12 @@ func TestResolvePath(t *testing.T) {
 	if _, err := r.Find("sub/nope"); !errors.Is(err, ErrNoFile) || err.Error() != `binary "sub/nope" does not exist` {
 		t.Errorf("Find(sub/nope): %v", err)
 	}
+	// A relative Dir is taken from the working directory.
+	t.Chdir(filepath.Dir(dir))
+	rel := &Resolver{Dir: filepath.Base(dir)}
+	if got, err := rel.Find("./sub/app"); err != nil || got != bin {
+		t.Errorf("Dir %s: Find(./sub/app) = %q, %v; want %s", rel.Dir, got, err, bin)
+	}
 	// Root prefixes absolute paths and Dir.
 	root := &Resolver{Root: dir, Dir: "/sub"}
 	for _, name := range []string{"/sub/app", "./app"} {

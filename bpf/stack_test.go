@@ -14,6 +14,7 @@ import (
 
 	"github.com/cilium/ebpf"
 
+	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/symbolize"
 )
@@ -205,19 +206,12 @@ func buildID(t *testing.T, bin string) []byte {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	sec := f.Section(".note.gnu.build-id")
-	if sec == nil {
-		t.Fatalf("%s has no build id", bin)
+	raw := debuginfo.ReadBuildID(f)
+	if len(raw) == 0 || len(raw) > 20 {
+		t.Fatalf("%s: build id %x", bin, raw)
 	}
-	data, err := sec.Data()
-	if err != nil || len(data) < 16 {
-		t.Fatalf("%s: build id note: %v", bin, err)
-	}
-	namesz := binary.LittleEndian.Uint32(data)
-	descsz := binary.LittleEndian.Uint32(data[4:])
-	start := 12 + (namesz+3)&^3
-	id := make([]byte, 20)
-	copy(id, data[start:start+descsz])
+	id := make([]byte, 20) // the kernel's frames hold it zero-padded
+	copy(id, raw)
 	return id
 }
 

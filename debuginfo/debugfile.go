@@ -3,6 +3,7 @@ package debuginfo
 import (
 	"bytes"
 	"debug/elf"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -40,12 +41,9 @@ func OpenWithDebugFile(path, debugFile string) (*Binary, error) {
 	if err != nil {
 		return nil, err
 	}
-	df, err := elf.Open(debugFile)
+	df, err := openELF(debugFile)
 	if err != nil {
 		b.Close()
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("open debug file %s: no such file", debugFile)
-		}
 		return nil, fmt.Errorf("open debug file %s: %w", debugFile, err)
 	}
 	if err := checkDebugFile(b, df, debugFile); err != nil {
@@ -154,34 +152,57 @@ func (b *Binary) findDebugFile() (path string, tried []string) {
 	return "", tried
 }
 
-// buildID reads the NT_GNU_BUILD_ID note.
-func buildID(f *elf.File) string {
+// ReadBuildID returns f's GNU build-id: the descriptor of the first
+// NT_GNU_BUILD_ID note named "GNU" in any note section (or, for a file
+// without section headers, note segment), as it is: no padding. It
+// returns nil when f has none.
+func ReadBuildID(f *elf.File) []byte {
 	for _, s := range f.Sections {
 		if s.Type != elf.SHT_NOTE {
 			continue
 		}
-		data, err := s.Data()
-		if err != nil {
-			continue
-		}
-		for len(data) >= 12 {
-			namesz := f.ByteOrder.Uint32(data[0:])
-			descsz := f.ByteOrder.Uint32(data[4:])
-			typ := f.ByteOrder.Uint32(data[8:])
-			nameEnd := 12 + align4(uint64(namesz))
-			descEnd := nameEnd + align4(uint64(descsz))
-			if descEnd > uint64(len(data)) {
-				break
+		if data, err := s.Data(); err == nil {
+			if id := gnuBuildID(f.ByteOrder, data); id != nil {
+				return id
 			}
-			name := data[12 : 12+namesz]
-			if typ == 3 && bytes.Equal(name, []byte("GNU\x00")) {
-				return hex.EncodeToString(data[nameEnd : nameEnd+uint64(descsz)])
-			}
-			data = data[descEnd:]
 		}
 	}
-	return ""
+	for _, p := range f.Progs {
+		if p.Type != elf.PT_NOTE || p.Filesz > 1<<20 {
+			continue
+		}
+		data := make([]byte, p.Filesz)
+		if _, err := p.ReadAt(data, 0); err == nil {
+			if id := gnuBuildID(f.ByteOrder, data); id != nil {
+				return id
+			}
+		}
+	}
+	return nil
 }
+
+// gnuBuildID scans the notes in data for NT_GNU_BUILD_ID.
+func gnuBuildID(bo binary.ByteOrder, data []byte) []byte {
+	const ntGNUBuildID = 3
+	for len(data) >= 12 {
+		namesz := uint64(bo.Uint32(data[0:]))
+		descsz := uint64(bo.Uint32(data[4:]))
+		typ := bo.Uint32(data[8:])
+		nameEnd := 12 + align4(namesz)
+		descEnd := nameEnd + align4(descsz)
+		if descEnd > uint64(len(data)) {
+			return nil
+		}
+		if typ == ntGNUBuildID && string(data[12:12+namesz]) == "GNU\x00" && descsz > 0 {
+			return bytes.Clone(data[nameEnd : nameEnd+descsz])
+		}
+		data = data[descEnd:]
+	}
+	return nil
+}
+
+// buildID is ReadBuildID in hex, "" when f has none.
+func buildID(f *elf.File) string { return hex.EncodeToString(ReadBuildID(f)) }
 
 func align4(n uint64) uint64 { return (n + 3) &^ 3 }
 

@@ -2,6 +2,7 @@ package debuginfo
 
 import (
 	"debug/elf"
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
@@ -269,5 +270,51 @@ func checkFindsNoStatic(t *testing.T, b *Binary, d *Debug) {
 	}
 	if _, err := d.Types("struct item"); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestBuildID reads build ids set at link time, of any length (the
+// 8-byte one stays 8 bytes), as readelf -n shows them; and in crafted
+// note sections it takes only an NT_GNU_BUILD_ID note named "GNU".
+func TestBuildID(t *testing.T) {
+	needTool(t, "readelf")
+	for _, id := range []string{"0123456789abcdef0123456789abcdef01234567", "1122334455667788"} {
+		c := config{cc: "gcc", opt: "-O0", dwarf: 5, extra: []string{"-Wl,--build-id=0x" + id}, tag: "id" + id[:4]}
+		bin := build(t, c)
+		b, err := Open(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := b.BuildID()
+		b.Close()
+		if !strings.Contains(run(t, "readelf", "-n", bin), "Build ID: "+id+"\n") || got != id {
+			t.Errorf("BuildID() = %s, want %s (readelf -n agrees: %v)", got, id, strings.Contains(run(t, "readelf", "-n", bin), id))
+		}
+	}
+
+	note := func(name string, typ uint32, desc string) []byte {
+		n := append([]byte(name), 0)
+		b := binary.LittleEndian.AppendUint32(nil, uint32(len(n)))
+		b = binary.LittleEndian.AppendUint32(b, uint32(len(desc)))
+		b = binary.LittleEndian.AppendUint32(b, typ)
+		b = append(b, n...)
+		for len(b)%4 != 0 {
+			b = append(b, 0)
+		}
+		b = append(b, desc...)
+		for len(b)%4 != 0 {
+			b = append(b, 0)
+		}
+		return b
+	}
+	var sec []byte
+	sec = append(sec, note("GNU", 1, "\x00\x00\x00\x00\x03\x00\x00\x00")...) // NT_GNU_ABI_TAG
+	sec = append(sec, note("Go", 3, "not this one")...)                      // type 3, other name
+	sec = append(sec, note("GNU", 3, "\xaa\xbb\xcc")...)
+	if got := gnuBuildID(binary.LittleEndian, sec); string(got) != "\xaa\xbb\xcc" {
+		t.Errorf("gnuBuildID = %x, want aabbcc", got)
+	}
+	if got := gnuBuildID(binary.LittleEndian, sec[:len(sec)-2]); got != nil {
+		t.Errorf("truncated note: %x", got)
 	}
 }

@@ -99,7 +99,7 @@ func (b *Binary) loadDebug() (*Debug, error) {
 			if path == "" {
 				return nil, b.noDWARFError(tried)
 			}
-			df, err := elf.Open(path)
+			df, err := openELF(path)
 			if err != nil {
 				return nil, fmt.Errorf("open debug file %s: %w", path, err)
 			}

@@ -1,5 +1,6 @@
 // Package debuginfo reads what gs needs from a traced binary: ELF symbols,
-// the mapping from virtual addresses to file offsets, library lookup, and
+// the mapping from virtual addresses to file offsets, build ids, which
+// file a binary or library name stands for (Resolver, resolve.go), and
 // DWARF: function copies (out-of-line and inlined), the variables visible
 // at a pc with their locations there, globals, types, line tables and the
 // CFA.
@@ -28,6 +29,7 @@ import (
 	"debug/elf"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -36,6 +38,13 @@ import (
 
 // ErrNoSymbols is returned when a binary has neither .symtab nor .dynsym.
 var ErrNoSymbols = errors.New("binary has no symbol table")
+
+// ErrNotELF is returned for a file that does not start with the ELF magic.
+var ErrNotELF = errors.New("not an ELF file")
+
+// ErrCorruptELF is returned for a file that starts like an ELF file but
+// whose headers cannot be read; its text is "corrupt ELF".
+var ErrCorruptELF = errors.New("corrupt ELF")
 
 // Func is a function symbol of a binary.
 type Func struct {
@@ -65,11 +74,8 @@ type Binary struct {
 
 // Open opens path and indexes its function symbols.
 func Open(path string) (*Binary, error) {
-	f, err := elf.Open(path)
+	f, err := openELF(path)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("open binary %s: no such file", path)
-		}
 		return nil, fmt.Errorf("open binary %s: %w", path, err)
 	}
 	b := &Binary{Path: path, File: f, byNm: map[string]int{}, PIE: f.Type == elf.ET_DYN}
@@ -82,6 +88,40 @@ func Open(path string) (*Binary, error) {
 	dyn, _ := f.DynamicSymbols()
 	b.addFuncSymbols(append(syms, dyn...))
 	return b, nil
+}
+
+// openELF opens an ELF file, telling a file that is no ELF file
+// (ErrNotELF) from one whose headers are broken (ErrCorruptELF).
+func openELF(path string) (*elf.File, error) {
+	f, err := elf.Open(path)
+	if err == nil {
+		return f, nil
+	}
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, errors.New("no such file")
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return nil, err
+	}
+	if !hasELFMagic(path) {
+		return nil, ErrNotELF
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, fmt.Errorf("%w: a header points past the end of the file", ErrCorruptELF)
+	}
+	return nil, fmt.Errorf("%w: %s", ErrCorruptELF, strings.TrimPrefix(err.Error(), "elf: "))
+}
+
+func hasELFMagic(path string) bool {
+	r, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer r.Close()
+	var magic [4]byte
+	_, err = io.ReadFull(r, magic[:])
+	return err == nil && string(magic[:]) == elf.ELFMAG
 }
 
 // addFuncSymbols indexes the function symbols of syms that are not known
@@ -131,9 +171,6 @@ func (b *Binary) Close() error {
 
 // HasSymbols reports whether any function symbol was found.
 func (b *Binary) HasSymbols() bool { return len(b.funcs) > 0 }
-
-// Funcs returns every function symbol, sorted by address.
-func (b *Binary) Funcs() []Func { return b.funcs }
 
 // LookupFunc finds a function symbol by exact name.
 func (b *Binary) LookupFunc(name string) (Func, bool) {
@@ -198,51 +235,28 @@ func (b *Binary) FileOffset(addr uint64) (uint64, bool) {
 	return 0, false
 }
 
-// Libraries are searched in these directories after ld.so.cache.
-var libDirs = []string{
-	"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu", "/lib64", "/usr/lib64", "/lib", "/usr/lib",
-	"/usr/local/lib",
-}
-
-// FindLibrary resolves a short library name ("libc", "libc.so.6", "c") the
-// way the dynamic loader would: ld.so.cache, then the standard directories.
-// A name containing '/' is returned as is.
-func FindLibrary(name string) (string, error) {
-	if strings.ContainsRune(name, '/') {
-		return name, nil
+// Code returns the machine code of fn, read from the executable section
+// that holds it, or nil when fn has no size or no such section holds it.
+func (b *Binary) Code(fn Func) ([]byte, error) {
+	if fn.Size == 0 {
+		return nil, nil
 	}
-	cands := []string{name}
-	if !strings.HasPrefix(name, "lib") {
-		cands = append(cands, "lib"+name)
+	if fn.Size > 1<<20 {
+		return nil, fmt.Errorf("read code of %s: %d bytes is too large", fn.Name, fn.Size)
 	}
-	var prefixes []string
-	for _, c := range cands {
-		if strings.Contains(c, ".so") {
-			prefixes = append(prefixes, c)
-		} else {
-			prefixes = append(prefixes, c+".so")
+	for _, s := range b.File.Sections {
+		if s.Flags&elf.SHF_EXECINSTR == 0 || s.Type != elf.SHT_PROGBITS {
+			continue
 		}
-	}
-	if cache, err := readLdCache("/etc/ld.so.cache"); err == nil {
-		for _, p := range prefixes {
-			if path := cache.lookup(p); path != "" {
-				return path, nil
+		if fn.Addr >= s.Addr && fn.Addr+fn.Size <= s.Addr+s.Size {
+			code := make([]byte, fn.Size)
+			if _, err := s.ReadAt(code, int64(fn.Addr-s.Addr)); err != nil {
+				return nil, fmt.Errorf("read code of %s: %w", fn.Name, err)
 			}
+			return code, nil
 		}
 	}
-	for _, dir := range libDirs {
-		for _, p := range prefixes {
-			matches, _ := filepath.Glob(filepath.Join(dir, p+"*"))
-			sort.Strings(matches)
-			for _, m := range matches {
-				base := filepath.Base(m)
-				if base == p || strings.HasPrefix(base, p+".") {
-					return m, nil
-				}
-			}
-		}
-	}
-	return "", fmt.Errorf("find library %q: not in ld.so.cache or %s", name, strings.Join(libDirs, ", "))
+	return nil, nil
 }
 
 // VirtualAddress converts a file offset into a link-time virtual address

@@ -10,6 +10,10 @@ import (
 // ErrNotFound is wrapped by lookups of names DWARF does not know.
 var ErrNotFound = errors.New("not found")
 
+// ErrAmbiguous is returned when a name has several definitions and none
+// is the one to take (Debug.Global: file statics of several units).
+var ErrAmbiguous = errors.New("ambiguous")
+
 // FuncInstance is one copy of a function's code: the out-of-line function
 // (or a clone of it, such as foo.constprop.0), or a body inlined into a
 // caller.

@@ -407,7 +407,7 @@ func (d *Debug) Global(name string) (*Var, error) {
 		return &ext[0], nil
 	}
 	sort.Strings(where)
-	return nil, fmt.Errorf("global variable %q is ambiguous: defined at %s", name, strings.Join(where, ", "))
+	return nil, fmt.Errorf("global variable %q is %w: defined at %s", name, ErrAmbiguous, strings.Join(where, ", "))
 }
 
 // GlobalNames returns the names of all global and file-static variables,

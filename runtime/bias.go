@@ -1,18 +1,17 @@
 package runtime
 
 import (
-	"bufio"
 	"debug/elf"
 	"encoding/binary"
 	"fmt"
 	"os"
 	"slices"
-	"strconv"
-	"strings"
 	"syscall"
 	"time"
 
 	"github.com/cilium/ebpf"
+
+	"github.com/gs-tracer/gs/procmaps"
 )
 
 // A module's load bias is where the process mapped it minus where it was
@@ -50,40 +49,24 @@ func moduleBias(pid int, path string) (uint64, bool, error) {
 // firstMapping finds the start of the mapping of file offset 0 of path
 // (matched by device and inode when known, else by name) in pid's maps.
 func firstMapping(pid int, path string, st *syscall.Stat_t) (uint64, bool, error) {
-	f, err := os.Open(fmt.Sprintf("/proc/%d/maps", pid))
+	ms, err := procmaps.Read(pid)
 	if err != nil {
 		return 0, false, err
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		// start-end perms offset major:minor inode path
-		fields := strings.Fields(sc.Text())
-		if len(fields) < 6 || fields[2] != "00000000" {
+	for _, m := range ms {
+		if m.Offset != 0 {
 			continue
 		}
 		if st != nil {
-			ino, _ := strconv.ParseUint(fields[4], 10, 64)
-			major, minor, ok := strings.Cut(fields[3], ":")
-			if !ok || ino != st.Ino {
+			if m.Inode != st.Ino || uint64(m.Major) != devMajor(st.Dev) || uint64(m.Minor) != devMinor(st.Dev) {
 				continue
 			}
-			ma, _ := strconv.ParseUint(major, 16, 32)
-			mi, _ := strconv.ParseUint(minor, 16, 32)
-			if devMajor(st.Dev) != ma || devMinor(st.Dev) != mi {
-				continue
-			}
-		} else if fields[5] != path {
+		} else if m.Path != path {
 			continue
 		}
-		lo, _, _ := strings.Cut(fields[0], "-")
-		start, err := strconv.ParseUint(lo, 16, 64)
-		if err != nil {
-			return 0, false, fmt.Errorf("parse /proc/%d/maps: %w", pid, err)
-		}
-		return start, true, nil
+		return m.Start, true, nil
 	}
-	return 0, false, sc.Err()
+	return 0, false, nil
 }
 
 // devMajor and devMinor split a Linux dev_t as glibc's gnu_dev_major and

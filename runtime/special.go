@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -9,8 +8,6 @@ import (
 	"reflect"
 	goruntime "runtime"
 	"slices"
-	"strconv"
-	"strings"
 	"sync/atomic"
 	"unsafe"
 
@@ -19,6 +16,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/procmaps"
 )
 
 // Begin and End probes run from uprobes on two functions of gs's own
@@ -47,33 +45,18 @@ func ownFunc(fn func()) (string, uint64, error) {
 	if f := goruntime.FuncForPC(pc); f == nil || f.Entry() != pc {
 		return "", 0, fmt.Errorf("locate trigger function at %#x", pc)
 	}
-	f, err := os.Open("/proc/self/maps")
+	ms, err := procmaps.Read(0)
 	if err != nil {
 		return "", 0, err
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		// start-end perms offset dev inode path
-		fields := strings.Fields(sc.Text())
-		if len(fields) < 6 {
+	for _, m := range ms {
+		if uint64(pc) < m.Start || uint64(pc) >= m.End {
 			continue
 		}
-		lo, hi, _ := strings.Cut(fields[0], "-")
-		start, err1 := strconv.ParseUint(lo, 16, 64)
-		end, err2 := strconv.ParseUint(hi, 16, 64)
-		off, err3 := strconv.ParseUint(fields[2], 16, 64)
-		if err1 != nil || err2 != nil || err3 != nil || uint64(pc) < start || uint64(pc) >= end {
-			continue
+		if m.Deleted {
+			return "", 0, fmt.Errorf("gs's own binary %s was deleted or replaced while it runs", m.Path)
 		}
-		path := strings.Join(fields[5:], " ")
-		if strings.HasSuffix(path, " (deleted)") {
-			return "", 0, fmt.Errorf("gs's own binary %s was deleted or replaced while it runs", strings.TrimSuffix(path, " (deleted)"))
-		}
-		return path, uint64(pc) - start + off, nil
-	}
-	if err := sc.Err(); err != nil {
-		return "", 0, err
+		return m.Path, uint64(pc) - m.Start + m.Offset, nil
 	}
 	return "", 0, fmt.Errorf("no mapping of gs's own binary holds %#x", pc)
 }

@@ -1,7 +1,6 @@
 package sema
 
 import (
-	"debug/elf"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -130,7 +129,7 @@ func (c *checker) lineProbes(pr *parser.Probe, bin *debuginfo.Binary, binName st
 // instruction of fn, and says where the nearest ones start when it does
 // not. A function whose bytes cannot be read or decoded is not checked.
 func (c *checker) onInstruction(pr *parser.Probe, bin *debuginfo.Binary, fn debuginfo.Func) bool {
-	code := funcBytes(bin.File, fn)
+	code, _ := bin.Code(fn)
 	if code == nil {
 		return true
 	}
@@ -158,24 +157,4 @@ func (c *checker) onInstruction(pr *parser.Probe, bin *debuginfo.Binary, fn debu
 		d.WithHint("the nearest instruction starts at %s+%d", fn.Name, prev)
 	}
 	return false
-}
-
-// funcBytes reads fn's code from an executable section of f.
-func funcBytes(f *elf.File, fn debuginfo.Func) []byte {
-	if fn.Size == 0 || fn.Size > 1<<20 {
-		return nil
-	}
-	for _, s := range f.Sections {
-		if s.Flags&elf.SHF_EXECINSTR == 0 || s.Type != elf.SHT_PROGBITS {
-			continue
-		}
-		if fn.Addr >= s.Addr && fn.Addr+fn.Size <= s.Addr+s.Size {
-			b := make([]byte, fn.Size)
-			if _, err := s.ReadAt(b, int64(fn.Addr-s.Addr)); err != nil {
-				return nil
-			}
-			return b
-		}
-	}
-	return nil
 }

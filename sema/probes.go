@@ -1,10 +1,10 @@
 package sema
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
@@ -194,7 +194,7 @@ func (c *checker) openBinary(name string) *binEntry {
 	}
 	be := &binEntry{}
 	c.binaries[name] = be
-	path, err := c.findBinary(name)
+	path, err := c.resolver().Find(name)
 	if err != nil {
 		be.err = err.Error()
 		if _, err := os.Stat(filepath.Join(c.cfg.Dir, name)); err == nil && !strings.ContainsRune(name, '/') {
@@ -207,8 +207,12 @@ func (c *checker) openBinary(name string) *binEntry {
 		return be
 	}
 	bin, err := debuginfo.Open(path)
-	if err != nil {
+	if errors.Is(err, debuginfo.ErrNotELF) {
 		be.err = fmt.Sprintf("%q is not an ELF file", name)
+		return be
+	}
+	if err != nil {
+		be.err = fmt.Sprintf("cannot open %q: %v", name, errors.Unwrap(err))
 		return be
 	}
 	if c.cfg.DebugFile != "" {
@@ -234,33 +238,10 @@ func (c *checker) checkDebugFileUsed(prog *parser.Program) {
 		WithHint("--debug-file must be the debug file of a probed binary (same build-id)")
 }
 
-// findBinary turns a probe's binary into an absolute path: a name with a
-// '/' is a path (relative to Config.Dir); a bare name is a library or a
-// command in $PATH.
-func (c *checker) findBinary(name string) (string, error) {
-	if strings.ContainsRune(name, '/') {
-		path := name
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(c.cfg.Dir, path)
-		}
-		path, err := filepath.Abs(path)
-		if err == nil {
-			_, err = os.Stat(path)
-		}
-		if err != nil {
-			return "", fmt.Errorf("binary %q does not exist", name)
-		}
-		return path, nil
-	}
-	if !strings.HasPrefix(name, "lib") {
-		if path, err := exec.LookPath(name); err == nil {
-			return filepath.Abs(path)
-		}
-	}
-	if path, err := debuginfo.FindLibrary(name); err == nil {
-		return filepath.Abs(path)
-	}
-	return "", fmt.Errorf("cannot find %q as a library or a command in $PATH", name)
+// resolver finds the files probes name (debuginfo/resolve.go): paths
+// relative to Config.Dir, commands in $PATH, libraries.
+func (c *checker) resolver() *debuginfo.Resolver {
+	return &debuginfo.Resolver{Dir: c.cfg.Dir}
 }
 
 func (c *checker) closeBinaries() {

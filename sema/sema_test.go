@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"encoding/binary"
 	"fmt"
 	"os"
 	"os/exec"
@@ -41,6 +42,16 @@ func TestMain(m *testing.M) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "gcc: %v\n%s", err, out)
 		os.Exit(1)
+	}
+	// ./corrupt is ./target with its section header table moved past the
+	// end of the file (e_shoff, at byte 0x28 of an ELF64 header).
+	elf, err := os.ReadFile(filepath.Join(dir, "target"))
+	if err != nil {
+		panic(err)
+	}
+	binary.LittleEndian.PutUint64(elf[0x28:], uint64(len(elf))+0x1000)
+	if err := os.WriteFile(filepath.Join(dir, "corrupt"), elf, 0o755); err != nil {
+		panic(err)
 	}
 	code := m.Run()
 	os.RemoveAll(dir)
@@ -135,6 +146,8 @@ func TestDiagnostics(t *testing.T) {
 		{"uprobe:./nope:add { print(1) }", []string{`1:1: error: binary "./nope" does not exist`}},
 		{"uprobe:target:add { print(1) }", []string{`1:1: error: cannot find "target" as a library or a command in $PATH [did you mean "./target"?]`}},
 		{"uprobe:./notelf:add { print(1) }", []string{`1:1: error: "./notelf" is not an ELF file`}},
+		{"uprobe:./corrupt:add { print(1) }", []string{`1:1: error: cannot open "./corrupt": corrupt ELF: a header points past the end of the file`}},
+		{"uprobe:/tmp:add { print(1) }", []string{`1:1: error: "/tmp" is a directory, not a binary`}},
 		{"uprobe:./target:ad { print(1) }", []string{`1:1: error: function "ad" not found in "./target" [did you mean "add"?]`}},
 		{"uprobe:./target:nothing* { print(1) }", []string{`1:1: error: no function in "./target" matches "nothing*"`}},
 		{"uprobe:./target:add+1000 { print(1) }", []string{`1:1: error: offset 1000 is past the end of "add" (20 bytes)`}},
@@ -203,7 +216,7 @@ func TestProbes(t *testing.T) {
 }
 
 func TestLibrary(t *testing.T) {
-	path, err := debuginfo.FindLibrary("libc")
+	path, err := (&debuginfo.Resolver{}).Library("libc")
 	if err != nil {
 		t.Fatalf("no libc: %v", err)
 	}

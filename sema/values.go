@@ -1,10 +1,7 @@
 package sema
 
 import (
-	"debug/elf"
 	"errors"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
@@ -353,13 +350,11 @@ func (c *checker) libraries(bin *debuginfo.Binary, open bool) []*debuginfo.Binar
 		return libs
 	}
 	var libs []*debuginfo.Binary
-	names, _ := bin.File.ImportedLibraries()
-	for _, n := range names {
-		path, err := findNeeded(bin, n)
-		if err != nil {
+	for _, n := range bin.Needed(c.resolver()) {
+		if n.Path == "" {
 			continue
 		}
-		be := c.openBinary(path)
+		be := c.openBinary(n.Path)
 		if be.bin == nil {
 			continue
 		}
@@ -369,31 +364,6 @@ func (c *checker) libraries(bin *debuginfo.Binary, open bool) []*debuginfo.Binar
 	}
 	pv.libs[bin.Path] = libs
 	return libs
-}
-
-// findNeeded finds DT_NEEDED library name of bin as the dynamic loader
-// would: bin's RUNPATH or RPATH ($ORIGIN is bin's directory), then the
-// system's places.
-func findNeeded(bin *debuginfo.Binary, name string) (string, error) {
-	var dirs []string
-	for _, tag := range []elf.DynTag{elf.DT_RUNPATH, elf.DT_RPATH} {
-		vals, _ := bin.File.DynString(tag)
-		for _, v := range vals {
-			for _, d := range strings.Split(v, ":") {
-				d = strings.ReplaceAll(strings.ReplaceAll(d, "${ORIGIN}", "$ORIGIN"), "$ORIGIN", filepath.Dir(bin.Path))
-				if d != "" {
-					dirs = append(dirs, d)
-				}
-			}
-		}
-	}
-	for _, d := range dirs {
-		p := filepath.Join(d, name)
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
-		}
-	}
-	return debuginfo.FindLibrary(name)
 }
 
 // programScope builds the Scope of g: it places g's function probes (see
@@ -534,7 +504,7 @@ func (c *checker) resolveVar(gc *groupCtx, s *progScope, e parser.Expr, name str
 				c.noDWARF(e, name, s.probes[i].bin)
 				return nil, true
 			}
-			if !param && !errors.Is(r.err, debuginfo.ErrNotFound) && strings.Contains(r.err.Error(), "ambiguous") {
+			if !param && errors.Is(r.err, debuginfo.ErrAmbiguous) {
 				c.errorf(e, "%s", strings.ReplaceAll(r.err.Error(), "global variable", "variable"))
 				return nil, true
 			}

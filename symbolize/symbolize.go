@@ -11,17 +11,14 @@
 package symbolize
 
 import (
-	"bufio"
 	"debug/elf"
 	"encoding/hex"
 	"fmt"
-	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/gs-tracer/gs/debuginfo"
+	"github.com/gs-tracer/gs/procmaps"
 )
 
 // Frame is one captured stack frame.
@@ -55,18 +52,14 @@ func (s Symbol) String() string {
 	return fmt.Sprintf("0x%x", s.Addr)
 }
 
-type mapping struct {
-	start, end, pgoff uint64
-	path              string
-}
-
 // Symbolizer resolves frames. It is safe for concurrent use.
 type Symbolizer struct {
 	mu      sync.Mutex
 	byBuild map[string]string // hex build id → path
 	bins    map[string]*debuginfo.Binary
 	seen    map[string]bool // paths indexed
-	procs   map[int][]mapping
+	procs   map[int][]procmaps.Mapping
+	res     debuginfo.Resolver // DT_NEEDED libraries, on the host
 }
 
 // New returns an empty symbolizer.
@@ -75,7 +68,7 @@ func New() *Symbolizer {
 		byBuild: map[string]string{},
 		bins:    map[string]*debuginfo.Binary{},
 		seen:    map[string]bool{},
-		procs:   map[int][]mapping{},
+		procs:   map[int][]procmaps.Mapping{},
 	}
 }
 
@@ -96,13 +89,15 @@ func (s *Symbolizer) addModule(path string, depth int) {
 		return
 	}
 	defer f.Close()
-	if id := buildID(f); id != "" {
-		s.byBuild[id] = path
+	if id := debuginfo.ReadBuildID(f); len(id) > 0 && len(id) <= len(Frame{}.BuildID) {
+		// The kernel reports build ids as 20 bytes, zero-padded.
+		var key [len(Frame{}.BuildID)]byte
+		copy(key[:], id)
+		s.byBuild[hex.EncodeToString(key[:])] = path
 	}
-	libs, _ := f.ImportedLibraries()
-	for _, lib := range libs {
-		if p, err := debuginfo.FindLibrary(lib); err == nil {
-			s.addModule(p, depth+1)
+	for _, lib := range s.res.Needed(f, path) {
+		if lib.Path != "" {
+			s.addModule(lib.Path, depth+1)
 		}
 	}
 }
@@ -110,23 +105,15 @@ func (s *Symbolizer) addModule(path string, depth int) {
 // SnapshotProcess records pid's executable mappings (and indexes their
 // files), so that plain addresses from pid resolve after it exits.
 func (s *Symbolizer) SnapshotProcess(pid int) error {
-	f, err := os.Open(fmt.Sprintf("/proc/%d/maps", pid))
+	all, err := procmaps.Read(pid)
 	if err != nil {
 		return fmt.Errorf("snapshot maps of %d: %w", pid, err)
 	}
-	defer f.Close()
-	var maps []mapping
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) < 6 || !strings.Contains(fields[1], "x") || !strings.HasPrefix(fields[5], "/") {
-			continue
+	var maps []procmaps.Mapping
+	for _, m := range all {
+		if m.Exec() && m.File() {
+			maps = append(maps, m)
 		}
-		lo, hi, _ := strings.Cut(fields[0], "-")
-		start, _ := strconv.ParseUint(lo, 16, 64)
-		end, _ := strconv.ParseUint(hi, 16, 64)
-		pgoff, _ := strconv.ParseUint(fields[2], 16, 64)
-		maps = append(maps, mapping{start, end, pgoff, fields[5]})
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -134,7 +121,7 @@ func (s *Symbolizer) SnapshotProcess(pid int) error {
 		s.procs[pid] = maps
 	}
 	for _, m := range maps {
-		s.addModule(m.path, 0)
+		s.addModule(m.Path, 0)
 	}
 	return nil
 }
@@ -150,8 +137,8 @@ func (s *Symbolizer) Resolve(pid int, fr Frame) Symbol {
 		return Symbol{Addr: fr.Offset, Module: "build-id " + hex.EncodeToString(fr.BuildID[:4])}
 	}
 	for _, m := range s.procs[pid] {
-		if fr.IP >= m.start && fr.IP < m.end {
-			return s.symbolAtOffset(m.path, fr.IP-m.start+m.pgoff, fr.IP)
+		if fr.IP >= m.Start && fr.IP < m.End {
+			return s.symbolAtOffset(m.Path, fr.IP-m.Start+m.Offset, fr.IP)
 		}
 	}
 	return Symbol{Addr: fr.IP}
@@ -181,25 +168,4 @@ func (s *Symbolizer) symbolAtOffset(path string, off, addr uint64) Symbol {
 		sym.Func, sym.Off = fn.Name, vaddr-fn.Addr
 	}
 	return sym
-}
-
-func buildID(f *elf.File) string {
-	sec := f.Section(".note.gnu.build-id")
-	if sec == nil {
-		return ""
-	}
-	data, err := sec.Data()
-	if err != nil || len(data) < 16 {
-		return ""
-	}
-	namesz := f.ByteOrder.Uint32(data[0:])
-	descsz := f.ByteOrder.Uint32(data[4:])
-	start := 12 + (namesz+3)&^3
-	if int(start+descsz) > len(data) {
-		return ""
-	}
-	// The kernel reports build ids as 20 bytes, zero-padded.
-	id := make([]byte, 20)
-	copy(id, data[start:start+descsz])
-	return hex.EncodeToString(id)
 }

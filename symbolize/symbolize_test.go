@@ -1,7 +1,6 @@
 package symbolize
 
 import (
-	"debug/elf"
 	"encoding/hex"
 	"os"
 	"os/exec"
@@ -20,7 +19,11 @@ __attribute__((noinline)) int work(int x) { return x * 3; }
 int main(int argc, char **argv) { if (argc > 1) pause(); return work(argc) == 0; }
 `
 
-func compileTarget(t *testing.T, pie bool) string {
+func compileTarget(t *testing.T, pie bool) string { return compileWithID(t, pie, "") }
+
+// compileWithID compiles the target with build-id id (hex; "" for ld's
+// default, a sha1).
+func compileWithID(t *testing.T, pie bool, id string) string {
 	t.Helper()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "t.c"), []byte(src), 0o644); err != nil {
@@ -31,17 +34,30 @@ func compileTarget(t *testing.T, pie bool) string {
 		flag = "-pie"
 	}
 	bin := filepath.Join(dir, "t")
-	if out, err := exec.Command("gcc", "-O1", flag, "-Wl,--build-id", "-o", bin, filepath.Join(dir, "t.c")).CombinedOutput(); err != nil {
+	bid := "-Wl,--build-id"
+	if id != "" {
+		bid += "=0x" + id
+	}
+	if out, err := exec.Command("gcc", "-O1", flag, bid, "-o", bin, filepath.Join(dir, "t.c")).CombinedOutput(); err != nil {
 		t.Fatalf("gcc: %v\n%s", err, out)
 	}
 	return bin
 }
 
 // TestBuildIDFrames resolves (build id, file offset) frames after the
-// module is indexed, without any process.
+// module is indexed, without any process. The build ids are set at link
+// time; the kernel zero-pads the 8-byte one to 20 bytes.
 func TestBuildIDFrames(t *testing.T) {
-	for _, pie := range []bool{false, true} {
-		bin := compileTarget(t, pie)
+	for _, tt := range []struct {
+		pie bool
+		id  string
+	}{
+		{false, "0123456789abcdef0123456789abcdef01234567"},
+		{true, "fedcba9876543210fedcba9876543210fedcba98"},
+		{true, "1122334455667788"},
+	} {
+		pie := tt.pie
+		bin := compileWithID(t, pie, tt.id)
 		b, err := debuginfo.Open(bin)
 		if err != nil {
 			t.Fatal(err)
@@ -50,9 +66,7 @@ func TestBuildIDFrames(t *testing.T) {
 		if !ok {
 			t.Fatal("no symbol work")
 		}
-		f, _ := elf.Open(bin)
-		id, _ := hex.DecodeString(buildID(f))
-		f.Close()
+		id, _ := hex.DecodeString(tt.id)
 		var fr Frame
 		copy(fr.BuildID[:], id)
 		fr.HasBuildID, fr.Offset = true, fn.Offset+3
@@ -81,7 +95,7 @@ func TestProcessSnapshot(t *testing.T) {
 	s := New()
 	var err error
 	for i := 0; i < 100; i++ { // until the exec has happened
-		if err = s.SnapshotProcess(pid); err == nil && len(s.procs[pid]) > 0 && strings.HasSuffix(s.procs[pid][0].path, "/t") {
+		if err = s.SnapshotProcess(pid); err == nil && len(s.procs[pid]) > 0 && strings.HasSuffix(s.procs[pid][0].Path, "/t") {
 			break
 		}
 		time.Sleep(10 * time.Millisecond)
@@ -95,8 +109,8 @@ func TestProcessSnapshot(t *testing.T) {
 	fn, _ := b.LookupFunc("work")
 	var ip uint64
 	for _, m := range s.procs[pid] {
-		if m.path == bin && fn.Offset >= m.pgoff && fn.Offset < m.pgoff+(m.end-m.start) {
-			ip = m.start + fn.Offset - m.pgoff + 2
+		if m.Path == bin && fn.Offset >= m.Offset && fn.Offset < m.Offset+(m.End-m.Start) {
+			ip = m.Start + fn.Offset - m.Offset + 2
 		}
 	}
 	if ip == 0 {

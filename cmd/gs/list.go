@@ -32,7 +32,7 @@ func list(spec string, verbose bool, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gs: -l needs a binary: 'uprobe:BIN:%s'\n", p.Func)
 		return exitUsage
 	}
-	path, err := debuginfo.FindLibrary(p.Binary)
+	path, err := (&debuginfo.Resolver{}).Find(p.Binary) // as probes find it
 	if err != nil {
 		fmt.Fprintf(stderr, "gs: %v\n", err)
 		return exitRuntime

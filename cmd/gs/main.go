@@ -20,7 +20,6 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	goruntime "runtime"
 	"strings"
 	"syscall"
@@ -32,6 +31,7 @@ import (
 
 	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/bpf"
+	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/gen"
 	"github.com/gs-tracer/gs/ir"
@@ -302,17 +302,8 @@ func isTerminal(w io.Writer) bool {
 // default binary of `uprobe:FUNC` probes; on failure the name is kept and
 // the runtime reports the problem when it starts the command.
 func lookPath(name string) string {
-	if strings.ContainsRune(name, '/') {
-		if abs, err := filepath.Abs(name); err == nil {
-			return abs
-		}
-		return name
-	}
-	for _, dir := range filepath.SplitList(os.Getenv("PATH")) {
-		p := filepath.Join(dir, name)
-		if st, err := os.Stat(p); err == nil && !st.IsDir() && st.Mode()&0o111 != 0 {
-			return p
-		}
+	if p, err := (&debuginfo.Resolver{}).Command(name); err == nil {
+		return p
 	}
 	return name
 }

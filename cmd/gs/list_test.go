@@ -1,0 +1,72 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestListFinds checks that -l finds binaries as probes do (one resolver):
+// a command in $PATH, a library's short name, a path. What it lists is
+// checked against nm.
+func TestListFinds(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "t.c")
+	if err := os.WriteFile(src, []byte("int gs_listed_one(int x) { return x + 1; }\nint gs_listed_two(int x) { return x + 2; }\nint main(void) { return gs_listed_one(1) + gs_listed_two(2); }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, "gs-list-target")
+	if out, err := exec.Command("gcc", "-O0", "-o", bin, src).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(nm(t, "-D", bash), " T readline\n") {
+		t.Fatalf("%s exports no readline: this test needs one that does", bash)
+	}
+	if !regexp.MustCompile(`(?m) [TW] malloc_usable_size(@|$)`).MatchString(nm(t, "-D", "/lib/x86_64-linux-gnu/libc.so.6")) {
+		t.Fatal("libc exports no malloc_usable_size")
+	}
+	if !strings.Contains(nm(t, bin), " T gs_listed_one\n") {
+		t.Fatal("the target has no gs_listed_one")
+	}
+	tests := []struct {
+		spec string
+		want string
+	}{
+		{"uprobe:bash:readline", "uprobe:bash:readline\n"},
+		{"uprobe:gs-list-target:gs_listed_*", "uprobe:gs-list-target:gs_listed_one\nuprobe:gs-list-target:gs_listed_two\n"},
+		{"uprobe:" + bin + ":gs_listed_one", "uprobe:" + bin + ":gs_listed_one\n"},
+		{"uretprobe:libc:malloc_usable_size", "uretprobe:libc:malloc_usable_size\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.spec, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := run([]string{"-l", tt.spec}, &stdout, &stderr); code != exitOK || stdout.String() != tt.want {
+				t.Errorf("exit %d, stdout:\n%s\nwant:\n%s\nstderr: %s", code, stdout.String(), tt.want, stderr.String())
+			}
+		})
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-l", "uprobe:gs-no-such-thing:f"}, &stdout, &stderr)
+	if want := `gs: cannot find "gs-no-such-thing" as a library or a command in $PATH` + "\n"; code != exitRuntime || stderr.String() != want {
+		t.Errorf("exit %d, stderr %q, want %q", code, stderr.String(), want)
+	}
+}
+
+func nm(t *testing.T, args ...string) string {
+	t.Helper()
+	out, err := exec.Command("nm", args...).Output()
+	if err != nil {
+		t.Fatalf("nm %s: %v", strings.Join(args, " "), err)
+	}
+	return string(out)
+}

@@ -153,7 +153,7 @@ func (c *checker) assign(gc *groupCtx, s *parser.AssignStmt) {
 		gc.g.Vars = append(gc.g.Vars, v)
 	} else if !assignable(v.Type, rt) {
 		c.errorf(s.RHS, "cannot assign %s to $%s of type %s", rt, v.Name, v.Type).
-			WithHint("$%s was first assigned at %d:%d; use another variable", v.Name, v.Sp.Start.Line, v.Sp.Start.Col)
+			WithHint("$%s was first assigned at %s; use another variable", v.Name, v.Sp.Start)
 	}
 	if n := textCap(rt); v.Type.Kind == KindString && n > v.Type.Cap {
 		v.Type.Cap, v.Type.Size = n, ir.StrHeader+n

@@ -22,7 +22,7 @@ const (
 	KindFunc               // the probed function's name: no bytes, from the record header
 	KindProbe              // the probe's name: no bytes, from the record header
 
-	// C types of the traced program (debug/dwarf). Not produced yet.
+	// C types of the traced program, converted from DWARF (ctypes.go).
 	KindChar    // char, signed char, unsigned char: an integer printed as a character
 	KindPointer // Elem (nil for void *)
 	KindStruct  // Members

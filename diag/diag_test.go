@@ -14,8 +14,8 @@ func TestSuggest(t *testing.T) {
 	}{
 		{"nme", []string{"id", "name", "next"}, "name"},
 		{"pdi", []string{"it", "pid", "d"}, "pid"}, // a swap is one edit: closer than "d"
-		{"xyzzy", []string{"pid", "tid"}, ""}, // nothing close
-		{"pid", []string{"pid", "tid"}, ""},   // the name itself is no typo
+		{"xyzzy", []string{"pid", "tid"}, ""},      // nothing close
+		{"pid", []string{"pid", "tid"}, ""},        // the name itself is no typo
 		// Equally close: the least by name, whatever the order.
 		{"cat", []string{"cut", "bat", "cab"}, "bat"},
 		{"ab", []string{"ax", "xb"}, "ax"},

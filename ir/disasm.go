@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/gs-tracer/gs/printfmt"
 )
 
 // ptRegNames names the x86-64 pt_regs slots read by OpLdReg.
@@ -203,7 +205,7 @@ func Disasm(p *Program) string {
 		fmt.Fprintf(&b, "event %d %s", e.ID, e.Kind)
 		switch e.Kind {
 		case EventPrintf:
-			fmt.Fprintf(&b, " %s", strconv.Quote(e.Format))
+			fmt.Fprintf(&b, " %s", strconv.Quote(printfmt.Join(e.Verbs)))
 		case EventPrintMap, EventClearMap, EventZeroMap:
 			fmt.Fprintf(&b, " map %d", e.Map)
 			if e.Top != 0 || e.Div != 0 {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/printfmt"
 )
 
 // Version identifies the encoding. Bump it whenever an op is added or its
@@ -197,7 +198,9 @@ func (k EventKind) String() string {
 type Event struct {
 	ID     uint32
 	Kind   EventKind
-	Format string // EventPrintf: the format string as written (escapes decoded)
+	// Verbs is the format of an EventPrintf, parsed once by sema; the
+	// runtime interprets it over Fields, in order, for every record.
+	Verbs  []printfmt.Verb
 	Fields []Field
 	Size   int // bytes, header included
 	Sp     diag.Span

@@ -7,6 +7,7 @@ import (
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/printfmt"
 )
 
 // groupCtx is the state of checking one probe group.
@@ -22,10 +23,10 @@ type groupCtx struct {
 
 // eventInfo is a print, printf, exit or map call waiting for layout.
 type eventInfo struct {
-	call   *parser.CallExpr
-	kind   ir.EventKind
-	format string
-	args   []parser.Expr
+	call  *parser.CallExpr
+	kind  ir.EventKind
+	verbs []printfmt.Verb // printf's format
+	args  []parser.Expr
 	// Map events: the map, and print's top and div.
 	m   *Map
 	top int

@@ -31,12 +31,8 @@ func (c *checker) prepareValues() {
 				c.asString(a)
 			}
 		case ir.EventPrintf:
-			verbs, err := printfmt.ParseFormat(ev.format)
-			if err != nil {
-				continue
-			}
 			i := 0
-			for _, v := range verbs {
+			for _, v := range ev.verbs {
 				if v.IsLiteral() {
 					continue
 				}

@@ -196,8 +196,8 @@ func (k EventKind) String() string {
 // Event is the layout of one kind of record, shared by the program that
 // writes it and the runtime that decodes it.
 type Event struct {
-	ID     uint32
-	Kind   EventKind
+	ID   uint32
+	Kind EventKind
 	// Verbs is the format of an EventPrintf, parsed once by sema; the
 	// runtime interprets it over Fields, in order, for every record.
 	Verbs  []printfmt.Verb

@@ -130,7 +130,7 @@ func (c *checker) assign(gc *groupCtx, s *parser.AssignStmt) {
 			if vt.IsInteger() {
 				bad, bt = s.RHS, rt
 			}
-			c.errorf(bad, "operator %s needs integers, got %s", op, bt)
+			wideHint(c.errorf(bad, "operator %s needs integers, got %s", op, bt), bt)
 			return
 		}
 		c.markDef(gc, c.p.Vars[lhs])
@@ -228,7 +228,7 @@ func (c *checker) varUse(gc *groupCtx, e *parser.VarExpr) *Type {
 func (c *checker) cond(gc *groupCtx, e parser.Expr) {
 	t := c.value(gc, e)
 	if t != nil && !t.IsInteger() {
-		c.errorf(e, "condition must be an integer or bool, got %s", t)
+		wideHint(c.errorf(e, "condition must be an integer or bool, got %s", t), t)
 	}
 }
 
@@ -250,6 +250,7 @@ func (c *checker) integer(gc *groupCtx, e parser.Expr, what string) *Type {
 		if t.Kind == KindStrLit {
 			d.WithHint("a character literal is written in single quotes")
 		}
+		wideHint(d, t)
 		return nil
 	}
 	return t
@@ -376,7 +377,7 @@ func (c *checker) binary(gc *groupCtx, e *parser.BinaryExpr) *Type {
 		t *Type
 	}{{e.X, xt}, {e.Y, yt}} {
 		if !side.t.IsInteger() {
-			c.errorf(side.e, "operator %s needs integers, got %s", e.Op, side.t)
+			wideHint(c.errorf(side.e, "operator %s needs integers, got %s", e.Op, side.t), side.t)
 			return nil
 		}
 	}
@@ -588,7 +589,7 @@ func (c *checker) cast(gc *groupCtx, e *parser.CastExpr) *Type {
 		return rt
 	}
 	if !xt.IsInteger() {
-		c.errorf(e.X, "cannot cast %s to %s", xt, t)
+		wideHint(c.errorf(e.X, "cannot cast %s to %s", xt, t), xt)
 		return nil
 	}
 	if x, ok := c.p.Consts[e.X]; ok {

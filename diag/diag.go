@@ -3,8 +3,10 @@
 // The phases that find problems in the user's script report them through
 // this package: the parser, sema, and gen for the few limits only it can
 // see (too many registers, instructions or heap bytes); every other error
-// from gen is an internal one. Only this package renders positions and
-// diagnostics:
+// from gen is an internal one. The runtime reports none today: what goes
+// wrong while tracing is not a place in the script. Only this package
+// renders diagnostics (and Pos.String the positions messages mention; the
+// disassembly's source lines are ir's own format):
 //
 //	trace.gs:3:23: error: struct item has no field "nme"
 //	    printf("%d\n", it->nme)

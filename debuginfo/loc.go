@@ -409,7 +409,62 @@ func classify(ops []LocOp) (Piece, error) {
 			return p, errUnsupported("DW_OP_stack_value before the end of an expression")
 		}
 	}
+	if p.Kind == PieceMemory || p.Kind == PieceValue {
+		if err := checkStack(ops); err != nil {
+			return p, err
+		}
+	}
 	return p, nil
+}
+
+// checkStack runs an expression's stack discipline without values: every
+// operation finds its operands, the result is on the stack, and memory is
+// read in sizes a load can do. What passes here gen can lower (it lowers
+// one stack entry to one register); what does not is an unavailable value
+// with the reason, not a failure later.
+func checkStack(ops []LocOp) error {
+	depth := 0
+	for _, o := range ops {
+		need, push := 0, 0
+		switch o.Kind {
+		case LocBreg, LocFbreg, LocCFA, LocAddr, LocConst, LocEntryValue:
+			push = 1
+		case LocPlusConst, LocNeg, LocNot, LocAbs:
+			need, push = 1, 1
+		case LocDeref:
+			if o.Size != 1 && o.Size != 2 && o.Size != 4 && o.Size != 8 {
+				return errUnsupported(fmt.Sprintf("DW_OP_deref_size %d", o.Size))
+			}
+			need, push = 1, 1
+		case LocAdd, LocSub, LocMul, LocDiv, LocMod, LocAnd, LocOr, LocXor, LocShl, LocShr, LocShra,
+			LocEq, LocNe, LocLt, LocLe, LocGt, LocGe:
+			need, push = 2, 1
+		case LocDup:
+			need, push = 1, 2
+		case LocDrop:
+			need = 1
+		case LocOver:
+			need, push = 2, 3
+		case LocPick:
+			need = int(min(o.Value, 255)) + 1
+			push = need + 1
+		case LocSwap:
+			need, push = 2, 2
+		case LocRot:
+			need, push = 3, 3
+		case LocStackValue:
+		default:
+			return errUnsupported(fmt.Sprintf("DWARF operation %s inside an expression", o))
+		}
+		if depth < need {
+			return fmt.Errorf("malformed DWARF expression: %s needs %d values on the stack, it has %d", o, need, depth)
+		}
+		depth += push - need
+	}
+	if depth == 0 {
+		return errors.New("malformed DWARF expression: it leaves the stack empty")
+	}
+	return nil
 }
 
 // DWARF expression opcodes (DWARF 5 section 7.7.1) that need names here.

@@ -45,6 +45,16 @@ func TestDecodeExpr(t *testing.T) {
 		{"DW_OP_reg5, DW_OP_lit1", []byte{0x55, 0x31}, "error: register location followed by other operations"},
 		{"truncated DW_OP_addr", []byte{0x03, 1, 2}, "error: truncated DWARF expression"},
 		{"unknown op 0xe5", []byte{0xe5}, "error: DWARF operation 0xe5"},
+		// Well-formed stacks only: what passes, gen can lower.
+		{"DW_OP_lit1, DW_OP_lit2, DW_OP_swap, DW_OP_minus, DW_OP_stack_value", []byte{0x31, 0x32, 0x16, 0x1c, 0x9f}, "const 1 const 2 swap minus stack_value"},
+		{"DW_OP_lit1, DW_OP_pick 0, DW_OP_plus, DW_OP_stack_value", []byte{0x31, 0x15, 0, 0x22, 0x9f}, "const 1 pick 0 plus stack_value"},
+		{"DW_OP_breg0 0, DW_OP_deref_size 3", []byte{0x70, 0, 0x94, 3}, "error: DW_OP_deref_size 3"},
+		{"DW_OP_plus", []byte{0x22}, "error: malformed DWARF expression: plus needs 2 values on the stack, it has 0"},
+		{"DW_OP_lit1, DW_OP_pick 1", []byte{0x31, 0x15, 1}, "error: malformed DWARF expression: pick 1 needs 2 values on the stack, it has 1"},
+		{"DW_OP_lit1, DW_OP_rot", []byte{0x31, 0x17}, "error: malformed DWARF expression: rot needs 3 values on the stack, it has 1"},
+		{"DW_OP_lit1, DW_OP_drop, DW_OP_stack_value", []byte{0x31, 0x13, 0x9f}, "error: malformed DWARF expression: it leaves the stack empty"},
+		{"DW_OP_stack_value", []byte{0x9f}, "error: malformed DWARF expression: it leaves the stack empty"},
+		{"DW_OP_reg0, DW_OP_piece 8, DW_OP_breg7 0, DW_OP_deref_size 5, DW_OP_piece 8", []byte{0x50, 0x93, 8, 0x77, 0, 0x94, 5, 0x93, 8}, "error: DW_OP_deref_size 5"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pieces, err := decodeExpr(tc.expr, testEnv())

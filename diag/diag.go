@@ -1,7 +1,12 @@
 // Package diag holds source positions and user-facing diagnostics.
 //
-// Every phase of gs (parser, sema, gen, runtime) reports problems in the
-// user's script through this package, and only this package renders them:
+// The phases that find problems in the user's script report them through
+// this package: the parser, sema, and gen for the few limits only it can
+// see (too many registers, instructions or heap bytes); every other error
+// from gen is an internal one. The runtime reports none today: what goes
+// wrong while tracing is not a place in the script. Only this package
+// renders diagnostics (and Pos.String the positions messages mention; the
+// disassembly's source lines are ir's own format):
 //
 //	trace.gs:3:23: error: struct item has no field "nme"
 //	    printf("%d\n", it->nme)
@@ -30,6 +35,10 @@ type Pos struct {
 
 // IsValid reports whether p names a real position.
 func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// String returns p as "line:col", for messages that point at another place
+// in the same script.
+func (p Pos) String() string { return fmt.Sprintf("%d:%d", p.Line, p.Col) }
 
 // Span is a half-open range [Start, End) of source text.
 type Span struct {
@@ -234,14 +243,14 @@ func lineAt(src string, offset int) string {
 }
 
 // Suggest returns the candidate closest to name by edit distance, or "" when
-// none is close enough to be a likely typo.
+// none is close enough to be a likely typo. Among equally close candidates
+// the least by name wins, so the hint does not depend on the order of
+// candidates (which callers often collect from maps).
 func Suggest(name string, candidates []string) string {
 	best, bestD := "", len(name)/2+2
 	for _, c := range candidates {
-		if d := editDistance(name, c); d < bestD || (d == bestD && best != "" && c < best) {
-			if d < bestD {
-				best, bestD = c, d
-			}
+		if d := editDistance(name, c); d < bestD || d == bestD && best != "" && c < best {
+			best, bestD = c, d
 		}
 	}
 	if best == name {
@@ -250,8 +259,12 @@ func Suggest(name string, candidates []string) string {
 	return best
 }
 
+// editDistance is the optimal string alignment distance: insertions,
+// deletions, substitutions and swaps of two adjacent bytes cost 1 each, so
+// the common typo "pdi" is 1 from "pid", not 2.
 func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
+	prev2 := make([]int, len(b)+1) // row i-2
+	prev := make([]int, len(b)+1)  // row i-1
 	cur := make([]int, len(b)+1)
 	for j := range prev {
 		prev[j] = j
@@ -264,8 +277,11 @@ func editDistance(a, b string) int {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
 		}
-		prev, cur = cur, prev
+		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(b)]
 }

@@ -29,12 +29,32 @@ import (
 	"github.com/gs-tracer/gs/sema"
 )
 
-// Sentinel errors for limits only the generator can see.
+// Sentinel errors for limits only the generator can see. Generate returns
+// them wrapped with the script's diagnostic (a *diag.Errors, positioned
+// where the position is known). Every other error it returns wraps
+// ErrInternal: sema checks everything else, so gen failing is a bug.
 var (
 	ErrTooComplex = errors.New("expression needs more than 15 registers")
 	ErrTooLong    = errors.New("program has too many instructions")
 	ErrHeap       = errors.New("program needs too much heap")
+	ErrInternal   = errors.New("internal error")
 )
+
+// limitError is a limit only the generator can see, as a diagnostic.
+type limitError struct {
+	limit error        // one of the sentinels
+	diags *diag.Errors // the rendered form
+}
+
+func (e *limitError) Error() string   { return e.diags.Error() }
+func (e *limitError) Unwrap() []error { return []error{e.limit, e.diags} }
+
+// limitf reports that the script exceeds limit, at sp when it is valid.
+func (g *gen) limitf(sp diag.Span, limit error, hint, format string, args ...any) error {
+	l := &diag.List{File: g.p.File}
+	l.Errorf(sp, "%s", fmt.Sprintf(format, args...)).WithHint("%s", hint)
+	return &limitError{limit: limit, diags: l.Err().(*diag.Errors)}
+}
 
 // zero is the register that always holds 0.
 const zero = 0
@@ -94,10 +114,12 @@ func generate(p *sema.Program, useCells bool) (*ir.Program, error) {
 		return nil, errCells
 	}
 	if len(g.insns) > ir.MaxInsns {
-		return nil, fmt.Errorf("generate: %w: %d, the limit is %d", ErrTooLong, len(g.insns), ir.MaxInsns)
+		return nil, g.limitf(diag.Span{}, ErrTooLong, "use fewer probes or simpler code in probes that read program values (their code is generated per probe)",
+			"the program needs %d instructions, more than the limit of %d", len(g.insns), ir.MaxInsns)
 	}
 	if g.heapMax > ir.HeapSize {
-		return nil, fmt.Errorf("generate: %w: %d bytes, the limit is %d", ErrHeap, g.heapMax, ir.HeapSize)
+		return nil, g.limitf(diag.Span{}, ErrHeap, "lower the str() limits",
+			"the program needs %d bytes of heap, more than the limit of %d", g.heapMax, ir.HeapSize)
 	}
 	out.Insns = g.insns
 	out.Lines = g.lines
@@ -181,8 +203,8 @@ func (g *gen) line(sp diag.Span) {
 func (g *gen) push() uint8 {
 	if g.depth == maxReg {
 		if g.err == nil {
-			pos := g.stmtSp.Start
-			g.err = fmt.Errorf("%s:%d:%d: %w", g.p.File.Name, pos.Line, pos.Col, ErrTooComplex)
+			g.err = g.limitf(g.stmtSp, ErrTooComplex, "compute parts of it into $variables first",
+				"this needs more than the %d registers an expression can use", maxReg)
 		}
 		return maxReg
 	}
@@ -218,7 +240,7 @@ func (g *gen) group(grp *sema.Group) error {
 	}
 	g.block(grp.Node.Body)
 	if g.err != nil {
-		return fmt.Errorf("generate: %w", g.err)
+		return g.err
 	}
 	// The run stops at the range's end: no final OpExit, which would cost
 	// every hit one more step. A group that does nothing has no code.

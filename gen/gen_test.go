@@ -14,6 +14,8 @@ import (
 
 	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/internal/model"
+	"github.com/gs-tracer/gs/debuginfo"
+	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/sema"
@@ -326,6 +328,52 @@ func TestTooComplex(t *testing.T) {
 	_, err := Generate(sp)
 	if !errors.Is(err, ErrTooComplex) {
 		t.Fatalf("err = %v, want ErrTooComplex", err)
+	}
+	// A limit is the script's: a diagnostic at the statement.
+	var de *diag.Errors
+	if !errors.As(err, &de) {
+		t.Fatalf("err = %v, not a diagnostic", err)
+	}
+	var b bytes.Buffer
+	de.List.Render(&b, false)
+	want := "prog.gs:1:23: error: this needs more than the 15 registers an expression can use\n"
+	if got, _, _ := strings.Cut(b.String(), "    "); got != want {
+		t.Errorf("rendered:\n%s\nwant it to start with:\n%s", b.String(), want)
+	}
+	if !strings.Contains(b.String(), "hint: compute parts of it into $variables first") {
+		t.Errorf("rendered without the hint:\n%s", b.String())
+	}
+}
+
+// TestInternalError checks that what sema lets through but gen cannot
+// lower is an internal error, not a script error: here a parameter moved
+// (behind sema's back) into xmm0, which a uprobe does not save.
+func TestInternalError(t *testing.T) {
+	prog, _ := parser.ParseString("prog.gs", "uprobe:./target:add { print(a) }")
+	sp, diags := sema.Check(prog, sema.Config{Dir: targetDir})
+	if diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	n := 0
+	for _, ref := range sp.Values.Vars {
+		for _, at := range ref.At {
+			at.Loc = debuginfo.Location{Pieces: []debuginfo.Piece{{Kind: debuginfo.PieceReg, Ops: []debuginfo.LocOp{{Kind: debuginfo.LocReg, Reg: 17}}}}}
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no program value to break")
+	}
+	_, err := Generate(sp)
+	if !errors.Is(err, ErrInternal) {
+		t.Fatalf("err = %v, want ErrInternal", err)
+	}
+	var de *diag.Errors
+	if errors.As(err, &de) {
+		t.Errorf("err = %v is a script diagnostic", err)
+	}
+	if want := `internal error: generate "print(a)": register xmm0 is not saved by a uprobe`; err.Error() != want {
+		t.Errorf("err = %q, want %q", err, want)
 	}
 }
 

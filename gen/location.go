@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
@@ -30,11 +31,16 @@ import (
 // DW_AT_const_value), or several pieces, assembled byte by byte in the
 // heap.
 
-// failf records a generation error at the current statement.
+// failf records an internal error at the current statement: sema refuses
+// what gen cannot lower (valuepass.go, cexpr.go, debuginfo's checkStack),
+// so getting here is a bug. The statement's text says where.
 func (g *gen) failf(format string, args ...any) {
 	if g.err == nil {
-		pos := g.stmtSp.Start
-		g.err = fmt.Errorf("%s:%d:%d: %s", g.p.File.Name, pos.Line, pos.Col, fmt.Sprintf(format, args...))
+		stmt := g.p.File.Text(g.stmtSp)
+		if i := strings.IndexByte(stmt, '\n'); i >= 0 {
+			stmt = stmt[:i] + " ..."
+		}
+		g.err = fmt.Errorf("%w: generate %q: %s", ErrInternal, stmt, fmt.Sprintf(format, args...))
 	}
 }
 

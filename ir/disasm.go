@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gs-tracer/gs/arch"
+	"github.com/gs-tracer/gs/printfmt"
 )
 
 func reg(r uint8) string { return "r" + strconv.Itoa(int(r)) }
@@ -199,7 +200,7 @@ func Disasm(p *Program) string {
 		fmt.Fprintf(&b, "event %d %s", e.ID, e.Kind)
 		switch e.Kind {
 		case EventPrintf:
-			fmt.Fprintf(&b, " %s", strconv.Quote(e.Format))
+			fmt.Fprintf(&b, " %s", strconv.Quote(printfmt.Join(e.Verbs)))
 		case EventPrintMap, EventClearMap, EventZeroMap:
 			fmt.Fprintf(&b, " map %d", e.Map)
 			if e.Top != 0 || e.Div != 0 {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/printfmt"
 )
 
 func TestTableComplete(t *testing.T) {
@@ -113,7 +114,7 @@ func TestDisasm(t *testing.T) {
 			{ID: 1, Kind: Uprobe, Name: "uprobe:./app:sub", Binary: "/tmp/x/app", Start: 0, Len: 13, Offset: 0x1150},
 		},
 		Events: []Event{{
-			ID: 0, Kind: EventPrintf, Format: "%d\n", Size: 16,
+			ID: 0, Kind: EventPrintf, Verbs: printfmt.MustParse("%d\n"), Size: 16,
 			Fields: []Field{{Name: "arg0", Offset: 8, Type: &Type{Kind: KindInt, Size: 8}, Status: -1}},
 		}},
 		Maps:  []Map{{ID: 1, Name: "h", IsAgg: true, Agg: AggHist, KeySize: 8}},

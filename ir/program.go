@@ -6,6 +6,7 @@ import (
 
 	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/printfmt"
 )
 
 // Version identifies the encoding. Bump it whenever an op is added or its
@@ -178,9 +179,11 @@ func (k EventKind) String() string {
 // Event is the layout of one kind of record, shared by the program that
 // writes it and the runtime that decodes it.
 type Event struct {
-	ID     uint32
-	Kind   EventKind
-	Format string // EventPrintf: the format string as written (escapes decoded)
+	ID   uint32
+	Kind EventKind
+	// Verbs is the format of an EventPrintf, parsed once by sema; the
+	// runtime interprets it over Fields, in order, for every record.
+	Verbs  []printfmt.Verb
 	Fields []Field
 	Size   int // bytes, header included
 	Sp     diag.Span

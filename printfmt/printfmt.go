@@ -1,6 +1,8 @@
 // Package printfmt defines the grammar of gs's printf format strings, once,
-// for the two sides that need it: sema checks a format against its arguments
-// at compile time, and the runtime interprets it for every record.
+// for the two sides that need it: sema parses a format (once) and checks it
+// against its arguments at compile time, the parsed verbs travel in the
+// program (ir.Event.Verbs), and the runtime interprets them for every
+// record without parsing again.
 //
 // The grammar is C's, as glibc accepts it:
 //
@@ -340,6 +342,26 @@ flags:
 		}
 	}
 	return v, i, nil
+}
+
+// MustParse is ParseFormat for formats known to be valid (tests, formats
+// gs writes itself); it panics on a malformed one.
+func MustParse(format string) []Verb {
+	verbs, err := ParseFormat(format)
+	if err != nil {
+		panic(fmt.Sprintf("printfmt: MustParse(%q): %v", format, err))
+	}
+	return verbs
+}
+
+// Join writes verbs back as a format string, which ParseFormat parses to
+// the same verbs (not always the same text: flags come in one order).
+func Join(verbs []Verb) string {
+	var b strings.Builder
+	for _, v := range verbs {
+		b.WriteString(v.String())
+	}
+	return b.String()
 }
 
 // NumArgs returns how many arguments verbs consume.

@@ -270,3 +270,37 @@ func TestLengthTruncates(t *testing.T) {
 		}
 	}
 }
+
+// TestJoin checks that a joined format parses to the verbs it was made of,
+// which is what the disassembly of a printf event relies on.
+func TestJoin(t *testing.T) {
+	for _, f := range []string{
+		"%d\n", "100%% of %s", "%-08.3lx|%+ d|%#o", "%0-5d", "%5.2Le %G %hhi %c %p", "", "plain",
+	} {
+		verbs := MustParse(f)
+		joined := Join(verbs)
+		again, err := ParseFormat(joined)
+		if err != nil {
+			t.Fatalf("Join(%q) = %q, which does not parse: %v", f, joined, err)
+		}
+		if len(again) != len(verbs) {
+			t.Fatalf("Join(%q) = %q: %d verbs, want %d", f, joined, len(again), len(verbs))
+		}
+		for i := range verbs {
+			a, b := verbs[i], again[i]
+			a.Start, a.End, b.Start, b.End = 0, 0, 0, 0
+			if a != b {
+				t.Errorf("Join(%q) = %q: verb %d is %+v, want %+v", f, joined, i, b, a)
+			}
+		}
+	}
+}
+
+func TestMustParsePanics(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("MustParse(\"%y\") did not panic")
+		}
+	}()
+	MustParse("%y")
+}

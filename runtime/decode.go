@@ -5,37 +5,20 @@ import (
 	"fmt"
 
 	"github.com/gs-tracer/gs/ir"
-	"github.com/gs-tracer/gs/printfmt"
 )
 
 // decoder turns records into text with the layouts in the program. It
 // trusts nothing in a record: every offset is checked, and a record that
 // does not fit its layout is an error, never a panic.
 type decoder struct {
-	prog  *ir.Program
-	verbs [][]printfmt.Verb // per event: the parsed format of EventPrintf
-	// fmtErr is the parse error of an event's format, which the compiler
-	// should have caught; such an event prints <bad format>.
-	fmtErr []error
+	prog *ir.Program
 	// symbols names stack frames and usym values; nil prints addresses.
 	symbols *symbols
 	// json writes records as JSON lines (FormatJSON).
 	json bool
 }
 
-func newDecoder(prog *ir.Program) *decoder {
-	d := &decoder{
-		prog:   prog,
-		verbs:  make([][]printfmt.Verb, len(prog.Events)),
-		fmtErr: make([]error, len(prog.Events)),
-	}
-	for i, ev := range prog.Events {
-		if ev.Kind == ir.EventPrintf {
-			d.verbs[i], d.fmtErr[i] = printfmt.ParseFormat(ev.Format)
-		}
-	}
-	return d
-}
+func newDecoder(prog *ir.Program) *decoder { return &decoder{prog: prog} }
 
 // record is a checked record: its event and probe exist and every field
 // lies inside it.
@@ -130,12 +113,7 @@ func (d *decoder) decode(dst []byte, raw []byte) ([]byte, ir.EventKind, error) {
 		}
 		dst = append(dst, '\n')
 	case ir.EventPrintf:
-		id := binary.LittleEndian.Uint32(raw)
-		if d.fmtErr[id] != nil {
-			dst = append(dst, badFormat...)
-			break
-		}
-		dst = d.appendPrintf(dst, r, d.verbs[id])
+		dst = d.appendPrintf(dst, r, r.ev.Verbs)
 	case ir.EventExit, ir.EventPrintMap, ir.EventClearMap, ir.EventZeroMap:
 		// Nothing to print: the session acts on them.
 	default:

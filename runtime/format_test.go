@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/printfmt"
 )
 
 // Types used by the tests.
@@ -250,7 +251,7 @@ func testProgram() *ir.Program {
 				{Name: "func", Type: tFunc, Status: -1},
 				{Name: "*it", Offset: 72, Type: tItem, Status: 56},
 			}},
-			{ID: 1, Kind: ir.EventPrintf, Format: "%s: %d %5.2s|%-4c|%p %p %hhd %#x\n", Size: 8 + 24 + 4 + 4 + 8 + 8 + 4 + 4, Fields: []ir.Field{
+			{ID: 1, Kind: ir.EventPrintf, Verbs: printfmt.MustParse("%s: %d %5.2s|%-4c|%p %p %hhd %#x\n"), Size: 8 + 24 + 4 + 4 + 8 + 8 + 4 + 4, Fields: []ir.Field{
 				{Name: "func", Type: tFunc, Status: -1},
 				{Name: "arg0", Offset: 8 + 24, Type: tInt32, Status: -1},
 				{Name: "str(arg1)", Offset: 8, Type: tStr8, Status: -1},
@@ -261,7 +262,7 @@ func testProgram() *ir.Program {
 				{Name: "color", Offset: 8 + 24 + 28, Type: tColor, Status: -1},
 			}},
 			{ID: 2, Kind: ir.EventExit, Size: 8},
-			{ID: 3, Kind: ir.EventPrintf, Format: "%d %s %f %c|%d|%s|%s\n", Size: 8 + 24 + 4 + 16, Fields: []ir.Field{
+			{ID: 3, Kind: ir.EventPrintf, Verbs: printfmt.MustParse("%d %s %f %c|%d|%s|%s\n"), Size: 8 + 24 + 4 + 16, Fields: []ir.Field{
 				{Name: "s", Offset: 8, Type: tStr8, Status: -1}, // %d of a string
 				{Name: "pos", Offset: 8 + 24, Type: tInt32, Status: -1},
 				{Name: "n", Offset: 8 + 24, Type: tInt32, Status: -1}, // %f of an int
@@ -270,8 +271,11 @@ func testProgram() *ir.Program {
 				{Name: "opt", Unavailable: true, Status: -1},
 				// the last %s has no argument
 			}},
-			{ID: 4, Kind: ir.EventPrintf, Format: "unterminated %", Size: 8},
-			{ID: 5, Kind: ir.EventPrintf, Format: "%s|%s|%s|%d|%ld|%lu|%5.1f|%e\n", Size: 8 + 16 + 8 + 32 + 4 + 4 + 8, Fields: []ir.Field{
+			// A conversion the runtime does not know (the compiler refuses %n).
+			{ID: 4, Kind: ir.EventPrintf, Verbs: []printfmt.Verb{{Conv: 'n', Width: -1, Prec: -1}}, Size: 8 + 4, Fields: []ir.Field{
+				{Name: "arg0", Offset: 8, Type: tInt32, Status: -1},
+			}},
+			{ID: 5, Kind: ir.EventPrintf, Verbs: printfmt.MustParse("%s|%s|%s|%d|%ld|%lu|%5.1f|%e\n"), Size: 8 + 16 + 8 + 32 + 4 + 4 + 8, Fields: []ir.Field{
 				{Name: "comm", Offset: 8, Type: tComm, Status: -1},
 				{Name: "name", Offset: 24, Type: tName8, Status: -1},
 				{Name: "pos", Offset: 32, Type: tPos, Status: -1},
@@ -307,7 +311,7 @@ func TestDecode(t *testing.T) {
 			"handle: -10    he|x   |0x7ffd00 (nil) 44 0x2\n", ir.EventPrintf},
 		{"printf-mismatch", cat(header(3, 0), mkStr("s", 0, 1), le32(65), le64(ir.StatusReadError), le64(0x40), le32(0)),
 			"<bad format> 65 <bad format> <bad format>|<read error at 0x40>|<optimized out>|<bad format>\n", ir.EventPrintf},
-		{"printf-bad-format", header(4, 0), "<bad format>", ir.EventPrintf},
+		{"printf-bad-format", cat(header(4, 0), le32(1)), "<bad format>", ir.EventPrintf},
 		{"printf-strings", cat(header(5, 0), []byte("bash\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"), []byte("name\x00\x00\x00\x00"),
 			le32(3), le32(4), le32(0xffffffff), le32(0xffffffff), le64(math.Float64bits(2.25))),
 			"bash|name|{x = 3, y = 4}|-1|-1|18446744073709551615|  2.2|2.250000e+00\n", ir.EventPrintf},
@@ -399,11 +403,14 @@ func TestDecodeRandom(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	kinds := []*ir.Type{tInt8, tInt32, tUint64, tBool, tChar, tPtr, tStr8, tComm, tFunc, tProbe, tColor, tSign,
 		tFloat, tDouble, tLongD, tPos, tName8, tItem, tArr3, tBits, tUnion, tAnon, tStack, tSym, tI128, tGrid}
-	formats := []string{"%d %s %c %p %x %f", "%s%s%s", "%-5hhd|%+.3lu|%#o", "%", "%y", "%5.2e %G %i"}
+	formats := [][]printfmt.Verb{
+		printfmt.MustParse("%d %s %c %p %x %f"), printfmt.MustParse("%s%s%s"), printfmt.MustParse("%-5hhd|%+.3lu|%#o"),
+		nil, {{Conv: 'y', Width: -1, Prec: -1}}, printfmt.MustParse("%5.2e %G %i"),
+	}
 	for iter := 0; iter < 2000; iter++ {
 		var events []ir.Event
 		for e := 0; e < 4; e++ {
-			ev := ir.Event{ID: uint32(e), Kind: ir.EventKind(rng.Intn(4)), Format: formats[rng.Intn(len(formats))], Size: rng.Intn(128)}
+			ev := ir.Event{ID: uint32(e), Kind: ir.EventKind(rng.Intn(4)), Verbs: formats[rng.Intn(len(formats))], Size: rng.Intn(128)}
 			for f := rng.Intn(6); f > 0; f-- {
 				ev.Fields = append(ev.Fields, ir.Field{
 					Name: "f", Offset: rng.Intn(140) - 4, Type: kinds[rng.Intn(len(kinds))],

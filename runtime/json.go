@@ -268,12 +268,7 @@ func (d *decoder) decodeJSON(dst []byte, r record) []byte {
 		}
 		dst = append(dst, "}}\n"...)
 	case ir.EventPrintf:
-		var msg []byte
-		if id := r.ev.ID; int(id) < len(d.fmtErr) && d.fmtErr[id] == nil {
-			msg = d.appendPrintf(nil, r, d.verbs[id])
-		} else {
-			msg = []byte(badFormat)
-		}
+		msg := d.appendPrintf(nil, r, r.ev.Verbs)
 		dst = append(dst, `{"type":"printf","probe":`...)
 		dst = appendJSONString(dst, []byte(r.probe.Name))
 		dst = append(dst, `,"msg":`...)

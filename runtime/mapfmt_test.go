@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/printfmt"
 	"github.com/gs-tracer/gs/symbolize"
 )
 
@@ -280,7 +281,7 @@ func TestDecodeJSON(t *testing.T) {
 				{Name: "func", Type: tFunc, Status: -1},
 				{Name: "ptr", Offset: 56, Type: tPtr, Status: -1},
 			}},
-			{ID: 1, Kind: ir.EventPrintf, Format: "a=%d\n", Size: 16, Fields: []ir.Field{{Name: "arg0", Offset: 8, Type: tInt64, Status: -1}}},
+			{ID: 1, Kind: ir.EventPrintf, Verbs: printfmt.MustParse("a=%d\n"), Size: 16, Fields: []ir.Field{{Name: "arg0", Offset: 8, Type: tInt64, Status: -1}}},
 		},
 	}
 	d := newDecoder(prog)

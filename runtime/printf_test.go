@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/printfmt"
 )
 
 // printfOne formats one argument of type typ (bytes b) with format.
@@ -12,7 +13,7 @@ func printfOne(t *testing.T, format string, typ *ir.Type, b []byte) string {
 	t.Helper()
 	prog := &ir.Program{
 		Probes: []ir.Probe{*testProbe},
-		Events: []ir.Event{{ID: 0, Kind: ir.EventPrintf, Format: format, Size: 8 + len(b), Fields: []ir.Field{
+		Events: []ir.Event{{ID: 0, Kind: ir.EventPrintf, Verbs: printfmt.MustParse(format), Size: 8 + len(b), Fields: []ir.Field{
 			{Name: "x", Offset: 8, Type: typ, Status: -1},
 		}}},
 	}

@@ -553,7 +553,8 @@ func (s *session) internalErr(err error) {
 
 func (s *session) flush() {
 	if err := s.out.Flush(); err != nil {
-		// A closed pipe (gs ... | head) is not worth more than one line.
+		// Output that cannot be written (gs ... | head closed the pipe)
+		// is dropped from now on, without a message.
 		s.out.Reset(io.Discard)
 	}
 }

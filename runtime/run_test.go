@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/gs-tracer/gs/internal/elftest"
+	"github.com/gs-tracer/gs/printfmt"
 	"io"
 	"os"
 	"os/exec"
@@ -783,7 +784,7 @@ func specialProgram(t *testing.T, bin string, interval uint64) *ir.Program {
 	prog := &ir.Program{Version: ir.Version}
 	printf := func(text string) []ir.Insn {
 		ev := uint32(len(prog.Events))
-		prog.Events = append(prog.Events, ir.Event{ID: ev, Kind: ir.EventPrintf, Format: text, Size: 8})
+		prog.Events = append(prog.Events, ir.Event{ID: ev, Kind: ir.EventPrintf, Verbs: printfmt.MustParse(text), Size: 8})
 		return []ir.Insn{{Op: ir.OpRecord, Imm: int32(ev)}, {Op: ir.OpEmit, Imm: 8}}
 	}
 	event := func(ev ir.Event) []ir.Insn {

@@ -41,7 +41,7 @@ func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {
 			return Void
 		}
 		if c.values(gc, e.Args) {
-			c.addEvent(e, ir.EventPrint, "", e.Args)
+			c.addEvent(e, ir.EventPrint, nil, e.Args)
 		}
 		return Void
 	case "printf":
@@ -53,7 +53,7 @@ func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {
 			c.errorf(e, "exit takes no arguments, got %d", len(e.Args))
 			return Void
 		}
-		c.addEvent(e, ir.EventExit, "", nil)
+		c.addEvent(e, ir.EventExit, nil, nil)
 		gc.dead = true
 		return Void
 	case "str":
@@ -104,9 +104,9 @@ func (c *checker) values(gc *groupCtx, es []parser.Expr) bool {
 	return ok
 }
 
-func (c *checker) addEvent(e *parser.CallExpr, kind ir.EventKind, format string, args []parser.Expr) {
+func (c *checker) addEvent(e *parser.CallExpr, kind ir.EventKind, verbs []printfmt.Verb, args []parser.Expr) {
 	c.p.EventOf[e] = len(c.events)
-	c.events = append(c.events, &eventInfo{call: e, kind: kind, format: format, args: args})
+	c.events = append(c.events, &eventInfo{call: e, kind: kind, verbs: verbs, args: args})
 }
 
 // aggUsage shows how each aggregation is called, for hints.
@@ -232,7 +232,7 @@ func (c *checker) printf(gc *groupCtx, e *parser.CallExpr) {
 		}
 	}
 	if ok {
-		c.addEvent(e, ir.EventPrintf, lit.Val, args)
+		c.addEvent(e, ir.EventPrintf, verbs, args)
 	}
 }
 

@@ -63,6 +63,12 @@ func (c *checker) fieldExpr(gc *groupCtx, e *parser.FieldExpr) *Type {
 		}
 		return nil
 	}
+	if m.BitSize > 0 && m.BitOffset+m.BitSize > 64 {
+		// gen reads a bit field with one load of at most 8 bytes.
+		c.diags.Errorf(e.NameSp, "bit field %s spans more than 8 bytes, which gs cannot read", e.Name).
+			WithHint("print the whole struct: print(%s)", derefText(x, e.Arrow))
+		return nil
+	}
 	c.vals().Members[e] = m
 	return m.Type
 }
@@ -85,8 +91,17 @@ func (c *checker) indexExpr(gc *groupCtx, e *parser.IndexExpr) *Type {
 	switch {
 	case xt.Kind == KindArray:
 		elem = xt.Elem
-		if v, ok := c.p.Consts[e.Index]; ok && xt.Len > 0 && (int64(v) < 0 || int64(v) >= int64(xt.Len)) {
+		v, ok := c.p.Consts[e.Index]
+		if ok && xt.Len > 0 && (int64(v) < 0 || int64(v) >= int64(xt.Len)) {
 			c.diags.Warnf(e.Index.Span(), "index %d is outside %s", int64(v), xt)
+		}
+		// A run-time index needs the array's address; an array the
+		// program keeps in registers is read by constant indexes only.
+		if !ok {
+			if d := c.needMemory(e.X, "index"); d != nil {
+				d.WithHint("%s; only a constant index can read it", d.Hint)
+				return nil
+			}
 		}
 	case xt.Kind == KindPointer:
 		elem = xt.Elem
@@ -158,7 +173,12 @@ func (c *checker) addrOf(gc *groupCtx, e *parser.UnaryExpr) *Type {
 
 // inMemory reports whether lvalue e has an address at every probe, and
 // says why not when it has none.
-func (c *checker) inMemory(e parser.Expr, what string) bool {
+func (c *checker) inMemory(e parser.Expr, what string) bool { return c.needMemory(e, what) == nil }
+
+// needMemory is inMemory returning the error it reported, or nil. It
+// follows gen's placeOf: an lvalue is in memory unless it is part of a
+// variable the program keeps in registers (or pieces, or computes).
+func (c *checker) needMemory(e parser.Expr, what string) *diag.Diagnostic {
 	switch x := e.(type) {
 	case *parser.Ident, *parser.ArgsExpr:
 		ref := c.valuesRef(e)
@@ -170,25 +190,29 @@ func (c *checker) inMemory(e parser.Expr, what string) bool {
 			if at.InMemory() {
 				continue
 			}
-			d := c.errorf(e, "cannot %s %s: it is not in memory at %s", what, c.text(e), c.probeDesc(id))
-			d.WithHint("%s", describeLoc(ref.Name, at.Loc))
-			return false
+			return c.errorf(e, "cannot %s %s: it is not in memory at %s", what, c.text(e), c.probeDesc(id)).
+				WithHint("%s", describeLoc(ref.Name, at.Loc))
 		}
-		return true
+		return nil
 	case *parser.FieldExpr:
-		return x.Arrow || c.inMemory(x.X, what)
+		if x.Arrow {
+			return nil
+		}
+		return c.needMemory(x.X, what)
 	case *parser.IndexExpr:
 		if t := c.p.Types[x.X]; t != nil && t.Kind == KindPointer {
-			return true
+			return nil
 		}
-		return c.inMemory(x.X, what)
+		return c.needMemory(x.X, what)
 	case *parser.UnaryExpr:
 		if x.Op == "*" {
-			return true
+			if t := c.p.Types[x.X]; t != nil && t.Kind == KindArray {
+				return c.needMemory(x.X, what) // *arr is arr[0]
+			}
+			return nil
 		}
 	}
-	c.errorf(e, "cannot %s %s: it is not a variable, a field or an element", what, c.text(e))
-	return false
+	return c.errorf(e, "cannot %s %s: it is not a variable, a field or an element", what, c.text(e))
 }
 
 func (c *checker) valuesRef(e parser.Expr) *VarRef {
@@ -325,7 +349,7 @@ func (c *checker) cCast(e *parser.CastExpr, t, xt *Type) (*Type, bool) {
 		}
 		return t, true
 	case isBytes(xt):
-		c.errorf(e.X, "cannot cast %s to %s", xt, t)
+		wideHint(c.errorf(e.X, "cannot cast %s to %s", xt, t), xt)
 		return nil, true
 	}
 	return nil, false

@@ -7,6 +7,7 @@ import (
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/printfmt"
 )
 
 // groupCtx is the state of checking one probe group.
@@ -22,10 +23,10 @@ type groupCtx struct {
 
 // eventInfo is a print, printf, exit or map call waiting for layout.
 type eventInfo struct {
-	call   *parser.CallExpr
-	kind   ir.EventKind
-	format string
-	args   []parser.Expr
+	call  *parser.CallExpr
+	kind  ir.EventKind
+	verbs []printfmt.Verb // printf's format
+	args  []parser.Expr
 	// Map events: the map, and print's top and div.
 	m   *Map
 	top int
@@ -129,7 +130,7 @@ func (c *checker) assign(gc *groupCtx, s *parser.AssignStmt) {
 			if vt.IsInteger() {
 				bad, bt = s.RHS, rt
 			}
-			c.errorf(bad, "operator %s needs integers, got %s", op, bt)
+			wideHint(c.errorf(bad, "operator %s needs integers, got %s", op, bt), bt)
 			return
 		}
 		c.markDef(gc, c.p.Vars[lhs])
@@ -153,7 +154,7 @@ func (c *checker) assign(gc *groupCtx, s *parser.AssignStmt) {
 		gc.g.Vars = append(gc.g.Vars, v)
 	} else if !assignable(v.Type, rt) {
 		c.errorf(s.RHS, "cannot assign %s to $%s of type %s", rt, v.Name, v.Type).
-			WithHint("$%s was first assigned at %d:%d; use another variable", v.Name, v.Sp.Start.Line, v.Sp.Start.Col)
+			WithHint("$%s was first assigned at %s; use another variable", v.Name, v.Sp.Start)
 	}
 	if n := textCap(rt); v.Type.Kind == KindString && n > v.Type.Cap {
 		v.Type.Cap, v.Type.Size = n, ir.StrHeader+n
@@ -227,7 +228,7 @@ func (c *checker) varUse(gc *groupCtx, e *parser.VarExpr) *Type {
 func (c *checker) cond(gc *groupCtx, e parser.Expr) {
 	t := c.value(gc, e)
 	if t != nil && !t.IsInteger() {
-		c.errorf(e, "condition must be an integer or bool, got %s", t)
+		wideHint(c.errorf(e, "condition must be an integer or bool, got %s", t), t)
 	}
 }
 
@@ -249,6 +250,7 @@ func (c *checker) integer(gc *groupCtx, e parser.Expr, what string) *Type {
 		if t.Kind == KindStrLit {
 			d.WithHint("a character literal is written in single quotes")
 		}
+		wideHint(d, t)
 		return nil
 	}
 	return t
@@ -375,7 +377,7 @@ func (c *checker) binary(gc *groupCtx, e *parser.BinaryExpr) *Type {
 		t *Type
 	}{{e.X, xt}, {e.Y, yt}} {
 		if !side.t.IsInteger() {
-			c.errorf(side.e, "operator %s needs integers, got %s", e.Op, side.t)
+			wideHint(c.errorf(side.e, "operator %s needs integers, got %s", e.Op, side.t), side.t)
 			return nil
 		}
 	}
@@ -587,7 +589,7 @@ func (c *checker) cast(gc *groupCtx, e *parser.CastExpr) *Type {
 		return rt
 	}
 	if !xt.IsInteger() {
-		c.errorf(e.X, "cannot cast %s to %s", xt, t)
+		wideHint(c.errorf(e.X, "cannot cast %s to %s", xt, t), xt)
 		return nil
 	}
 	if x, ok := c.p.Consts[e.X]; ok {

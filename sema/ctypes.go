@@ -148,7 +148,7 @@ func isBytes(t *Type) bool {
 	case KindStruct, KindUnion, KindArray, KindFloat:
 		return true
 	}
-	return (t.Kind == KindInt || t.Kind == KindEnum) && t.Size > 8
+	return isWide(t)
 }
 
 // irC returns the record type of a C type held as raw bytes (see isBytes),

@@ -56,7 +56,7 @@ func (m *Map) name() string { return mapName(m.Desc.Name) }
 
 // firstUse is the hint that points at the map's first use.
 func (m *Map) firstUse() string {
-	return fmt.Sprintf("%s was first used at %d:%d", m.name(), m.Desc.Sp.Start.Line, m.Desc.Sp.Start.Col)
+	return fmt.Sprintf("%s was first used at %s", m.name(), m.Desc.Sp.Start)
 }
 
 // holds describes what m holds, for messages.
@@ -262,8 +262,8 @@ func (c *checker) setKind(m *Map, n parser.Node, kind MapKind, agg ir.Agg, value
 		what = "a string"
 	}
 	c.errorf(n, "cannot assign %s to %s: it holds %s", what, m.name(), m.holds()).
-		WithHint("a map holds integers, strings or one kind of aggregation; %s first held %s at %d:%d",
-			m.name(), m.holds(), m.kindSp.Start.Line, m.kindSp.Start.Col)
+		WithHint("a map holds integers, strings or one kind of aggregation; %s first held %s at %s",
+			m.name(), m.holds(), m.kindSp.Start)
 	return false
 }
 

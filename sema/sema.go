@@ -1,14 +1,22 @@
 // Package sema checks a parsed gs script and computes everything the code
 // generator needs, as plain data.
 //
-// Check runs in passes, one file each, like bpftrace's semantic analyser:
+// Check runs in passes, like bpftrace's semantic analyser; each file holds
+// one pass or one part of it:
 //
-//	probes.go   probe resolution: binaries, symbols, file offsets, wildcards
-//	resolve.go  name resolution: builtins, $vars, program names (Scope)
-//	check.go    type checking of statements and expressions, constant folding
-//	calls.go    builtin functions, printf format strings against their arguments
-//	maps.go     script maps: types fixed by first use, aggregations, map calls
-//	layout.go   resource analysis: record layouts, map keys, heap slots
+//	probes.go     probe resolution: binaries, symbols, file offsets, wildcards
+//	lineprobes.go the probe points that need DWARF: function copies, lines, FUNC+OFF
+//	resolve.go    name resolution: builtins, $vars, program names (Scope)
+//	values.go     the traced program's names: variables per probe, placement
+//	check.go      type checking of statements and expressions, constant folding
+//	cexpr.go      type checking of the C side: -> . [] * &, casts, sizeof, offsetof
+//	calls.go      builtin functions, printf format strings against their arguments
+//	maps.go       script maps: types fixed by first use, aggregations, map calls
+//	valuepass.go  program values: where they may be used, what gen can read
+//	layout.go     resource analysis: record layouts, map keys, heap slots
+//
+// types.go and ctypes.go define sema's types and convert the program's C
+// types; arch_amd64.go holds the registers builtins read.
 //
 // Every pass reports through one diag.List; all diagnostics are collected,
 // and the result is usable by gen only when the list holds no errors.

@@ -3,6 +3,8 @@ package sema
 import (
 	"fmt"
 
+	"github.com/gs-tracer/gs/diag"
+
 	"github.com/gs-tracer/gs/ir"
 )
 
@@ -22,7 +24,7 @@ const (
 	KindFunc               // the probed function's name: no bytes, from the record header
 	KindProbe              // the probe's name: no bytes, from the record header
 
-	// C types of the traced program (debug/dwarf). Not produced yet.
+	// C types of the traced program, converted from DWARF (ctypes.go).
 	KindChar    // char, signed char, unsigned char: an integer printed as a character
 	KindPointer // Elem (nil for void *)
 	KindStruct  // Members
@@ -105,13 +107,24 @@ func (t *Type) String() string {
 }
 
 // IsInteger reports whether t is a value that lives in a register and
-// takes part in arithmetic: integers, bools, chars, enums, pointers.
+// takes part in arithmetic: integers, bools, chars, enums, pointers. An
+// integer wider than 64 bits (__int128) does not: it can only be printed.
 func (t *Type) IsInteger() bool {
 	switch t.Kind {
 	case KindInt, KindBool, KindChar, KindEnum, KindPointer:
-		return true
+		return !isWide(t)
 	}
 	return false
+}
+
+// isWide reports whether t is an integer wider than a register.
+func isWide(t *Type) bool { return (t.Kind == KindInt || t.Kind == KindEnum) && t.Size > 8 }
+
+// wideHint explains, on d, why a wide integer t is not an integer here.
+func wideHint(d *diag.Diagnostic, t *Type) {
+	if isWide(t) {
+		d.WithHint("gs computes with 64-bit integers: a %d-bit %s can only be printed", 8*t.Size, t)
+	}
 }
 
 // IsUnsigned reports whether arithmetic on t is unsigned.

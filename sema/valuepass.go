@@ -31,12 +31,8 @@ func (c *checker) prepareValues() {
 				c.asString(a)
 			}
 		case ir.EventPrintf:
-			verbs, err := printfmt.ParseFormat(ev.format)
-			if err != nil {
-				continue
-			}
 			i := 0
-			for _, v := range verbs {
+			for _, v := range ev.verbs {
 				if v.IsLiteral() {
 					continue
 				}
@@ -105,7 +101,11 @@ func (c *checker) checkUse(g *Group, e parser.Expr, stack []parser.Node) {
 	if t := c.p.Types[e]; t != nil && isBytes(t) && len(stack) >= 2 {
 		switch p := stack[len(stack)-2].(type) {
 		case *parser.AssignStmt:
-			if p.RHS == e {
+			switch {
+			case p.RHS != e:
+			case isWide(t):
+				wideHint(c.errorf(e, "%s is %s, which cannot be stored", c.text(e), t), t)
+			default:
 				c.errorf(e, "%s is %s: it can only be printed or have its fields read", c.text(e), t).
 					WithHint("store a field, or print it")
 			}
@@ -164,7 +164,11 @@ func (c *checker) checkUse(g *Group, e parser.Expr, stack []parser.Node) {
 	case i >= 0:
 		what = useContext(stack[i], child)
 	}
-	c.errorf(child, "%s is optimized out at %s: it cannot be used in %s", ref.Name, c.probeDesc(bad), what).
+	why := "is optimized out"
+	if r := ref.At[bad].Loc.Reason; r != "" && r != debuginfo.ReasonOptimizedOut && r != debuginfo.ReasonPartial {
+		why = "cannot be read (" + r + ")" // a location gs cannot evaluate
+	}
+	c.errorf(child, "%s %s at %s: it cannot be used in %s", ref.Name, why, c.probeDesc(bad), what).
 		WithHint("print(%s) shows <optimized out>; to use its value, probe a place where it is available", ref.Name)
 }
 
@@ -339,6 +343,25 @@ func (c *checker) addrFault(e parser.Expr) bool {
 		}
 	}
 	return c.mayFault(e)
+}
+
+// wideRegPiece returns the size of a piece of a value of size bytes that
+// is held in a register or computed, and wider than the 8 bytes gen takes
+// from one. (Wider registers, such as the SSE ones, are not saved by a
+// uprobe anyway.)
+func wideRegPiece(loc debuginfo.Location, size int) (int, bool) {
+	off := 0
+	for _, p := range loc.Pieces {
+		n := p.Size
+		if n == 0 {
+			n = size - off
+		}
+		if (p.Kind == debuginfo.PieceReg || p.Kind == debuginfo.PieceValue) && n > 8 {
+			return n, true
+		}
+		off += n
+	}
+	return 0, false
 }
 
 // readsMemory reports whether reading a value at loc reads memory.

@@ -2,6 +2,7 @@ package sema
 
 import (
 	"errors"
+	"fmt"
 	"sort"
 	"strings"
 
@@ -562,6 +563,9 @@ func (c *checker) resolveVar(gc *groupCtx, s *progScope, e parser.Expr, name str
 			c.errorf(e, "%q is in register %s at %s, which a uprobe does not save", name, debuginfo.RegName(reg), c.probeDesc(pv.id)).
 				WithHint("uprobes save only the general-purpose registers; read it where the program keeps it in memory (another line, or a build with -O0)")
 			return nil, true
+		}
+		if n, wide := wideRegPiece(r.v.Loc, t.Size); wide && r.v.Available {
+			r.v.Loc, r.v.Available = debuginfo.Location{Reason: fmt.Sprintf("%d bytes of it in one register or computed", n)}, false
 		}
 		at := &VarAt{Loc: r.v.Loc, Module: -1, Kind: r.v.Kind}
 		if r.v.Loc.NeedsBias() {

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
 )
 
@@ -203,5 +204,34 @@ func TestValueLayout(t *testing.T) {
 	}
 	if s := f[2].Type; s.Size != 56 || len(s.Members) != 7 || s.Members[3].Name != "pos" || s.Members[3].Offset != 24 {
 		t.Errorf("struct item: %+v", s)
+	}
+}
+
+// TestWideRegPiece checks which locations gen cannot read because a
+// register or computed piece is wider than 8 bytes.
+func TestWideRegPiece(t *testing.T) {
+	reg := func(size int) debuginfo.Piece {
+		return debuginfo.Piece{Kind: debuginfo.PieceReg, Size: size, Ops: []debuginfo.LocOp{{Kind: debuginfo.LocReg, Reg: 0}}}
+	}
+	value := debuginfo.Piece{Kind: debuginfo.PieceValue, Ops: []debuginfo.LocOp{{Kind: debuginfo.LocConst}}}
+	mem := debuginfo.Piece{Kind: debuginfo.PieceMemory, Ops: []debuginfo.LocOp{{Kind: debuginfo.LocBreg, Reg: 7}}}
+	tests := []struct {
+		pieces []debuginfo.Piece
+		size   int
+		want   int // 0: readable
+	}{
+		{[]debuginfo.Piece{reg(0)}, 8, 0},
+		{[]debuginfo.Piece{reg(0)}, 16, 16},
+		{[]debuginfo.Piece{reg(8), reg(8)}, 16, 0}, // __int128 in rax:rdx
+		{[]debuginfo.Piece{value}, 4, 0},
+		{[]debuginfo.Piece{value}, 16, 16},
+		{[]debuginfo.Piece{reg(8), value}, 24, 16},
+		{[]debuginfo.Piece{mem}, 64, 0},
+	}
+	for i, tt := range tests {
+		n, wide := wideRegPiece(debuginfo.Location{Pieces: tt.pieces}, tt.size)
+		if n != tt.want || wide != (tt.want > 0) {
+			t.Errorf("%d: wideRegPiece(%v, %d) = %d %v, want %d", i, debuginfo.Location{Pieces: tt.pieces}, tt.size, n, wide, tt.want)
+		}
 	}
 }

@@ -236,8 +236,14 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	compiled, err := gen.Generate(checked)
 	if err != nil {
-		fmt.Fprintf(stderr, "gs: %v\n", err)
-		return exitScript
+		// A limit only gen can see is the script's; anything else a bug.
+		var de *diag.Errors
+		if errors.As(err, &de) {
+			de.List.Render(stderr, colored)
+			return exitScript
+		}
+		fmt.Fprintf(stderr, "gs: %v\nplease report this with the script that caused it\n", err)
+		return exitInternal
 	}
 	if o.dump == "ir" {
 		fmt.Fprint(stdout, ir.Disasm(compiled))

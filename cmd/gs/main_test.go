@@ -61,3 +61,21 @@ func TestUsage(t *testing.T) {
 		})
 	}
 }
+
+// TestGenLimit checks that a limit only gen can see is a script error,
+// rendered as a diagnostic.
+func TestGenLimit(t *testing.T) {
+	e := "pid" // a balanced tree of depth 15 needs 16 registers
+	for i := 0; i < 15; i++ {
+		e = "(" + e + " - " + e + ")"
+	}
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"-d", "ir", "-e", "BEGIN { print(" + e + ") }"}, &stdout, &stderr)
+	if code != exitScript {
+		t.Errorf("exit %d, want %d\nstderr: %.300s", code, exitScript, stderr.String())
+	}
+	want := "<expr>:1:9: error: this needs more than the 15 registers an expression can use\n"
+	if !strings.HasPrefix(stderr.String(), want) || !strings.Contains(stderr.String(), "\n            ^~~~~~") {
+		t.Errorf("stderr does not start with %q and a caret:\n%.300s", want, stderr.String())
+	}
+}

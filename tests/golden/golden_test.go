@@ -13,6 +13,7 @@ package golden
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"os"
 	"os/exec"
@@ -68,6 +69,9 @@ func runGolden(t *testing.T, path string) {
 	}
 
 	kind, got := compile(prog, dir)
+	if kind == "internal" {
+		t.Fatalf("gen failed on a script sema accepted: %s", got)
+	}
 	wantName := "want." + kind
 	wi, ok := sections[wantName]
 	if *update {
@@ -87,8 +91,9 @@ func runGolden(t *testing.T, path string) {
 }
 
 // compile runs parser, sema and gen on the script. It returns "diag" and
-// the rendered diagnostics when there are errors, else "ir" and the
-// disassembly (after any warnings).
+// the rendered diagnostics when there are errors, "internal" and the error
+// when gen fails otherwise (a bug: sema should have refused the script),
+// else "ir" and the disassembly (after any warnings).
 func compile(src, dir string) (kind, out string) {
 	file := &diag.File{Name: "prog.gs", Src: src}
 	prog, diags := parser.Parse(file)
@@ -104,8 +109,13 @@ func compile(src, dir string) (kind, out string) {
 		return "diag", b.String()
 	}
 	ip, err := gen.Generate(p)
+	var de *diag.Errors
+	if errors.As(err, &de) {
+		de.List.Render(&b, false) // a limit only gen sees
+		return "diag", b.String()
+	}
 	if err != nil {
-		return "diag", b.String() + err.Error() + "\n"
+		return "internal", err.Error()
 	}
 	return "ir", b.String() + ir.Disasm(ip)
 }

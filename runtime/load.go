@@ -59,7 +59,8 @@ type interpreter struct {
 	stacks   *ebpf.Map
 	sizes    mapSizes
 	// held says the uprobes and interval probes were loaded with empty
-	// ranges, to wait for the Begin probes (enableProbes).
+	// ranges, to wait for the Begin probes or a -c command's exec
+	// (enableProbes).
 	held bool
 }
 
@@ -161,6 +162,10 @@ type loadConfig struct {
 	multi      bool // attach through uprobe_multi (else single uprobes)
 	mapEntries int  // entries per script map; 0 for DefaultMapEntries
 	wakeupNs   uint64
+	// hold loads the uprobes and interval probes with empty ranges until
+	// enableProbes, also without Begin probes: a -c command's probes wait
+	// for its exec, as the shim before it is gs.
+	hold bool
 }
 
 // hasKind reports whether prog has a probe of one of kinds.
@@ -296,7 +301,7 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 	}
 	// Begin probes run before any other (ir/doc.go "Probes"): the others
 	// are attached with empty ranges until they have run.
-	in.held = hasKind(prog, ir.Begin)
+	in.held = cfg.hold || hasKind(prog, ir.Begin)
 	if err := fillMaps(coll, prog, in.held); err != nil {
 		coll.Close()
 		return nil, translate(err)

@@ -154,6 +154,7 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 		multi:      kf.uprobeMulti && !opts.forceSingle,
 		mapEntries: opts.MapEntries,
 		wakeupNs:   uint64(opts.Wakeup.Nanoseconds()),
+		hold:       len(opts.Command) > 0,
 	}
 	in, err := loadInterpreter(prog, cfg)
 	if err != nil {
@@ -268,8 +269,10 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	if hasKind(s.prog, ir.Begin) {
 		beginTrigger()
 	}
-	if err := s.in.enableProbes(s.prog); err != nil {
-		return err
+	if child == nil {
+		if err := s.in.enableProbes(s.prog); err != nil {
+			return err
+		}
 	}
 
 	// Why the trace stops, from whichever watcher sees it first.
@@ -298,20 +301,28 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	}()
 	if child != nil {
 		// Stop the command at its exec: its maps then hold the executable
-		// and the dynamic loader, and none of its code has run.
+		// and the dynamic loader, and none of its code has run. Only then
+		// do the probes get their code: the shim, which is gs until it
+		// execs, is the same process, and the pid filter cannot tell them
+		// apart (a probe on malloc would count the shim's).
+		var enableErr error
 		onExec := func(traced bool) {
 			if !traced {
-				s.logf("cannot stop the command at its exec (ptrace); load biases may come late")
+				s.infof("cannot stop the command at its exec (ptrace): the probes start after it, and may miss its first calls")
 				if err := s.bias.awaitExec(s.cmdPath, 50*time.Millisecond); err != nil {
 					s.status.warnf("%v; globals of that module read wrong", err)
 				}
 			} else {
 				s.updateBias()
 			}
+			enableErr = s.in.enableProbes(s.prog)
 			s.dec.symbols.snapshot()
 		}
 		if err := child.run(onExec); err != nil {
 			return err
+		}
+		if enableErr != nil {
+			return enableErr
 		}
 		wg.Add(1)
 		go func() {

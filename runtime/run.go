@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"bufio"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -167,7 +166,7 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 		cfg:     cfg,
 		in:      in,
 		dec:     newDecoder(prog),
-		out:     bufio.NewWriterSize(opts.Out, 64<<10),
+		out:     newOutput(opts.Out),
 		status:  &statusLog{w: opts.Status, json: opts.Format == FormatJSON, verbose: opts.Verbose, quiet: opts.Quiet},
 		start:   start,
 	}
@@ -191,7 +190,7 @@ type session struct {
 	cfg     loadConfig
 	in      *interpreter
 	dec     *decoder
-	out     *bufio.Writer
+	out     *output
 	status  *statusLog
 	start   time.Time
 
@@ -348,7 +347,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		return err
 	}
 	s.finish(why, child)
-	return nil
+	return s.out.failure()
 }
 
 // modules lists the files whose symbols stacks may name: the probed
@@ -425,6 +424,13 @@ func (s *session) loop(stop <-chan string) (string, error) {
 			return why, nil
 		default:
 		}
+		if s.out.failed() {
+			// Nothing more can be written: stop, and say what was lost.
+			if s.out.closedPipe() {
+				return "output closed", nil
+			}
+			return "write error", nil
+		}
 		now := time.Now()
 		wait := pollInterval
 		if short > 0 && now.Sub(lastRecord) < short {
@@ -491,7 +497,7 @@ func (s *session) handle(raw []byte) ir.EventKind {
 	case ir.EventPrintMap, ir.EventClearMap, ir.EventZeroMap:
 		s.mapEvent(kind, &s.prog.Events[binary.LittleEndian.Uint32(raw)])
 	default:
-		_, _ = s.out.Write(s.line)
+		s.out.record(s.line, false)
 	}
 	return kind
 }
@@ -526,7 +532,7 @@ func (s *session) writeMap(m *ir.Map, es []mapEntry, top int, div int64, explici
 	} else {
 		s.line = s.printer.appendText(s.line[:0], m, es, top, div)
 	}
-	_, _ = s.out.Write(s.line)
+	s.out.record(s.line, true)
 }
 
 // printMaps prints every map when tracing ends, as bpftrace does: also
@@ -562,12 +568,7 @@ func (s *session) internalErr(err error) {
 	}
 }
 
-func (s *session) flush() {
-	if err := s.out.Flush(); err != nil {
-		// A closed pipe (gs ... | head) is not worth more than one line.
-		s.out.Reset(io.Discard)
-	}
-}
+func (s *session) flush() { s.out.flush() }
 
 // finish detaches, drains what the probes recorded before detaching and
 // prints it, runs the End probes, prints the maps and reports losses.

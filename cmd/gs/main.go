@@ -89,6 +89,10 @@ type options struct {
 
 func main() {
 	runtime.RunShimIfRequested()
+	// A write to a closed pipe (gs ... | head) then fails with EPIPE instead
+	// of killing gs before it detaches; the runtime ends the trace quietly.
+	// The handler is not inherited by a -c command (exec resets it).
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -238,6 +242,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 
 	out := stdout
+	var outFile *os.File
 	if o.output != "" {
 		f, err := os.Create(o.output)
 		if err != nil {
@@ -245,7 +250,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			return exitUsage
 		}
 		defer f.Close()
-		out = f
+		out, outFile = f, f
 	}
 	format := runtime.FormatText
 	if o.format == "json" {
@@ -271,6 +276,13 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		MapEntries: o.mapSize,
 		Wakeup:     wakeup,
 	})
+	if outFile != nil {
+		// A file system may report a failed write only now (NFS): that is
+		// a write error too.
+		if cerr := outFile.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("%w; the output may be incomplete", cerr)
+		}
+	}
 	if err != nil {
 		if format == runtime.FormatJSON {
 			msg, _ := json.Marshal(err.Error())

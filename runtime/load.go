@@ -62,6 +62,9 @@ type interpreter struct {
 	// ranges, to wait for the Begin probes or a -c command's exec
 	// (enableProbes).
 	held bool
+	// sleepableErr is why the sleepable program did not load, when the
+	// plain one was loaded in its place (reportSleepable).
+	sleepableErr error
 }
 
 func (in *interpreter) Close() { in.coll.Close() }
@@ -201,17 +204,30 @@ func loadInterpreter(prog *ir.Program, cfg loadConfig) (*interpreter, error) {
 	// page in, so a string the target has not touched yet still reads; they
 	// cost the same per hit. They cannot take stack ids (OpStackID), and an
 	// older kernel may refuse them: then the plain programs are used.
+	var sleepErr error
 	if !usesOp(prog, ir.OpStackID) && spec.Programs[use+sleepableSuffix] != nil {
-		in, err := loadInterpreterWith(prog, cfg, spec, use+sleepableSuffix)
+		in, err := (*interpreter)(nil), testSleepableErr
+		if err == nil {
+			in, err = loadInterpreterWith(prog, cfg, spec, use+sleepableSuffix)
+		}
 		if err == nil {
 			return in, nil
 		}
+		sleepErr = err
 		if spec, err = loadSpec(); err != nil {
 			return nil, fmt.Errorf("load interpreter object: %w", err)
 		}
 	}
-	return loadInterpreterWith(prog, cfg, spec, use)
+	in, err := loadInterpreterWith(prog, cfg, spec, use)
+	if err != nil {
+		return nil, err
+	}
+	in.sleepableErr = sleepErr
+	return in, nil
 }
+
+// testSleepableErr, when set, fails the sleepable programs' load with it.
+var testSleepableErr error
 
 // sleepableSuffix names the sleepable variant of a uprobe program.
 const sleepableSuffix = "_s"

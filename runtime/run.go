@@ -201,6 +201,7 @@ type session struct {
 	triggers  []link.Link // Begin and End probes (attachTriggers)
 	intervals []io.Closer // interval probes' perf events
 	bias      *biasWriter // nil unless tracing one process of a program with modules
+	panics    panics      // of the goroutines below; Run raises the first again
 	rd        *ringbuf.Reader
 	loss      *lossReporter
 	line      []byte // output buffer reused for each record
@@ -231,8 +232,32 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		if child, err = startHeld(s.cmdPath, s.opts.Command); err != nil {
 			return err
 		}
+		child.panics = &s.panics
 		pid = child.pid()
 	}
+	// Last: a goroutine's panic is raised again here, once detached.
+	defer func() {
+		if s.panics.get() == nil {
+			return
+		}
+		if err == nil { // else the probes are detached below
+			closeLinks(append(s.links, s.triggers...))
+			closeAll(s.intervals)
+			s.links, s.triggers, s.intervals = nil, nil, nil
+			switch {
+			case child == nil:
+			case !child.waiting: // not released yet
+				child.abort()
+			default:
+				select {
+				case <-child.done:
+				default:
+					_ = child.cmd.Process.Signal(unix.SIGTERM)
+				}
+			}
+		}
+		s.panics.raise()
+	}()
 	defer func() {
 		if err != nil {
 			closeLinks(append(s.links, s.triggers...))
@@ -286,6 +311,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		}
 		_ = s.rd.Flush() // wake the reader
 	}
+	s.panics.setOnPanic(func() { stopWith("internal error") })
 	var wg sync.WaitGroup
 	done := make(chan struct{})
 	defer func() {
@@ -295,11 +321,13 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		select {
-		case <-ctx.Done():
-			stopWith("interrupted")
-		case <-done:
-		}
+		s.panics.run("watching for interrupts", func() {
+			select {
+			case <-ctx.Done():
+				stopWith("interrupted")
+			case <-done:
+			}
+		})
 	}()
 	if child != nil {
 		// Stop the command at its exec: its maps then hold the executable
@@ -329,25 +357,32 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			select {
-			case <-child.done:
-				stopWith("command exited")
-			case <-done:
-			}
+			s.panics.run("watching the command", func() {
+				select {
+				case <-child.done:
+					stopWith("command exited")
+				case <-done:
+				}
+			})
 		}()
 	} else if pid != 0 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if waitProcess(pid, done) {
-				stopWith("process exited")
-			}
+			s.panics.run("watching the process", func() {
+				if waitProcess(pid, done) {
+					stopWith("process exited")
+				}
+			})
 		}()
 	}
 
 	why, err := s.loop(stop)
 	if err != nil {
 		return err
+	}
+	if s.panics.get() != nil {
+		return nil // detached, and raised again, above
 	}
 	s.finish(why, child)
 	return s.out.failure()
@@ -583,9 +618,11 @@ func (s *session) finish(why string, child *heldCommand) {
 	detachStart := time.Now()
 	detached := make(chan struct{})
 	go func() {
-		closeLinks(s.links)
-		closeAll(s.intervals)
-		close(detached)
+		defer close(detached)
+		s.panics.run("detaching", func() {
+			closeLinks(s.links)
+			closeAll(s.intervals)
+		})
 	}()
 	// Print what is there while the links close, then what came meanwhile.
 	s.drain()
@@ -603,8 +640,8 @@ func (s *session) finish(why string, child *heldCommand) {
 	}
 	triggersClosed := make(chan struct{})
 	go func() {
-		closeLinks(s.triggers)
-		close(triggersClosed)
+		defer close(triggersClosed)
+		s.panics.run("detaching BEGIN and END", func() { closeLinks(s.triggers) })
 	}()
 	s.printMaps()
 	s.flush()

@@ -5,8 +5,10 @@
 //
 // Exit codes:
 //
-//	0  the trace ran and ended normally (exit(), Ctrl-C, the target exited)
-//	1  a run-time failure (loading, attaching, a target that cannot start)
+//	0  the trace ran and ended normally (exit(), Ctrl-C, the target exited,
+//	   the reader of a pipe went away)
+//	1  a run-time failure (loading, attaching, a target that cannot start,
+//	   output that cannot be written)
 //	2  a usage error (bad flags)
 //	3  the script has errors (syntax, names, types)
 //	70 an internal error in gs (a bug: please report it)

@@ -159,17 +159,20 @@ func attachSingles(ex *link.Executable, prog *ebpf.Program, probes []*ir.Probe, 
 }
 
 // closeLinks detaches every link at once: each detach waits for the
-// kernel's grace period, so closing them in turn would add those up.
+// kernel's grace period, so closing them in turn would add those up. A
+// panic in a close is raised again on the caller's goroutine.
 func closeLinks(links []link.Link) {
 	var wg sync.WaitGroup
+	var p panics
 	for _, l := range links {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			_ = l.Close()
+			p.run("detaching a probe", func() { _ = l.Close() })
 		}()
 	}
 	wg.Wait()
+	p.raise()
 }
 
 // unwrapPathErr drops the "stat executable: stat PATH:" wrapping from a

@@ -59,8 +59,12 @@ type interpreter struct {
 	stacks   *ebpf.Map
 	sizes    mapSizes
 	// held says the uprobes and interval probes were loaded with empty
-	// ranges, to wait for the Begin probes (enableProbes).
+	// ranges, to wait for the Begin probes or a -c command's exec
+	// (enableProbes).
 	held bool
+	// sleepableErr is why the sleepable program did not load, when the
+	// plain one was loaded in its place (reportSleepable).
+	sleepableErr error
 }
 
 func (in *interpreter) Close() { in.coll.Close() }
@@ -161,6 +165,10 @@ type loadConfig struct {
 	multi      bool // attach through uprobe_multi (else single uprobes)
 	mapEntries int  // entries per script map; 0 for DefaultMapEntries
 	wakeupNs   uint64
+	// hold loads the uprobes and interval probes with empty ranges until
+	// enableProbes, also without Begin probes: a -c command's probes wait
+	// for its exec, as the shim before it is gs.
+	hold bool
 }
 
 // hasKind reports whether prog has a probe of one of kinds.
@@ -196,17 +204,30 @@ func loadInterpreter(prog *ir.Program, cfg loadConfig) (*interpreter, error) {
 	// page in, so a string the target has not touched yet still reads; they
 	// cost the same per hit. They cannot take stack ids (OpStackID), and an
 	// older kernel may refuse them: then the plain programs are used.
+	var sleepErr error
 	if !usesOp(prog, ir.OpStackID) && spec.Programs[use+sleepableSuffix] != nil {
-		in, err := loadInterpreterWith(prog, cfg, spec, use+sleepableSuffix)
+		in, err := (*interpreter)(nil), testSleepableErr
+		if err == nil {
+			in, err = loadInterpreterWith(prog, cfg, spec, use+sleepableSuffix)
+		}
 		if err == nil {
 			return in, nil
 		}
+		sleepErr = err
 		if spec, err = loadSpec(); err != nil {
 			return nil, fmt.Errorf("load interpreter object: %w", err)
 		}
 	}
-	return loadInterpreterWith(prog, cfg, spec, use)
+	in, err := loadInterpreterWith(prog, cfg, spec, use)
+	if err != nil {
+		return nil, err
+	}
+	in.sleepableErr = sleepErr
+	return in, nil
 }
+
+// testSleepableErr, when set, fails the sleepable programs' load with it.
+var testSleepableErr error
 
 // sleepableSuffix names the sleepable variant of a uprobe program.
 const sleepableSuffix = "_s"
@@ -296,7 +317,7 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 	}
 	// Begin probes run before any other (ir/doc.go "Probes"): the others
 	// are attached with empty ranges until they have run.
-	in.held = hasKind(prog, ir.Begin)
+	in.held = cfg.hold || hasKind(prog, ir.Begin)
 	if err := fillMaps(coll, prog, in.held); err != nil {
 		coll.Close()
 		return nil, translate(err)

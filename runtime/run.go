@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"bufio"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -154,6 +153,7 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 		multi:      kf.uprobeMulti && !opts.forceSingle,
 		mapEntries: opts.MapEntries,
 		wakeupNs:   uint64(opts.Wakeup.Nanoseconds()),
+		hold:       len(opts.Command) > 0,
 	}
 	in, err := loadInterpreter(prog, cfg)
 	if err != nil {
@@ -166,12 +166,15 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 		cfg:     cfg,
 		in:      in,
 		dec:     newDecoder(prog),
-		out:     bufio.NewWriterSize(opts.Out, 64<<10),
+		out:     newOutput(opts.Out),
 		status:  &statusLog{w: opts.Status, json: opts.Format == FormatJSON, verbose: opts.Verbose, quiet: opts.Quiet},
 		start:   start,
 	}
 	s.dec.json = opts.Format == FormatJSON
 	defer func() { s.in.Close() }()
+	if in.sleepableErr != nil {
+		s.status.sleepableFallback(in.sleepableErr)
+	}
 	s.logf("loaded the interpreter in %v", time.Since(start).Round(time.Millisecond))
 	if sz := in.sizes; len(prog.Maps) > 0 {
 		s.logf("map sizes: gs_vals %d entries (%d-byte keys), gs_aggs %d (%d-byte keys), gs_stacks %d", sz.vals, sz.valsKey, sz.aggs, sz.aggsKey, sz.stacks)
@@ -190,7 +193,7 @@ type session struct {
 	cfg     loadConfig
 	in      *interpreter
 	dec     *decoder
-	out     *bufio.Writer
+	out     *output
 	status  *statusLog
 	start   time.Time
 
@@ -198,6 +201,7 @@ type session struct {
 	triggers  []link.Link // Begin and End probes (attachTriggers)
 	intervals []io.Closer // interval probes' perf events
 	bias      *biasWriter // nil unless tracing one process of a program with modules
+	panics    panics      // of the goroutines below; Run raises the first again
 	rd        *ringbuf.Reader
 	loss      *lossReporter
 	line      []byte // output buffer reused for each record
@@ -228,8 +232,32 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		if child, err = startHeld(s.cmdPath, s.opts.Command); err != nil {
 			return err
 		}
+		child.panics = &s.panics
 		pid = child.pid()
 	}
+	// Last: a goroutine's panic is raised again here, once detached.
+	defer func() {
+		if s.panics.get() == nil {
+			return
+		}
+		if err == nil { // else the probes are detached below
+			closeLinks(append(s.links, s.triggers...))
+			closeAll(s.intervals)
+			s.links, s.triggers, s.intervals = nil, nil, nil
+			switch {
+			case child == nil:
+			case !child.waiting: // not released yet
+				child.abort()
+			default:
+				select {
+				case <-child.done:
+				default:
+					_ = child.cmd.Process.Signal(unix.SIGTERM)
+				}
+			}
+		}
+		s.panics.raise()
+	}()
 	defer func() {
 		if err != nil {
 			closeLinks(append(s.links, s.triggers...))
@@ -268,8 +296,10 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	if hasKind(s.prog, ir.Begin) {
 		beginTrigger()
 	}
-	if err := s.in.enableProbes(s.prog); err != nil {
-		return err
+	if child == nil {
+		if err := s.in.enableProbes(s.prog); err != nil {
+			return err
+		}
 	}
 
 	// Why the trace stops, from whichever watcher sees it first.
@@ -281,6 +311,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		}
 		_ = s.rd.Flush() // wake the reader
 	}
+	s.panics.setOnPanic(func() { stopWith("internal error") })
 	var wg sync.WaitGroup
 	done := make(chan struct{})
 	defer func() {
@@ -290,45 +321,59 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
-		select {
-		case <-ctx.Done():
-			stopWith("interrupted")
-		case <-done:
-		}
+		s.panics.run("watching for interrupts", func() {
+			select {
+			case <-ctx.Done():
+				stopWith("interrupted")
+			case <-done:
+			}
+		})
 	}()
 	if child != nil {
 		// Stop the command at its exec: its maps then hold the executable
-		// and the dynamic loader, and none of its code has run.
+		// and the dynamic loader, and none of its code has run. Only then
+		// do the probes get their code: the shim, which is gs until it
+		// execs, is the same process, and the pid filter cannot tell them
+		// apart (a probe on malloc would count the shim's).
+		var enableErr error
 		onExec := func(traced bool) {
 			if !traced {
-				s.logf("cannot stop the command at its exec (ptrace); load biases may come late")
+				s.infof("cannot stop the command at its exec (ptrace): the probes start after it, and may miss its first calls")
 				if err := s.bias.awaitExec(s.cmdPath, 50*time.Millisecond); err != nil {
 					s.status.warnf("%v; globals of that module read wrong", err)
 				}
 			} else {
 				s.updateBias()
 			}
+			enableErr = s.in.enableProbes(s.prog)
 			s.dec.symbols.snapshot()
 		}
 		if err := child.run(onExec); err != nil {
 			return err
 		}
+		if enableErr != nil {
+			return enableErr
+		}
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			select {
-			case <-child.done:
-				stopWith("command exited")
-			case <-done:
-			}
+			s.panics.run("watching the command", func() {
+				select {
+				case <-child.done:
+					stopWith("command exited")
+				case <-done:
+				}
+			})
 		}()
 	} else if pid != 0 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if waitProcess(pid, done) {
-				stopWith("process exited")
-			}
+			s.panics.run("watching the process", func() {
+				if waitProcess(pid, done) {
+					stopWith("process exited")
+				}
+			})
 		}()
 	}
 
@@ -336,8 +381,11 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	if err != nil {
 		return err
 	}
+	if s.panics.get() != nil {
+		return nil // detached, and raised again, above
+	}
 	s.finish(why, child)
-	return nil
+	return s.out.failure()
 }
 
 // modules lists the files whose symbols stacks may name: the probed
@@ -393,6 +441,9 @@ func (s *session) attach(groups []*binaryProbes, pid int, writeBias bool) error 
 		}
 		s.in.Close()
 		s.in = in
+		if in.sleepableErr != nil {
+			s.status.sleepableFallback(in.sleepableErr)
+		}
 	}
 }
 
@@ -413,6 +464,13 @@ func (s *session) loop(stop <-chan string) (string, error) {
 		case why := <-stop:
 			return why, nil
 		default:
+		}
+		if s.out.failed() {
+			// Nothing more can be written: stop, and say what was lost.
+			if s.out.closedPipe() {
+				return "output closed", nil
+			}
+			return "write error", nil
 		}
 		now := time.Now()
 		wait := pollInterval
@@ -480,7 +538,7 @@ func (s *session) handle(raw []byte) ir.EventKind {
 	case ir.EventPrintMap, ir.EventClearMap, ir.EventZeroMap:
 		s.mapEvent(kind, &s.prog.Events[binary.LittleEndian.Uint32(raw)])
 	default:
-		_, _ = s.out.Write(s.line)
+		s.out.record(s.line, false)
 	}
 	return kind
 }
@@ -515,7 +573,7 @@ func (s *session) writeMap(m *ir.Map, es []mapEntry, top int, div int64, explici
 	} else {
 		s.line = s.printer.appendText(s.line[:0], m, es, top, div)
 	}
-	_, _ = s.out.Write(s.line)
+	s.out.record(s.line, true)
 }
 
 // printMaps prints every map when tracing ends, as bpftrace does: also
@@ -551,13 +609,7 @@ func (s *session) internalErr(err error) {
 	}
 }
 
-func (s *session) flush() {
-	if err := s.out.Flush(); err != nil {
-		// Output that cannot be written (gs ... | head closed the pipe)
-		// is dropped from now on, without a message.
-		s.out.Reset(io.Discard)
-	}
-}
+func (s *session) flush() { s.out.flush() }
 
 // finish detaches, drains what the probes recorded before detaching and
 // prints it, runs the End probes, prints the maps and reports losses.
@@ -566,9 +618,11 @@ func (s *session) finish(why string, child *heldCommand) {
 	detachStart := time.Now()
 	detached := make(chan struct{})
 	go func() {
-		closeLinks(s.links)
-		closeAll(s.intervals)
-		close(detached)
+		defer close(detached)
+		s.panics.run("detaching", func() {
+			closeLinks(s.links)
+			closeAll(s.intervals)
+		})
 	}()
 	// Print what is there while the links close, then what came meanwhile.
 	s.drain()
@@ -586,8 +640,8 @@ func (s *session) finish(why string, child *heldCommand) {
 	}
 	triggersClosed := make(chan struct{})
 	go func() {
-		closeLinks(s.triggers)
-		close(triggersClosed)
+		defer close(triggersClosed)
+		s.panics.run("detaching BEGIN and END", func() { closeLinks(s.triggers) })
 	}()
 	s.printMaps()
 	s.flush()

@@ -112,6 +112,7 @@ type heldCommand struct {
 	done    chan struct{} // closed when the command has exited and was reaped
 	waitErr error
 	waiting bool
+	panics  *panics // the session's, for the waiting goroutine
 	// execStopped: readStatus saw the traced shim stop at its exec (the
 	// status byte was written before the exec, but the read may time out
 	// after both happened).
@@ -173,8 +174,8 @@ func (h *heldCommand) wait() {
 	}
 	h.waiting = true
 	go func() {
-		h.waitErr = h.cmd.Wait()
-		close(h.done)
+		defer close(h.done)
+		h.panics.run("waiting for the command", func() { h.waitErr = h.cmd.Wait() })
 	}()
 }
 

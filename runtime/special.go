@@ -178,18 +178,21 @@ func linkPerfEvent(prog *ebpf.Program, perfFD int, cookie uint64) (int, error) {
 	return int(fd), nil
 }
 
-// closeAll closes the closers concurrently.
+// closeAll closes the closers concurrently. A panic in a close is raised
+// again on the caller's goroutine.
 func closeAll(cs []io.Closer) {
 	done := make(chan struct{}, len(cs))
+	var p panics
 	for _, c := range cs {
 		go func() {
-			_ = c.Close()
-			done <- struct{}{}
+			defer func() { done <- struct{}{} }()
+			p.run("detaching an interval probe", func() { _ = c.Close() })
 		}()
 	}
 	for range cs {
 		<-done
 	}
+	p.raise()
 }
 
 // probesOf returns prog's probes of kind.

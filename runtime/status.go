@@ -3,6 +3,7 @@ package runtime
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/gs-tracer/gs/ir"
 )
@@ -125,4 +126,21 @@ func (l *statusLog) counter(c ir.Counter, n uint64, total bool) {
 	b = appendJSONString(b, []byte(ir.CounterNames[c]+counterHints[c]))
 	b = append(b, "}\n"...)
 	_, _ = l.w.Write(b)
+}
+
+// sleepableFallback reports that the sleepable program was refused with
+// err and the plain one is used: a read of a page the target has not
+// touched faults. Quiet drops the line, but verbose shows it always, with
+// the whole error (a verifier log may follow its first line).
+func (l *statusLog) sleepableFallback(err error) {
+	msg := err.Error()
+	if !l.verbose {
+		msg, _, _ = strings.Cut(msg, "\n")
+	}
+	text := "the kernel refused the sleepable probe program (" + msg + "); using the plain one: reads of memory the target has not touched yet fail"
+	if l.verbose {
+		l.line("verbose", text)
+		return
+	}
+	l.infof("%s", text)
 }

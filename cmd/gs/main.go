@@ -5,8 +5,10 @@
 //
 // Exit codes:
 //
-//	0  the trace ran and ended normally (exit(), Ctrl-C, the target exited)
-//	1  a run-time failure (loading, attaching, a target that cannot start)
+//	0  the trace ran and ended normally (exit(), Ctrl-C, the target exited,
+//	   the reader of a pipe went away)
+//	1  a run-time failure (loading, attaching, a target that cannot start,
+//	   output that cannot be written)
 //	2  a usage error (bad flags)
 //	3  the script has errors (syntax, names, types)
 //	70 an internal error in gs (a bug: please report it)
@@ -92,6 +94,10 @@ type options struct {
 
 func main() {
 	runtime.RunShimIfRequested()
+	// A write to a closed pipe (gs ... | head) then fails with EPIPE instead
+	// of killing gs before it detaches; the runtime ends the trace quietly.
+	// The handler is not inherited by a -c command (exec resets it).
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -251,6 +257,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 
 	out := stdout
+	var outFile *os.File
 	if o.output != "" {
 		f, err := os.Create(o.output)
 		if err != nil {
@@ -258,7 +265,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			return exitUsage
 		}
 		defer f.Close()
-		out = f
+		out, outFile = f, f
 	}
 	format := runtime.FormatText
 	if o.format == "json" {
@@ -284,6 +291,13 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		MapEntries: o.mapSize,
 		Wakeup:     wakeup,
 	})
+	if outFile != nil {
+		// A file system may report a failed write only now (NFS): that is
+		// a write error too.
+		if cerr := outFile.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("%w; the output may be incomplete", cerr)
+		}
+	}
 	if err != nil {
 		if format == runtime.FormatJSON {
 			msg, _ := json.Marshal(err.Error())

@@ -115,6 +115,7 @@ func runGS(t *testing.T, dir string, timeout time.Duration, args ...string) resu
 	cmd.Env = append(os.Environ(), "NO_COLOR=1")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.WaitDelay = 5 * time.Second // a target left running keeps the pipes open
 	err := cmd.Run()
 	r := result{Stdout: stdout.String(), Stderr: stderr.String()}
 	var exitErr *exec.ExitError

@@ -285,7 +285,7 @@ func (d *Debug) fileName(u *unit, i int64) string {
 	if !u.filesDone {
 		u.filesDone = true
 		if d.load(u) == nil {
-			if lr, err := d.data.LineReader(u.entry); err == nil && lr != nil {
+			if lr := d.lineReader(u); lr != nil {
 				u.files = lr.Files()
 			}
 		}

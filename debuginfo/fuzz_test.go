@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"testing"
@@ -131,7 +132,8 @@ func FuzzDebugInfo(f *testing.F) {
 				t.Fatal(r)
 			}
 		case <-time.After(20 * time.Second):
-			t.Fatal("queries did not finish in 20s")
+			buf := make([]byte, 1<<20)
+			t.Fatalf("queries did not finish in 20s:\n%s", buf[:runtime.Stack(buf, true)])
 		}
 	})
 }

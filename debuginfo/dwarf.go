@@ -434,6 +434,9 @@ func (d *Debug) buildPCIndex() {
 		set := ar[:end]
 		ar = ar[end:]
 		p += 2 // version
+		if p+offSize+2 > uint64(len(set)) {
+			continue
+		}
 		var infoOff uint64
 		if offSize == 8 {
 			infoOff = d.order.Uint64(set[p:])
@@ -441,9 +444,6 @@ func (d *Debug) buildPCIndex() {
 			infoOff = uint64(d.order.Uint32(set[p:]))
 		}
 		p += offSize
-		if p+2 > uint64(len(set)) {
-			continue
-		}
 		asize := uint64(set[p])
 		p += 2
 		if asize != 4 && asize != 8 {

@@ -5,6 +5,7 @@
 #   make test     every test: unit, golden, kernel end to end (root); vet for amd64 and arm64
 #   make generate regenerate the ANTLR parser, the C opcode header and the BPF object
 #   make bench    per-call cost and start-up, side by side with bpftrace
+#   make fuzz     every fuzz target for FUZZTIME (30s) each
 
 GO      ?= go
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
@@ -41,8 +42,16 @@ bench: build
 	scripts/deps.sh bench
 	$(GO) run ./bench
 
+# Each fuzz target runs for FUZZTIME, one after the other; a failure leaves
+# its input in the package's testdata/fuzz, which `make test` then replays.
+FUZZTIME ?= 30s
+FUZZ_TARGETS := parser:FuzzParse tests/golden:FuzzCompile runtime:FuzzDecode debuginfo:FuzzDebugInfo printfmt:FuzzPrintf
+
 fuzz:
-	$(GO) test ./parser -run '^$$' -fuzz FuzzParse -fuzztime 60s
+	@set -e; for t in $(FUZZ_TARGETS); do \
+		echo "fuzz $$t"; \
+		$(GO) test ./$${t%%:*} -run '^$$' -fuzz "^$${t#*:}$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 10s; \
+	done
 
 clean:
 	rm -rf bin

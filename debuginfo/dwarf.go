@@ -285,7 +285,7 @@ func (d *Debug) fileName(u *unit, i int64) string {
 	if !u.filesDone {
 		u.filesDone = true
 		if d.load(u) == nil {
-			if lr, err := d.data.LineReader(u.entry); err == nil && lr != nil {
+			if lr := d.lineReader(u); lr != nil {
 				u.files = lr.Files()
 			}
 		}
@@ -434,6 +434,9 @@ func (d *Debug) buildPCIndex() {
 		set := ar[:end]
 		ar = ar[end:]
 		p += 2 // version
+		if p+offSize+2 > uint64(len(set)) {
+			continue
+		}
 		var infoOff uint64
 		if offSize == 8 {
 			infoOff = d.order.Uint64(set[p:])
@@ -441,9 +444,6 @@ func (d *Debug) buildPCIndex() {
 			infoOff = uint64(d.order.Uint32(set[p:]))
 		}
 		p += offSize
-		if p+2 > uint64(len(set)) {
-			continue
-		}
 		asize := uint64(set[p])
 		p += 2
 		if asize != 4 && asize != 8 {

@@ -113,15 +113,18 @@ func (fi *frameIndex) add(sec []byte, secAddr uint64, ehFrame bool, order binary
 			off += hdr
 			continue
 		}
-		end := off + hdr + length
-		if end > uint64(len(sec)) || end < off {
-			return
-		}
 		idOff := off + hdr
-		var id uint64
 		idSize := uint64(4)
 		if dwarf64 {
-			id, idSize = order.Uint64(sec[idOff:]), 8
+			idSize = 8
+		}
+		if length < idSize || length > uint64(len(sec))-idOff {
+			return
+		}
+		end := idOff + length
+		var id uint64
+		if dwarf64 {
+			id = order.Uint64(sec[idOff:])
 		} else {
 			id = uint64(order.Uint32(sec[idOff:]))
 		}
@@ -144,20 +147,24 @@ func (fi *frameIndex) add(sec []byte, secAddr uint64, ehFrame bool, order binary
 }
 
 func parseCIEAt(sec []byte, off, secAddr uint64, ehFrame bool, order binary.ByteOrder, addrSize int) *cie {
-	if off+4 > uint64(len(sec)) {
+	// off comes from the FDE's CIE pointer: it may be anything.
+	if off > uint64(len(sec)) || uint64(len(sec))-off < 4 {
 		return nil
 	}
 	length := uint64(order.Uint32(sec[off:]))
 	p := off + 4
 	idSize := uint64(4)
 	if length == 0xffffffff {
+		if uint64(len(sec))-off < 12 {
+			return nil
+		}
 		length = order.Uint64(sec[off+4:])
 		p, idSize = off+12, 8
 	}
-	end := p + length
-	if end > uint64(len(sec)) {
+	if length < idSize || length > uint64(len(sec))-p {
 		return nil
 	}
+	end := p + length
 	r := &exprReader{b: sec[p+idSize : end], order: order}
 	version := r.u8()
 	var aug []byte

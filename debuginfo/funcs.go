@@ -250,8 +250,8 @@ func (d *Debug) findPrologueEnd(u *unit, entry uint64, rs [][2]uint64) uint64 {
 			hi = r[1]
 		}
 	}
-	lr, err := d.data.LineReader(u.entry)
-	if err != nil || lr == nil {
+	lr := d.lineReader(u)
+	if lr == nil {
 		return entry
 	}
 	var le dwarf.LineEntry

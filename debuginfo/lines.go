@@ -2,6 +2,7 @@ package debuginfo
 
 import (
 	"debug/dwarf"
+	"encoding/binary"
 	"fmt"
 	"path/filepath"
 	"sort"
@@ -33,8 +34,8 @@ func (d *Debug) LineAddrs(file string, line int) ([]uint64, error) {
 		if d.load(u) != nil {
 			continue
 		}
-		lr, err := d.data.LineReader(u.entry)
-		if err != nil || lr == nil {
+		lr := d.lineReader(u)
+		if lr == nil {
 			continue
 		}
 		match := map[*dwarf.LineFile]bool{}
@@ -104,4 +105,102 @@ func (d *Debug) LineAddrs(file string, line int) ([]uint64, error) {
 		out = append(out, a)
 	}
 	return out, nil
+}
+
+// lineReader returns the line table of u, or nil. It refuses a DWARF 5
+// header whose directory or file counts its bytes cannot hold: debug/dwarf
+// allocates and loops over those counts before it reads a byte of the
+// entries, so a corrupt count costs it minutes and gigabytes.
+func (d *Debug) lineReader(u *unit) *dwarf.LineReader {
+	off, ok := u.entry.Val(dwarf.AttrStmtList).(int64)
+	if !ok || !lineHeaderOK(d.section("line"), off, d.order) {
+		return nil
+	}
+	lr, err := d.data.LineReader(u.entry)
+	if err != nil {
+		return nil
+	}
+	return lr
+}
+
+// lineHeaderOK walks the directory and file tables of the line table
+// header at off as debug/dwarf reads them and checks every count against
+// the bytes left in the header. Headers before DWARF 5 end their tables
+// with a terminator and need no check.
+func lineHeaderOK(sec []byte, off int64, order binary.ByteOrder) bool {
+	if off < 0 || off >= int64(len(sec)) {
+		return true // debug/dwarf reports it
+	}
+	r := &exprReader{b: sec[off:], order: order}
+	length, offSize := r.fixed(4), 4
+	if length == 0xffffffff {
+		length, offSize = r.fixed(8), 8
+	}
+	if length > uint64(len(r.b)) {
+		return true // debug/dwarf reports it
+	}
+	r.b = r.b[:length]
+	if r.fixed(2) < 5 {
+		return true
+	}
+	r.fixed(2) // address and segment selector sizes
+	hdrLen := r.fixed(offSize)
+	if r.err != nil || hdrLen > uint64(len(r.b)) {
+		return true // debug/dwarf reports it
+	}
+	r.b = r.b[:hdrLen]
+	// Instruction length, ops, is_stmt, line base and range, then the
+	// standard opcode lengths; then the directories and the files.
+	r.bytes(5)
+	r.bytes(uint64(max(int(r.u8())-1, 0)))
+	for range 2 {
+		forms := make([]uint64, r.u8())
+		for i := range forms {
+			r.uleb() // content type
+			forms[i] = r.uleb()
+		}
+		n := r.uleb()
+		if r.err != nil || n > uint64(len(r.b)) {
+			return false
+		}
+		for ; n > 0 && r.err == nil; n-- {
+			for _, f := range forms {
+				skipLineForm(r, f, offSize)
+			}
+		}
+		if r.err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// skipLineForm skips a value of form in a line table header entry, as
+// debug/dwarf does (forms it does not know take no bytes).
+func skipLineForm(r *exprReader, form uint64, offSize int) {
+	switch form {
+	case 0x08: // DW_FORM_string
+		for len(r.b) > 0 && r.u8() != 0 {
+		}
+	case 0x0e, 0x1f, 0x1d: // strp, line_strp, strp_sup
+		r.fixed(offSize)
+	case 0x1a, 0x0f: // strx, udata
+		r.uleb()
+	case 0x25, 0x0b: // strx1, data1
+		r.fixed(1)
+	case 0x26, 0x05: // strx2, data2
+		r.fixed(2)
+	case 0x27: // strx3
+		r.fixed(1)
+		r.fixed(2)
+	case 0x28, 0x06: // strx4, data4
+		r.fixed(4)
+	case 0x07: // data8
+		r.fixed(8)
+	case 0x1e: // data16
+		r.fixed(8)
+		r.fixed(8)
+	case 0x09: // block
+		r.bytes(r.uleb())
+	}
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
-	"math/rand"
 	"strings"
 	"testing"
 
@@ -395,40 +394,5 @@ func TestFormatInconsistentTypes(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
-	}
-}
-
-// Random records and random layouts never panic the decoder.
-func TestDecodeRandom(t *testing.T) {
-	rng := rand.New(rand.NewSource(1))
-	kinds := []*ir.Type{tInt8, tInt32, tUint64, tBool, tChar, tPtr, tStr8, tComm, tFunc, tProbe, tColor, tSign,
-		tFloat, tDouble, tLongD, tPos, tName8, tItem, tArr3, tBits, tUnion, tAnon, tStack, tSym, tI128, tGrid}
-	formats := [][]printfmt.Verb{
-		printfmt.MustParse("%d %s %c %p %x %f"), printfmt.MustParse("%s%s%s"), printfmt.MustParse("%-5hhd|%+.3lu|%#o"),
-		nil, {{Conv: 'y', Width: -1, Prec: -1}}, printfmt.MustParse("%5.2e %G %i"),
-	}
-	for iter := 0; iter < 2000; iter++ {
-		var events []ir.Event
-		for e := 0; e < 4; e++ {
-			ev := ir.Event{ID: uint32(e), Kind: ir.EventKind(rng.Intn(4)), Verbs: formats[rng.Intn(len(formats))], Size: rng.Intn(128)}
-			for f := rng.Intn(6); f > 0; f-- {
-				ev.Fields = append(ev.Fields, ir.Field{
-					Name: "f", Offset: rng.Intn(140) - 4, Type: kinds[rng.Intn(len(kinds))],
-					Status: rng.Intn(140) - 20, Unavailable: rng.Intn(10) == 0,
-				})
-			}
-			events = append(events, ev)
-		}
-		prog := &ir.Program{Probes: []ir.Probe{*testProbe}, Events: events}
-		d := newDecoder(prog)
-		for r := 0; r < 20; r++ {
-			rec := make([]byte, rng.Intn(160))
-			rng.Read(rec)
-			if len(rec) >= 8 && rng.Intn(4) != 0 {
-				binary.LittleEndian.PutUint32(rec, uint32(rng.Intn(5)))
-				binary.LittleEndian.PutUint32(rec[4:], uint32(rng.Intn(2)))
-			}
-			d.decode(nil, rec) // must not panic
-		}
 	}
 }

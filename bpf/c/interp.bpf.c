@@ -19,7 +19,9 @@
  * although programs address GS_HEAP_SIZE: every offset is checked against
  * GS_HEAP_SIZE and then masked with GS_HEAP_SIZE-1, and every access is
  * shorter than GS_HEAP_SIZE, so the verifier can prove that an access at a
- * masked offset stays inside the value without knowing the check.
+ * masked offset stays inside the value without knowing the check. The mask
+ * is an asm AND (heap_at): clang folds a C mask away after the check, and
+ * older verifiers (6.1) cannot take bounds from the check itself.
  *
  * Execution. run() checks the probe's range and version and returns at once
  * when the range is empty (an empty probe must cost what bpftrace's does).
@@ -340,10 +342,15 @@ static __always_inline int heap_bad(u32 off, u32 size)
 	return size > GS_HEAP_SIZE || off > GS_HEAP_SIZE - size;
 }
 
-/* heap_at returns heap[off]; the mask is for the verifier (see the top). */
+/* heap_at returns heap[off]; the mask is for the verifier (see the top).
+ * It is an asm AND because clang drops a C mask that heap_bad already
+ * proved redundant, and verifiers before about 6.8 learn no bounds from
+ * heap_bad's register-to-register compare: without the AND, 6.1 rejects
+ * the object ("unbounded memory access"). */
 static __always_inline u8 *heap_at(struct scratch *s, u64 off)
 {
-	return &s->heap[off & (GS_HEAP_SIZE - 1)];
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(GS_HEAP_SIZE - 1));
+	return &s->heap[off];
 }
 
 /* access_size maps the C operand of a sized access to its byte count, 0 if

@@ -692,8 +692,11 @@ static __always_inline long read_user_str(void *dst, u32 size, u64 addr, const i
 }
 
 /* st_str is OpStStr: a string slot {u16 len, u8 flags, u8 pad[5], u64
- * address, text} at heap[off]. */
-static __always_inline long st_str(struct scratch *s, u64 addr, u64 limit, u32 off, const int sleepable)
+ * address, text} at heap[off]. With own set, a fault pending is the
+ * address's (gen cleared the flag before it read the pointer): the slot
+ * then reports that failed read, where reading at the 0 it left would
+ * print NULL. */
+static __always_inline long st_str(struct scratch *s, u64 addr, u64 limit, u32 off, u8 own, const int sleepable)
 {
 	u8 *slot, *text;
 	u16 saved;
@@ -705,6 +708,13 @@ static __always_inline long st_str(struct scratch *s, u64 addr, u64 limit, u32 o
 	if (heap_bad(off, GS_STR_HEADER + limit))
 		return bad(s);
 	slot = heap_at(s, off);
+	if (own && s->rf.fault) {
+		*(u64 *)slot = (u64)GS_STR_FAULT << 16;
+		*(u64 *)(slot + 8) = s->rf.fault_addr;
+		s->rf.fault = 0;
+		s->rf.fault_addr = 0;
+		return 0;
+	}
 	text = slot + GS_STR_HEADER;
 	/*
 	 * Read limit+2 bytes: the helper returns limit+1 for a text of exactly
@@ -1099,7 +1109,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		break;
 	}
 	case GS_OP_STSTR:
-		if (st_str(s, *RA, RB, imm, sleepable))
+		if (st_str(s, *RA, RB, imm, ins->c, sleepable))
 			return OP_BAD;
 		break;
 	case GS_OP_STMEM:

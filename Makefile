@@ -8,6 +8,7 @@
 #   make bench    per-call cost and start-up, side by side with bpftrace
 
 GO      ?= go
+BIN     ?= bin/gs
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
@@ -18,7 +19,7 @@ all: build
 # CGO_ENABLED=0: one static binary that copies onto any host (musl ones
 # too) and never calls the libc it may be tracing.
 build:
-	CGO_ENABLED=0 $(GO) build -ldflags '$(LDFLAGS)' -o bin/gs ./cmd/gs
+	CGO_ENABLED=0 $(GO) build -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/gs
 
 bin/app: examples/app.c
 	@mkdir -p bin

@@ -340,3 +340,16 @@ func TestFailedReads(t *testing.T) {
 		})
 	}
 }
+
+// TestStaticUstack: the frame-pointer walk in a static binary runs off the
+// end of the stack through glibc's entry code, built without frame
+// pointers; the stack ends at the entry function, without junk frames.
+func TestStaticUstack(t *testing.T) {
+	dir := t.TempDir()
+	compile(t, dir, "basic.c", "app", variant{CC: "gcc", Opt: "-O0"}, "-static")
+	r := runGS(t, dir, timeout, "-c", "./app 3", "-e", `uprobe:./app:add { @s[ustack] = count(); if (arg0 == 0) { print(ustack) } }`)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	match(t, "stdout", r.Stdout, `^ustack = \n\tadd\n\tmain\+\d+\n\t__libc_start_call_main\+\d+\n\n@s\[\n        add\n        main\+\d+\n        __libc_start_call_main\+\d+\n\]: 3\n\n$`)
+}

@@ -258,7 +258,7 @@ var checks = []check{
 	{name: "retval", wantFrom: `^retval = `},
 	{name: "count_hist", wantFrom: `^@c: `, match: []string{`(?m)^@h:\n\[0\]\s+1 \|@+\|$`, `(?m)^\[16, 32\)\s+1 \|@+\|$`}},
 	{name: "ustack", match: []string{`(?m)^@\[\n        leaf\n        mid\+\d+\n        main\+\d+\n(        [^\n]+\n)*\]: 3$`}},
-	{name: "ustack_static", match: []string{`(?m)^@\[\n        leaf\n        mid\+\d+\n        main\+\d+\n(        __libc_start_call_main\+\d+\n)?\]: 3$`}},
+	{name: "ustack_static", match: []string{`(?m)^@\[\n        leaf\n        mid\+\d+\n        main\+\d+\n        __libc_start_call_main\+\d+\n\]: 3$`}},
 	{name: "libc_str", wantFrom: `^str\(arg0\) = "GSK_`},
 	{name: "begin_interval", want: []string{"begin", "tick"}},
 	{name: "untouched", want: []string{`str(arg0) = "far away"`}},

@@ -172,6 +172,9 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 	}
 	s.dec.json = opts.Format == FormatJSON
 	defer func() { s.in.Close() }()
+	for _, note := range kf.notes {
+		s.status.infof("%s", note)
+	}
 	s.logf("loaded the interpreter in %v", time.Since(start).Round(time.Millisecond))
 	if sz := in.sizes; len(prog.Maps) > 0 {
 		s.logf("map sizes: gs_vals %d entries (%d-byte keys), gs_aggs %d (%d-byte keys), gs_stacks %d", sz.vals, sz.valsKey, sz.aggs, sz.aggsKey, sz.stacks)

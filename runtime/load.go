@@ -37,7 +37,6 @@ const (
 	varStrSize  = "gs_str_size"
 )
 
-
 // interpreter is the loaded BPF side.
 type interpreter struct {
 	coll     *ebpf.Collection

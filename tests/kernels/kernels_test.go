@@ -147,7 +147,11 @@ func TestKernels(t *testing.T) {
 			start := time.Now()
 			console := boot(t, k, initrd)
 			t.Logf("%s: booted and tested in %v", pkg, time.Since(start).Round(time.Second))
-			checkGuest(t, console)
+			release := strings.TrimPrefix(pkg, "linux-image-")
+			if !strings.Contains(console, "\nversion|1|kernel: Linux "+release+"\n") {
+				t.Errorf("gs --version does not report Linux %s", release)
+			}
+			checkGuest(t, release, console)
 		})
 	}
 }
@@ -246,7 +250,9 @@ type check struct {
 	want     []string
 	wantFrom string
 	match    []string
+	stderr   []string // regular expressions stderr must match
 	code     int
+	kernel   string // only on kernels whose release starts with this
 }
 
 var checks = []check{
@@ -263,11 +269,34 @@ var checks = []check{
 	{name: "begin_interval", want: []string{"begin", "tick"}},
 	{name: "untouched", want: []string{`str(arg0) = "far away"`}},
 	{name: "const_deref", want: []string{`*(int *)8 = <read error at 0x8>`}},
+
+	// What each kernel lacks, by the kernel's history: uprobe_multi links
+	// came in 6.6, bpf_get_func_ip in uprobes in 6.4,
+	// bpf_copy_from_user_str in 6.12.
+	{name: "version", kernel: "6.1.", match: []string{
+		`(?m)^kernel feature: this kernel lacks uprobe_multi links \(Linux 6\.6\): one uprobe per probe$`,
+		`(?m)^kernel feature: this kernel lacks the bpf_copy_from_user_str kfunc \(Linux 6\.12\): `,
+		`(?m)^kernel feature: this kernel lacks bpf_get_func_ip in uprobes \(Linux 6\.4\): `,
+		`(?m)^attach: one uprobe per probe$`,
+		`(?m)^reads: sleepable, faulting pages in \(bpf_copy_from_user, page by page for strings\)$`,
+		`(?m)^load bias: /proc/PID/maps`,
+	}},
+	{name: "oneliner", kernel: "6.1.", stderr: []string{
+		`(?m)^gs: this kernel lacks uprobe_multi links \(Linux 6\.6\): one uprobe per probe$`,
+	}},
+	{name: "version", kernel: "6.12.", match: []string{
+		`(?m)^kernel features: all present$`,
+		`(?m)^attach: uprobe_multi links$`,
+		`(?m)^load bias: bpf_get_func_ip at the probe`,
+	}},
 }
 
-func checkGuest(t *testing.T, console string) {
+func checkGuest(t *testing.T, release, console string) {
 	tests := parseConsole(console)
 	for _, c := range checks {
+		if !strings.HasPrefix(release, c.kernel) {
+			continue
+		}
 		t.Run(c.name, func(t *testing.T) {
 			g := tests[c.name]
 			if g == nil {
@@ -290,6 +319,12 @@ func checkGuest(t *testing.T, console string) {
 			for _, re := range c.match {
 				if !regexp.MustCompile(re).MatchString(out) {
 					t.Errorf("stdout does not match %q\n%s", re, g)
+				}
+			}
+			errOut := strings.Join(g.Stderr, "\n")
+			for _, re := range c.stderr {
+				if !regexp.MustCompile(re).MatchString(errOut) {
+					t.Errorf("stderr does not match %q\n%s", re, g)
 				}
 			}
 			for _, l := range g.Stdout {

@@ -10,7 +10,8 @@
 // The build tag keeps it out of `go test ./...`; `make test-kernels` (part
 // of `make test`) runs it. It fails, never skips, when qemu, busybox or the
 // kernel packages are missing: scripts/deps.sh kernels installs them.
-// Downloaded kernels are cached in $GS_KERNEL_CACHE, or /var/cache/gs-kernels.
+// Downloaded kernels (their /boot) are cached in $GS_KERNEL_CACHE, or
+// /var/cache/gs-kernels.
 package kernels
 
 import (
@@ -114,6 +115,7 @@ func vmlinuz(t *testing.T, cache, pkg string) string {
 		t.Fatal(err)
 	}
 	os.RemoveAll(tmp)
+	os.Remove(debs[0]) // the cache keeps /boot only
 	m, _ := filepath.Glob(filepath.Join(unpacked, "boot", "vmlinuz-*"))
 	if len(m) != 1 {
 		t.Fatalf("%s has no boot/vmlinuz-*", pkg)

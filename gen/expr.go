@@ -333,10 +333,10 @@ func (g *gen) text(e parser.Expr, dst int, dt *sema.Type) {
 		g.literal(e.Val, dst)
 	case *parser.CallExpr: // str(p[, n])
 		t := g.typeOf(e)
-		rp := g.expr(e.Args[0])
+		rp, own := g.strAddr(e.Args[0])
 		rn := g.push()
 		g.constant(rn, uint64(t.Cap))
-		g.emit(ir.Insn{Op: ir.OpStStr, A: rp, B: rn, Imm: int32(dst)})
+		g.emit(ir.Insn{Op: ir.OpStStr, A: rp, B: rn, C: own, Imm: int32(dst)})
 		g.pop()
 		g.pop()
 	case *parser.VarExpr:

@@ -98,6 +98,11 @@ func (g *gen) varAt(e parser.Expr) (*sema.VarRef, *sema.VarAt) {
 // pvExpr evaluates e into r when it is a program value; it reports false
 // for the expressions exprInto handles itself.
 func (g *gen) pvExpr(e parser.Expr, r uint8) bool {
+	if x, ok := e.(*parser.UnaryExpr); ok && x.Op == "*" {
+		// Also without Values: *(int *)8 reads memory in any script.
+		g.lvalue(e, r)
+		return true
+	}
 	v := g.p.Values
 	if v == nil {
 		return false
@@ -119,11 +124,7 @@ func (g *gen) pvExpr(e parser.Expr, r uint8) bool {
 		g.lvalue(e, r)
 		return true
 	case *parser.UnaryExpr:
-		switch x.Op {
-		case "*":
-			g.lvalue(e, r)
-			return true
-		case "&":
+		if x.Op == "&" {
 			g.address(x.X, r)
 			return true
 		}
@@ -361,10 +362,11 @@ func (g *gen) textCmp(a, b parser.Expr, r uint8, limit, n int) {
 		toff, _ = g.strSlot(text, false)
 	} else {
 		toff = g.tempSlot(ir.StrHeader + limit)
+		own := g.clearFaultFor(text)
 		g.exprInto(text, r) // a char * value, or an array's address
 		rn := g.push()
 		g.constant(rn, uint64(limit))
-		g.emit(ir.Insn{Op: ir.OpStStr, A: r, B: rn, Imm: int32(toff)})
+		g.emit(ir.Insn{Op: ir.OpStStr, A: r, B: rn, C: own, Imm: int32(toff)})
 		g.pop()
 	}
 	if n > 0 && len(s) > n {
@@ -395,12 +397,62 @@ func (g *gen) pvText(e parser.Expr, dst int, dt *sema.Type) bool {
 	if _, ok := g.p.Values.AsString[e]; !ok {
 		return false
 	}
-	rp := g.expr(e)
+	rp, own := g.strAddr(e)
 	rn := g.push()
 	g.constant(rn, uint64(dt.Cap))
-	g.emit(ir.Insn{Op: ir.OpStStr, A: rp, B: rn, Imm: int32(dst)})
+	g.emit(ir.Insn{Op: ir.OpStStr, A: rp, B: rn, C: own, Imm: int32(dst)})
 	g.pop()
 	g.pop()
+	return true
+}
+
+// strAddr evaluates the address of a string into a new register; own is
+// OpStStr's C (see clearFaultFor).
+func (g *gen) strAddr(e parser.Expr) (r, own uint8) {
+	own = g.clearFaultFor(e)
+	return g.expr(e), own
+}
+
+// clearFaultFor clears the fault flag before the address e of a string is
+// computed when computing it reads memory, and returns 1: OpStStr with C=1
+// reports a fault pending then as the address's own, so a char * that
+// could not be read prints as a read error, not as NULL. An address held
+// in registers (arg0) costs no instruction.
+func (g *gen) clearFaultFor(e parser.Expr) uint8 {
+	if !g.readsMemory(e) {
+		return 0
+	}
+	r := g.push()
+	g.emit(ir.Insn{Op: ir.OpTakeFault, A: r})
+	g.pop()
+	return 1
+}
+
+// readsMemory reports whether evaluating e may read the process's memory:
+// anything but constants, registers, context values and script variables,
+// and casts and arithmetic of those.
+func (g *gen) readsMemory(e parser.Expr) bool {
+	if _, ok := g.p.Consts[e]; ok {
+		return false
+	}
+	switch x := e.(type) {
+	case *parser.Ident:
+		if g.p.Values != nil && g.p.Values.Vars[e] != nil {
+			return true
+		}
+		return false
+	case *parser.VarExpr:
+		return false
+	case *parser.CastExpr:
+		return g.readsMemory(x.X)
+	case *parser.BinaryExpr:
+		if g.p.Values != nil {
+			if _, ok := g.p.Values.StrCmp[x]; ok {
+				return true
+			}
+		}
+		return g.readsMemory(x.X) || g.readsMemory(x.Y)
+	}
 	return true
 }
 

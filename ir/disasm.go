@@ -47,7 +47,11 @@ func DisasmInsn(ins Insn, pc int) string {
 	case OpStStatus, OpStComm:
 		return fmt.Sprintf("%s %s", name, heapAt(ins.Imm))
 	case OpStStr, OpStMem:
-		return fmt.Sprintf("%s %s, %s, %s", name, heapAt(ins.Imm), a, b)
+		own := ""
+		if ins.Op == OpStStr && ins.C != 0 {
+			own = ", own fault"
+		}
+		return fmt.Sprintf("%s %s, %s, %s%s", name, heapAt(ins.Imm), a, b, own)
 	case OpStrEq:
 		return fmt.Sprintf("%s %s, [heap+%s], [heap+%s], %d", name, a, b, c, ins.Imm)
 	case OpMapLookup, OpMapUpdate, OpMapDelete:

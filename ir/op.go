@@ -49,7 +49,7 @@ const (
 	OpLdHeap               // rA = heap[imm], C bytes (1, 2, 4, 8) zero-extended
 	OpStHeap               // heap[imm] = rA, C bytes (1, 2, 4, 8)
 	OpStStatus             // heap[imm] = {u64 status, u64 fault address}; fault is cleared
-	OpStStr                // heap[imm] = string slot of at most rB bytes read from user[rA]
+	OpStStr                // heap[imm] = string slot of at most rB bytes read from user[rA]; C=1: a pending fault (rA's read) makes it a read error
 	OpStMem                // heap[imm+16] = rB raw bytes from user[rA] (rB <= StMemMax); heap[imm] = status as OpStStatus
 	OpStComm               // heap[imm] = current task's comm, 16 bytes
 	OpRecord               // heap[0:8] = {u32 imm (event id), u32 probe id}
@@ -143,7 +143,7 @@ var Table = [numOps]Info{
 	OpLdHeap:     {Name: "ldheap", Shape: ShapeACI, CIsNum: true},
 	OpStHeap:     {Name: "stheap", Shape: ShapeACI, CIsNum: true},
 	OpStStatus:   {Name: "ststatus", Shape: ShapeI},
-	OpStStr:      {Name: "ststr", Shape: ShapeABI},
+	OpStStr:      {Name: "ststr", Shape: ShapeABCI},
 	OpStMem:      {Name: "stmem", Shape: ShapeABI},
 	OpStComm:     {Name: "stcomm", Shape: ShapeI},
 	OpRecord:     {Name: "record", Shape: ShapeI},

@@ -245,12 +245,7 @@ func (p *valuePrinter) stackLines(b []byte) []string {
 	if max := uint64(len(b)-8) / ir.StackFrameSize; n > max {
 		n = max
 	}
-	frs := stackFrames(b[8:], int(n))
-	lines := make([]string, len(frs))
-	for i, fr := range frs {
-		lines[i] = p.symbols.resolve(fr).String()
-	}
-	return lines
+	return p.symbols.stack(stackFrames(b[8:], int(n)))
 }
 
 // appendBitfield prints member m, a bitfield whose storage starts at b[0].

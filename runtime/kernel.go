@@ -3,14 +3,11 @@ package runtime
 import (
 	"bufio"
 	"errors"
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/cilium/ebpf"
-	"github.com/cilium/ebpf/asm"
-	"github.com/cilium/ebpf/features"
 	"golang.org/x/sys/unix"
 )
 
@@ -75,46 +72,18 @@ func translate(err error) error {
 // kernelFeatures is what checkFeatures found.
 type kernelFeatures struct {
 	uprobeMulti bool
+	notes       []string // one line per missing feature gs works around
 }
 
-// checkFeatures checks that the kernel has what the interpreter needs and
-// whether uprobe_multi links are available.
+// checkFeatures checks that the kernel has what the interpreter needs
+// (ErrKernel names what it lacks) and which fallbacks a run takes.
 func checkFeatures() (kernelFeatures, error) {
-	var missing []string
-	check := func(what string, err error) error {
-		switch {
-		case err == nil:
-		case errors.Is(err, ebpf.ErrNotSupported):
-			missing = append(missing, what)
-		case isPermission(err):
-			return ErrPermission
-		default:
-			return fmt.Errorf("probe kernel for %s: %w", what, err)
-		}
-		return nil
-	}
-	if err := check("ring buffer maps (Linux 5.8)", features.HaveMapType(ebpf.RingBuf)); err != nil {
+	fs, err := probeFeatures(false)
+	if err != nil {
 		return kernelFeatures{}, err
 	}
-	if err := check("the bpf_loop helper (Linux 5.17)", features.HaveProgramHelper(ebpf.Kprobe, asm.FnLoop)); err != nil {
+	if err := requiredMissing(fs); err != nil {
 		return kernelFeatures{}, err
 	}
-	if err := check("BPF cookies (Linux 5.15)", features.HaveProgramHelper(ebpf.Kprobe, asm.FnGetAttachCookie)); err != nil {
-		return kernelFeatures{}, err
-	}
-	if len(missing) > 0 {
-		return kernelFeatures{}, fmt.Errorf("%w %s", ErrKernel, strings.Join(missing, ", "))
-	}
-	var kf kernelFeatures
-	switch err := features.HaveBPFLinkUprobeMulti(); {
-	case err == nil:
-		kf.uprobeMulti = true
-	case errors.Is(err, ebpf.ErrNotSupported):
-		// One perf-event uprobe per probe instead.
-	case isPermission(err):
-		return kf, ErrPermission
-	default:
-		return kf, fmt.Errorf("probe kernel for uprobe_multi links: %w", err)
-	}
-	return kf, nil
+	return kernelFeatures{uprobeMulti: have(fs, featUprobeMulti), notes: fallbackLines(fs)}, nil
 }

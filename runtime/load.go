@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/cilium/ebpf"
 	"golang.org/x/sys/unix"
@@ -37,9 +36,6 @@ const (
 	varWakeupNs = "gs_wakeup_ns"
 	varStrSize  = "gs_str_size"
 )
-
-// verifierLogLines is how much of the verifier's log a load error shows.
-const verifierLogLines = 30
 
 // interpreter is the loaded BPF side.
 type interpreter struct {
@@ -298,7 +294,7 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 		}
 		var ve *ebpf.VerifierError
 		if errors.As(err, &ve) {
-			return nil, fmt.Errorf("load interpreter: %w", &verifierError{ve})
+			return nil, fmt.Errorf("load interpreter: %w", newVerifierError(ve))
 		}
 		return nil, fmt.Errorf("load interpreter: %w", err)
 	}
@@ -347,32 +343,32 @@ func setVar(spec *ebpf.CollectionSpec, name string, val any) error {
 	return nil
 }
 
-// verifierError shows the tail of the verifier's log, where the reason is.
-type verifierError struct{ ve *ebpf.VerifierError }
-
-// Error shows the log's last lines; the cause (EACCES, "permission
-// denied") would only mislead.
-func (e *verifierError) Error() string {
-	log := e.ve.Log
-	omitted := len(log) - verifierLogLines
-	if omitted > 0 {
-		log = log[omitted:]
-	}
-	var b strings.Builder
-	if len(log) == 0 {
-		return "the verifier rejected it: " + e.ve.Cause.Error()
-	}
-	b.WriteString("the verifier rejected it:")
-	if omitted > 0 {
-		fmt.Fprintf(&b, "\n\t(%d lines omitted)", omitted)
-	}
-	for _, line := range log {
-		b.WriteString("\n\t")
-		b.WriteString(line)
-	}
-	return b.String()
+// verifierError is the verifier rejecting gs's own interpreter: a bug in
+// gs (ErrInternal), told in one line that names the file with the log.
+type verifierError struct {
+	ve   *ebpf.VerifierError
+	file string // the whole log; "" when it could not be written
 }
-func (e *verifierError) Unwrap() error { return e.ve }
+
+func newVerifierError(ve *ebpf.VerifierError) *verifierError {
+	file, _ := verifierLogFile(ve)
+	return &verifierError{ve: ve, file: file}
+}
+
+// Error names the log file; the cause (EACCES, "permission denied")
+// would only mislead.
+func (e *verifierError) Error() string {
+	msg := "the kernel's verifier rejected gs's interpreter (a bug in gs: please report it with the log)"
+	if e.file == "" {
+		if n := len(e.ve.Log); n > 0 {
+			return msg + ": " + e.ve.Log[n-1]
+		}
+		return msg
+	}
+	return msg + "; its log is in " + e.file
+}
+
+func (e *verifierError) Unwrap() []error { return []error{e.ve, ErrInternal} }
 
 // Value layouts of the maps runtime writes (bpf/c/interp.bpf.c).
 const (

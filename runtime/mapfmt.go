@@ -268,11 +268,7 @@ func (p *mapPrinter) frames(t *ir.Type, b []byte) []string {
 	if t.Len > 0 && len(frs) > t.Len {
 		frs = frs[:t.Len]
 	}
-	out := make([]string, len(frs))
-	for i, fr := range frs {
-		out[i] = p.symbols.resolve(fr).String()
-	}
-	return out
+	return p.symbols.stack(frs)
 }
 
 // histLabel is 2^power with bpftrace's suffixes: 1K, 2M, 4G...

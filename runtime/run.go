@@ -172,6 +172,9 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 	}
 	s.dec.json = opts.Format == FormatJSON
 	defer func() { s.in.Close() }()
+	for _, note := range kf.notes {
+		s.status.infof("%s", note)
+	}
 	if in.sleepableErr != nil {
 		s.status.sleepableFallback(in.sleepableErr)
 	}

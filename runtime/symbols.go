@@ -47,6 +47,30 @@ func (s *symbols) resolve(fr symbolize.Frame) symbolize.Symbol {
 	return sym
 }
 
+// entryFuncs are the outermost functions of a process's threads. The
+// kernel walks a user stack by frame pointers, and code built without them
+// (a static glibc's __libc_start_call_main) leaves a frame pointer that
+// points at anything: what follows these frames is junk.
+var entryFuncs = map[string]bool{
+	"_start": true, "__libc_start_call_main": true, "__libc_start_main": true,
+	"libc_start_main_stage2": true, "start_thread": true, "thread_start": true,
+	"clone": true, "clone3": true, "__clone": true, "__clone3": true,
+}
+
+// stack resolves the frames of a stack, innermost first, up to the
+// thread's entry function.
+func (s *symbols) stack(frs []symbolize.Frame) []string {
+	var lines []string
+	for _, fr := range frs {
+		sym := s.resolve(fr)
+		lines = append(lines, sym.String())
+		if entryFuncs[sym.Func] {
+			break
+		}
+	}
+	return lines
+}
+
 // snapshot records the process's mappings while it runs, so its addresses
 // resolve also after it exits.
 func (s *symbols) snapshot() {

@@ -3,6 +3,8 @@
 #   deps.sh test      compilers for the test targets (gcc is on the machine; clang-19 is not)
 #   deps.sh generate  clang-19/llvm-19/libbpf-dev for bpf2go, Java for ANTLR
 #   deps.sh bench     bpftrace, for side-by-side figures
+#   deps.sh kernels   qemu, busybox-static and cpio for the kernel matrix, and a
+#                     fresh apt index so apt-get download finds Debian's kernels
 set -euo pipefail
 
 need=()
@@ -21,12 +23,22 @@ generate)
 	have java || need+=(default-jre-headless)
 	have npm || need+=(npm)
 	;;
+kernels)
+	have qemu-system-x86_64 || need+=(qemu-system-x86)
+	[ -x /bin/busybox ] && ! file -L /bin/busybox | grep -q dynamic || need+=(busybox-static)
+	have cpio || need+=(cpio)
+	have file || need+=(file)
+	# The test picks kernels from the index: refresh it when it is a day old.
+	if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mmin -1440 2>/dev/null | head -1)" ]; then
+		apt-get update -qq >/dev/null
+	fi
+	;;
 bench)
 	have bpftrace || need+=(bpftrace)
 	have clang-19 || need+=(clang-19)
 	;;
 *)
-	echo "usage: $0 test|generate|bench" >&2
+	echo "usage: $0 test|generate|bench|kernels" >&2
 	exit 2
 	;;
 esac

@@ -215,7 +215,7 @@ func useContext(parent, child parser.Node) string {
 // isProgramExpr reports whether evaluating e reads the traced program.
 func (c *checker) isProgramExpr(e parser.Expr) bool {
 	if c.p.Values == nil {
-		return false
+		return hasDeref(e) // *(int *)8 reads memory in any script
 	}
 	found := false
 	parser.Inspect(e, func(n parser.Node) bool {
@@ -233,6 +233,18 @@ func (c *checker) isProgramExpr(e parser.Expr) bool {
 			found = x.Op == "*" || x.Op == "&"
 		}
 		return !found
+	})
+	return found
+}
+
+// hasDeref reports whether e dereferences a pointer.
+func hasDeref(e parser.Expr) bool {
+	found := false
+	parser.Inspect(e, func(n parser.Node) bool {
+		if u, ok := n.(*parser.UnaryExpr); ok && u.Op == "*" {
+			found = true
+		}
+		return !found && n != nil
 	})
 	return found
 }

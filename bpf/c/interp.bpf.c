@@ -19,7 +19,9 @@
  * although programs address GS_HEAP_SIZE: every offset is checked against
  * GS_HEAP_SIZE and then masked with GS_HEAP_SIZE-1, and every access is
  * shorter than GS_HEAP_SIZE, so the verifier can prove that an access at a
- * masked offset stays inside the value without knowing the check.
+ * masked offset stays inside the value without knowing the check. The mask
+ * is an asm AND (heap_at): clang folds a C mask away after the check, and
+ * older verifiers (6.1) cannot take bounds from the check itself.
  *
  * Execution. run() checks the probe's range and version and returns at once
  * when the range is empty (an empty probe must cost what bpftrace's does).
@@ -86,7 +88,10 @@
  * maps after user space looked, and when no process is traced in
  * particular. The uprobe programs run gs_step and gs_step_s, which may call
  * bpf_get_func_ip; gs_perf_event has gs_step_pe, which may not (the helper
- * is not a perf_event program's), and its probes have no module.
+ * is not a perf_event program's), and its probes have no module. Before
+ * 6.4 the helper returns 0 in uprobes: the bias then comes from gs_bias
+ * like any other module's, keyed by the module the attach cookie's
+ * gs_probe names (so on 6.1 a probe needs a traced process, -c or -p).
  *
  * Only x86-64 is supported: OpLdReg indexes struct pt_regs as an array of
  * GS_PT_REGS_SLOTS u64s in the x86-64 order (rdi is slot 14).
@@ -118,6 +123,7 @@ extern int bpf_copy_from_user_str(void *dst, u32 dst__sz, const void *unsafe_ptr
 _Static_assert(sizeof(struct pt_regs) == GS_PT_REGS_SLOTS * 8, "pt_regs is not GS_PT_REGS_SLOTS u64s");
 _Static_assert((GS_HEAP_SIZE & (GS_HEAP_SIZE - 1)) == 0, "GS_HEAP_SIZE must be a power of two");
 _Static_assert(GS_STR_HEADER + GS_MAX_STR_LEN + 2 < GS_HEAP_SIZE, "a string read must fit the heap's slack");
+_Static_assert(GS_MAX_STR_LEN + 2 <= 4096, "a string read spans two pages at most (read_user_str)");
 _Static_assert(GS_STR_HEADER + GS_ST_MEM_MAX < GS_HEAP_SIZE, "a raw copy must fit the heap's slack");
 _Static_assert(sizeof(struct bpf_stack_build_id) == GS_STACK_FRAME_SIZE, "a stack frame is a struct bpf_stack_build_id");
 _Static_assert(8 + GS_MAX_STACK * GS_STACK_FRAME_SIZE < GS_HEAP_SIZE, "a stack must fit the heap's slack");
@@ -338,10 +344,15 @@ static __always_inline int heap_bad(u32 off, u32 size)
 	return size > GS_HEAP_SIZE || off > GS_HEAP_SIZE - size;
 }
 
-/* heap_at returns heap[off]; the mask is for the verifier (see the top). */
+/* heap_at returns heap[off]; the mask is for the verifier (see the top).
+ * It is an asm AND because clang drops a C mask that heap_bad already
+ * proved redundant, and verifiers before about 6.8 learn no bounds from
+ * heap_bad's register-to-register compare: without the AND, 6.1 rejects
+ * the object ("unbounded memory access"). */
 static __always_inline u8 *heap_at(struct scratch *s, u64 off)
 {
-	return &s->heap[off & (GS_HEAP_SIZE - 1)];
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(GS_HEAP_SIZE - 1));
+	return &s->heap[off];
 }
 
 /* access_size maps the C operand of a sized access to its byte count, 0 if
@@ -676,15 +687,32 @@ static __always_inline long read_user_str(void *dst, u32 size, u64 addr, const i
 {
 	long n = bpf_probe_read_user_str(dst, size, (const void *)addr);
 
-	/* A kernel without the kfunc (before 6.12) gets the fast read only. */
-	if (n < 0 && sleepable && bpf_copy_from_user_str)
-		n = bpf_copy_from_user_str(dst, size, (const void *)addr, GS_PAD_ZEROS);
-	return n;
+	if (n >= 0 || !sleepable)
+		return n;
+	if (bpf_copy_from_user_str)
+		return bpf_copy_from_user_str(dst, size, (const void *)addr, GS_PAD_ZEROS);
+	/*
+	 * Before 6.12 there is no faulting string read: fault the string's
+	 * page in with bpf_copy_from_user (5.10+; one byte, into dst, which the
+	 * read then overwrites) and read again; then the next page, when the
+	 * size bytes reach it (size < 4096: two pages at most).
+	 */
+	if (bpf_copy_from_user(dst, 1, (const void *)addr))
+		return n;
+	n = bpf_probe_read_user_str(dst, size, (const void *)addr);
+	if (n >= 0 || ((addr ^ (addr + size - 1)) & ~4095ULL) == 0)
+		return n;
+	if (bpf_copy_from_user(dst, 1, (const void *)((addr | 4095) + 1)))
+		return n;
+	return bpf_probe_read_user_str(dst, size, (const void *)addr);
 }
 
 /* st_str is OpStStr: a string slot {u16 len, u8 flags, u8 pad[5], u64
- * address, text} at heap[off]. */
-static __always_inline long st_str(struct scratch *s, u64 addr, u64 limit, u32 off, const int sleepable)
+ * address, text} at heap[off]. With own set, a fault pending is the
+ * address's (gen cleared the flag before it read the pointer): the slot
+ * then reports that failed read, where reading at the 0 it left would
+ * print NULL. */
+static __always_inline long st_str(struct scratch *s, u64 addr, u64 limit, u32 off, u8 own, const int sleepable)
 {
 	u8 *slot, *text;
 	u16 saved;
@@ -696,6 +724,13 @@ static __always_inline long st_str(struct scratch *s, u64 addr, u64 limit, u32 o
 	if (heap_bad(off, GS_STR_HEADER + limit))
 		return bad(s);
 	slot = heap_at(s, off);
+	if (own && s->rf.fault) {
+		*(u64 *)slot = (u64)GS_STR_FAULT << 16;
+		*(u64 *)(slot + 8) = s->rf.fault_addr;
+		s->rf.fault = 0;
+		s->rf.fault_addr = 0;
+		return 0;
+	}
 	text = slot + GS_STR_HEADER;
 	/*
 	 * Read limit+2 bytes: the helper returns limit+1 for a text of exactly
@@ -876,10 +911,13 @@ static __always_inline u64 ld_bias(void *ctx, const struct hit *h, u32 module, c
 		.tgid = bpf_get_current_pid_tgid() >> 32,
 		.module = module,
 	};
-	u64 *bias;
+	u64 *bias, ip;
 
-	if (uprobe && module == h->module)
-		return bpf_get_func_ip(ctx) - h->address;
+	if (uprobe && module == h->module) {
+		ip = bpf_get_func_ip(ctx);
+		if (ip) /* 0 before 6.4: use the map */
+			return ip - h->address;
+	}
 	bias = bpf_map_lookup_elem(&gs_bias, &k);
 	return bias ? *bias : 0;
 }
@@ -1090,7 +1128,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		break;
 	}
 	case GS_OP_STSTR:
-		if (st_str(s, *RA, RB, imm, sleepable))
+		if (st_str(s, *RA, RB, imm, ins->c, sleepable))
 			return OP_BAD;
 		break;
 	case GS_OP_STMEM:

@@ -145,6 +145,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	if o.showVer {
 		fmt.Fprintf(stdout, "gs %s (bytecode version %d)\n", version, ir.Version)
+		if err := runtime.KernelReport(stdout); err != nil {
+			fmt.Fprintf(stderr, "gs: %v\n", err)
+		}
 		return exitOK
 	}
 	rest := fs.Args()
@@ -299,6 +302,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}
 	if err != nil {
+		if errors.Is(err, runtime.ErrInternal) {
+			fmt.Fprintf(stderr, "gs: internal error: %v\n", err)
+			return exitInternal
+		}
 		if format == runtime.FormatJSON {
 			msg, _ := json.Marshal(err.Error())
 			fmt.Fprintf(stderr, "{\"type\":\"status\",\"level\":\"error\",\"msg\":%s}\n", msg)

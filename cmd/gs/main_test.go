@@ -40,6 +40,10 @@ func TestUsage(t *testing.T) {
 	}{
 		{[]string{"-h"}, exitOK, "usage: gs"},
 		{[]string{"--version"}, exitOK, "bytecode version"},
+		// The kernel the tests run on (6.18, root) has every feature.
+		{[]string{"--version"}, exitOK, "\nkernel features: all present\nattach: uprobe_multi links\n" +
+			"reads: sleepable, faulting pages in (bpf_copy_from_user, bpf_copy_from_user_str)\n" +
+			"load bias: bpf_get_func_ip at the probe, /proc/PID/maps for other modules\n"},
 		{[]string{}, exitUsage, "no script"},
 		{[]string{"-d", "cfg", "-e", "BEGIN {}"}, exitUsage, "-d takes ast or ir"},
 		{[]string{"-p", "1", "-c", "x", "-e", "BEGIN {}"}, exitUsage, "cannot be used together"},

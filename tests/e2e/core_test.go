@@ -309,3 +309,47 @@ func TestGoUretprobeRefused(t *testing.T) {
 	}
 	match(t, "stderr", r.Stderr, `uretprobes would crash \./goapp: it is a Go program`)
 }
+
+// TestFailedReads: a read of memory that is not mapped prints as a read
+// error at the address that failed, never as the address itself, a 0 or a
+// NULL. Address 8 is never mapped (mmap_min_addr).
+func TestFailedReads(t *testing.T) {
+	dir := t.TempDir()
+	compile(t, dir, "basic.c", "app", defaultVariant)
+	tests := []struct {
+		cmd, script, want string
+	}{
+		{"", `BEGIN { print(*(int *)8); exit() }`, "*(int *)8 = <read error at 0x8>\n"},
+		{"", `BEGIN { printf("%d %d\n", *(long *)16 + 1, 5); exit() }`, "<read error at 0x10> 5\n"},
+		{"./app 1", `uprobe:./app:add { print(*(const char **)8, str(*(char **)16), *(char **)24 == 0) }`,
+			"*(const char **)8 = <read error at 0x8>, str(*(char **)16) = <read error at 0x10>, *(char **)24 == 0 = <read error at 0x18>\n"},
+		// A failed read before a string does not make the string fail.
+		{"./app 1", `uprobe:./app:greet { if (*(int *)8 == 0) { print(str(arg0)) } }`,
+			"str(arg0) = \"world\"\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.script, func(t *testing.T) {
+			args := []string{"-e", tt.script}
+			if tt.cmd != "" {
+				args = append([]string{"-c", tt.cmd}, args...)
+			}
+			r := runGS(t, dir, timeout, args...)
+			if r.Code != 0 || r.Stdout != tt.want {
+				t.Errorf("exit %d, stdout:\n%s\nwant:\n%s\nstderr:\n%s", r.Code, r.Stdout, tt.want, r.Stderr)
+			}
+		})
+	}
+}
+
+// TestStaticUstack: the frame-pointer walk in a static binary runs off the
+// end of the stack through glibc's entry code, built without frame
+// pointers; the stack ends at the entry function, without junk frames.
+func TestStaticUstack(t *testing.T) {
+	dir := t.TempDir()
+	compile(t, dir, "basic.c", "app", variant{CC: "gcc", Opt: "-O0"}, "-static")
+	r := runGS(t, dir, timeout, "-c", "./app 3", "-e", `uprobe:./app:add { @s[ustack] = count(); if (arg0 == 0) { print(ustack) } }`)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	match(t, "stdout", r.Stdout, `^ustack = \n\tadd\n\tmain\+\d+\n\t__libc_start_call_main\+\d+\n\n@s\[\n        add\n        main\+\d+\n        __libc_start_call_main\+\d+\n\]: 3\n\n$`)
+}

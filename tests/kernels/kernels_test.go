@@ -1,0 +1,357 @@
+//go:build kernels
+
+// Package kernels runs gs on the kernels production runs, under qemu: for
+// each kernel package Debian serves (the 6.1 that linux-image-amd64 names
+// and the newest 6.12), it downloads the package with apt-get, boots its
+// vmlinuz with an initramfs that holds busybox, a static gs, test targets
+// and a script (guest.sh), and checks what each one-liner printed against
+// the lines the target prints about itself.
+//
+// The build tag keeps it out of `go test ./...`; `make test-kernels` (part
+// of `make test`) runs it. It fails, never skips, when qemu, busybox or the
+// kernel packages are missing: scripts/deps.sh kernels installs them.
+// Downloaded kernels (their /boot) are cached in $GS_KERNEL_CACHE, or
+// /var/cache/gs-kernels.
+package kernels
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+// bootTimeout bounds one guest: TCG boot plus the tests take 30 s on an
+// idle machine, minutes on a busy one.
+const bootTimeout = 8 * time.Minute
+
+// kernelPackages returns the Debian packages to boot: the 6.1 that
+// linux-image-amd64 depends on and the newest 6.12 for bookworm.
+func kernelPackages(t *testing.T) []string {
+	out, err := exec.Command("apt-cache", "depends", "linux-image-amd64").Output()
+	if err != nil {
+		t.Fatalf("apt-cache depends linux-image-amd64: %v", err)
+	}
+	var pkgs []string
+	if m := regexp.MustCompile(`Depends: (linux-image-6\.1\.0-\d+-amd64)\b`).FindSubmatch(out); m != nil {
+		pkgs = append(pkgs, string(m[1]))
+	} else {
+		t.Fatalf("apt-cache depends linux-image-amd64 names no 6.1 kernel:\n%s", out)
+	}
+	out, err = exec.Command("apt-cache", "search", "--names-only", `^linux-image-6\.12\..*\+deb12-amd64$`).Output()
+	if err != nil {
+		t.Fatalf("apt-cache search linux-image: %v", err)
+	}
+	var v612 []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if name, _, ok := strings.Cut(line, " "); ok {
+			v612 = append(v612, name)
+		}
+	}
+	if len(v612) == 0 {
+		t.Fatalf("apt-cache search finds no linux-image-6.12.*+deb12-amd64 (run apt-get update)")
+	}
+	sort.Slice(v612, func(i, j int) bool { return patch(v612[i]) < patch(v612[j]) })
+	return append(pkgs, v612[len(v612)-1])
+}
+
+// patch returns the patch level of linux-image-6.12.N+deb12-amd64.
+func patch(pkg string) int {
+	var n int
+	fmt.Sscanf(strings.TrimPrefix(pkg, "linux-image-6.12."), "%d", &n)
+	return n
+}
+
+func cacheDir(t *testing.T) string {
+	dir := os.Getenv("GS_KERNEL_CACHE")
+	if dir == "" {
+		dir = "/var/cache/gs-kernels"
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// vmlinuz returns the path of pkg's kernel image, downloading and unpacking
+// the package into the cache the first time.
+func vmlinuz(t *testing.T, cache, pkg string) string {
+	unpacked := filepath.Join(cache, pkg)
+	if m, _ := filepath.Glob(filepath.Join(unpacked, "boot", "vmlinuz-*")); len(m) == 1 {
+		return m[0]
+	}
+	debs, _ := filepath.Glob(filepath.Join(cache, pkg+"_*.deb"))
+	if len(debs) == 0 {
+		cmd := exec.Command("apt-get", "download", pkg)
+		cmd.Dir = cache
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("apt-get download %s: %v\n%s", pkg, err, out)
+		}
+		debs, _ = filepath.Glob(filepath.Join(cache, pkg+"_*.deb"))
+		if len(debs) == 0 {
+			t.Fatalf("apt-get download %s left no .deb in %s", pkg, cache)
+		}
+	}
+	tmp := unpacked + ".tmp"
+	os.RemoveAll(tmp)
+	if out, err := exec.Command("dpkg", "-x", debs[0], tmp).CombinedOutput(); err != nil {
+		t.Fatalf("dpkg -x %s: %v\n%s", debs[0], err, out)
+	}
+	// Keep /boot only: the modules are not needed (BPF and uprobes are built
+	// in, as the configs say) and are most of the package.
+	if err := os.MkdirAll(unpacked, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(tmp, "boot"), filepath.Join(unpacked, "boot")); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(tmp)
+	os.Remove(debs[0]) // the cache keeps /boot only
+	m, _ := filepath.Glob(filepath.Join(unpacked, "boot", "vmlinuz-*"))
+	if len(m) != 1 {
+		t.Fatalf("%s has no boot/vmlinuz-*", pkg)
+	}
+	return m[0]
+}
+
+// checkConfig fails unless the kernel has what gs needs built in: the
+// initramfs loads no modules.
+func checkConfig(t *testing.T, vmlinuz string) {
+	cfg, err := os.ReadFile(strings.Replace(vmlinuz, "vmlinuz-", "config-", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opt := range []string{"CONFIG_BPF_SYSCALL", "CONFIG_UPROBE_EVENTS", "CONFIG_BPF_EVENTS", "CONFIG_DEBUG_INFO_BTF", "CONFIG_SERIAL_8250_CONSOLE", "CONFIG_BLK_DEV_INITRD"} {
+		if !bytes.Contains(cfg, []byte("\n"+opt+"=y\n")) {
+			t.Errorf("%s: %s is not built in; the guest loads no modules", vmlinuz, opt)
+		}
+	}
+}
+
+func TestKernels(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Fatal("the kernel matrix needs root (apt-get download into the cache)")
+	}
+	initrd := buildInitramfs(t)
+	cache := cacheDir(t)
+	for _, pkg := range kernelPackages(t) {
+		t.Run(strings.TrimPrefix(pkg, "linux-image-"), func(t *testing.T) {
+			k := vmlinuz(t, cache, pkg)
+			checkConfig(t, k)
+			start := time.Now()
+			console := boot(t, k, initrd)
+			t.Logf("%s: booted and tested in %v", pkg, time.Since(start).Round(time.Second))
+			release := strings.TrimPrefix(pkg, "linux-image-")
+			if !strings.Contains(console, "\nversion|1|kernel: Linux "+release+"\n") {
+				t.Errorf("gs --version does not report Linux %s", release)
+			}
+			checkGuest(t, release, console)
+		})
+	}
+}
+
+// boot runs the kernel with initrd under qemu (TCG: nested KVM hung) and
+// returns the serial console's output.
+func boot(t *testing.T, kernel, initrd string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), bootTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "qemu-system-x86_64", "-accel", "tcg", "-cpu", "max", "-m", "2G", "-smp", "2",
+		"-kernel", kernel, "-initrd", initrd, "-append", "console=ttyS0 panic=-1 quiet",
+		"-nographic", "-no-reboot")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	err := cmd.Run()
+	console := strings.ReplaceAll(out.String(), "\r\n", "\n")
+	if ctx.Err() != nil {
+		t.Fatalf("qemu timed out after %v; console:\n%s", bootTimeout, console)
+	}
+	if err != nil {
+		t.Fatalf("qemu: %v; console:\n%s", err, console)
+	}
+	if !strings.Contains(console, "=== done") {
+		t.Fatalf("the guest did not finish its tests; console:\n%s", console)
+	}
+	return console
+}
+
+// guestTest is the output of one test the guest ran.
+type guestTest struct {
+	Code           int
+	Stdout, Stderr []string
+}
+
+// parseConsole splits the console into the guest's tests: guest.sh frames
+// each with "=== NAME rc=N" and prefixes its lines with "NAME|1|" (stdout)
+// or "NAME|2|" (stderr).
+func parseConsole(console string) map[string]*guestTest {
+	tests := map[string]*guestTest{}
+	head := regexp.MustCompile(`^=== (\S+) rc=(\d+)$`)
+	sc := bufio.NewScanner(strings.NewReader(console))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if m := head.FindStringSubmatch(line); m != nil {
+			g := tests[m[1]]
+			if g == nil {
+				g = &guestTest{}
+				tests[m[1]] = g
+			}
+			fmt.Sscanf(m[2], "%d", &g.Code)
+			continue
+		}
+		name, rest, ok := strings.Cut(line, "|")
+		if !ok {
+			continue
+		}
+		g := tests[name]
+		if g == nil {
+			g = &guestTest{Code: -1}
+			tests[name] = g
+		}
+		switch {
+		case strings.HasPrefix(rest, "1|"):
+			g.Stdout = append(g.Stdout, rest[2:])
+		case strings.HasPrefix(rest, "2|"):
+			g.Stderr = append(g.Stderr, rest[2:])
+		}
+	}
+	return tests
+}
+
+// wants returns the lines the target announced with "want: " whose text
+// matches re.
+func (g *guestTest) wants(re string) []string {
+	var w []string
+	r := regexp.MustCompile(re)
+	for _, l := range g.Stderr {
+		if s, ok := strings.CutPrefix(l, "want: "); ok && r.MatchString(s) {
+			w = append(w, s)
+		}
+	}
+	return w
+}
+
+func (g *guestTest) String() string {
+	return fmt.Sprintf("exit %d\nstdout:\n%s\nstderr:\n%s", g.Code, strings.Join(g.Stdout, "\n"), strings.Join(g.Stderr, "\n"))
+}
+
+// check is what one guest test must print. Want lines are literal, each
+// must be on stdout in this order; wantFrom takes them from the target's
+// "want:" lines that match the regular expression; match lists regular
+// expressions that stdout (joined by newlines) must match.
+type check struct {
+	name     string
+	want     []string
+	wantFrom string
+	match    []string
+	stderr   []string // regular expressions stderr must match
+	code     int
+	kernel   string // only on kernels whose release starts with this
+}
+
+var checks = []check{
+	{name: "oneliner", wantFrom: `^arg0 = `},
+	{name: "printf", wantFrom: `^add `},
+	{name: "values", wantFrom: `^it->id = `},
+	{name: "pie_global", wantFrom: `^counter = `},
+	{name: "static_global", wantFrom: `^counter = `},
+	{name: "retval", wantFrom: `^retval = `},
+	{name: "count_hist", wantFrom: `^@c: `, match: []string{`(?m)^@h:\n\[0\]\s+1 \|@+\|$`, `(?m)^\[16, 32\)\s+1 \|@+\|$`}},
+	{name: "ustack", match: []string{`(?m)^@\[\n        leaf\n        mid\+\d+\n        main\+\d+\n(        [^\n]+\n)*\]: 3$`}},
+	{name: "ustack_static", match: []string{`(?m)^@\[\n        leaf\n        mid\+\d+\n        main\+\d+\n        __libc_start_call_main\+\d+\n\]: 3$`}},
+	{name: "libc_str", wantFrom: `^str\(arg0\) = "GSK_`},
+	{name: "begin_interval", want: []string{"begin", "tick"}},
+	{name: "untouched", want: []string{`str(arg0) = "far away"`}},
+	{name: "const_deref", want: []string{`*(int *)8 = <read error at 0x8>`}},
+
+	// What each kernel lacks, by the kernel's history: uprobe_multi links
+	// came in 6.6, bpf_get_func_ip in uprobes in 6.4,
+	// bpf_copy_from_user_str in 6.12.
+	{name: "version", kernel: "6.1.", match: []string{
+		`(?m)^kernel feature: this kernel lacks uprobe_multi links \(Linux 6\.6\): one uprobe per probe$`,
+		`(?m)^kernel feature: this kernel lacks the bpf_copy_from_user_str kfunc \(Linux 6\.12\): `,
+		`(?m)^kernel feature: this kernel lacks bpf_get_func_ip in uprobes \(Linux 6\.4\): `,
+		`(?m)^attach: one uprobe per probe$`,
+		`(?m)^reads: sleepable, faulting pages in \(bpf_copy_from_user, page by page for strings\)$`,
+		`(?m)^load bias: /proc/PID/maps`,
+	}},
+	{name: "oneliner", kernel: "6.1.", stderr: []string{
+		`(?m)^gs: this kernel lacks uprobe_multi links \(Linux 6\.6\): one uprobe per probe$`,
+	}},
+	{name: "version", kernel: "6.12.", match: []string{
+		`(?m)^kernel features: all present$`,
+		`(?m)^attach: uprobe_multi links$`,
+		`(?m)^load bias: bpf_get_func_ip at the probe`,
+	}},
+}
+
+func checkGuest(t *testing.T, release, console string) {
+	tests := parseConsole(console)
+	for _, c := range checks {
+		if !strings.HasPrefix(release, c.kernel) {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
+			g := tests[c.name]
+			if g == nil {
+				t.Fatalf("the guest did not run %s; console:\n%s", c.name, console)
+			}
+			if g.Code != c.code {
+				t.Errorf("exit %d, want %d\n%s", g.Code, c.code, g)
+			}
+			want := c.want
+			if c.wantFrom != "" {
+				want = g.wants(c.wantFrom)
+				if len(want) == 0 {
+					t.Fatalf("the target announced no line matching %q\n%s", c.wantFrom, g)
+				}
+			}
+			if !inOrder(g.Stdout, want) {
+				t.Errorf("stdout lacks, in order:\n%s\n%s", strings.Join(want, "\n"), g)
+			}
+			out := strings.Join(g.Stdout, "\n")
+			for _, re := range c.match {
+				if !regexp.MustCompile(re).MatchString(out) {
+					t.Errorf("stdout does not match %q\n%s", re, g)
+				}
+			}
+			errOut := strings.Join(g.Stderr, "\n")
+			for _, re := range c.stderr {
+				if !regexp.MustCompile(re).MatchString(errOut) {
+					t.Errorf("stderr does not match %q\n%s", re, g)
+				}
+			}
+			for _, l := range g.Stdout {
+				if strings.Contains(l, "<read error") && c.name != "const_deref" || strings.Contains(l, "NULL") {
+					t.Errorf("stdout has a failed read: %q\n%s", l, g)
+				}
+			}
+		})
+	}
+}
+
+// inOrder reports whether want is a subsequence of lines.
+func inOrder(lines, want []string) bool {
+	i := 0
+	for _, l := range lines {
+		if i < len(want) && l == want[i] {
+			i++
+		}
+	}
+	return i == len(want)
+}
+
+// root is the repository's top directory.
+func root() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}

@@ -1,0 +1,28 @@
+# The tests the guest runs, one gs run each. t NAME CMD... prints
+# "=== NAME rc=N" and the run's stdout and stderr, each line prefixed with
+# "NAME|1|" or "NAME|2|"; kernels_test.go checks them.
+t() {
+	name=$1
+	shift
+	timeout 60 "$@" >/tmp/out 2>/tmp/err </dev/null
+	rc=$?
+	echo "=== $name rc=$rc"
+	sed "s/^/$name|1|/" /tmp/out
+	sed "s/^/$name|2|/" /tmp/err
+}
+
+uname -r
+t version ./gs --version
+t oneliner ./gs -c './dyn 3' -e 'uprobe:./dyn:add { print(arg0) }'
+t printf ./gs -c './dyn 3' -e 'uprobe:./dyn:add { printf("add %d %d\n", arg0, arg1) }'
+t values ./gs -c './dyn 3' -e 'uprobe:./dyn:process { print(it->id, it->weight) }'
+t pie_global ./gs -c './dyn 3' -e 'uprobe:./dyn:add { print(counter, msg) }'
+t static_global ./gs -c './sta 3' -e 'uprobe:./sta:add { print(counter, msg) }'
+t retval ./gs -c './dyn 3' -e 'uretprobe:./dyn:add { print(retval) }'
+t count_hist ./gs -c './dyn 3' -e 'uprobe:./dyn:add { @c = count(); @h = hist(arg1) }'
+t ustack ./gs -c './dyn 3' -e 'uprobe:./dyn:leaf { @[ustack] = count() }'
+t ustack_static ./gs -c './sta 3' -e 'uprobe:./sta:leaf { @[ustack] = count() }'
+t libc_str ./gs -c './dyn 3' -e 'uprobe:libc:getenv /str(arg0) == "GSK_apple" || str(arg0) == "GSK_pear" || str(arg0) == "GSK_plum"/ { print(str(arg0)) }'
+t begin_interval ./gs -e 'BEGIN { printf("begin\n") } interval:ms:200 { printf("tick\n"); exit() }'
+t untouched ./gs -c ./untouched -e 'uprobe:./untouched:show { print(str(arg0)) }'
+t const_deref ./gs -e 'BEGIN { print(*(int *)8); exit() }'

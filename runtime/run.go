@@ -57,6 +57,9 @@ type Options struct {
 	// by polling, at most 2*Wakeup late. 0 means DefaultWakeup; a negative
 	// value wakes the reader for every record.
 	Wakeup time.Duration
+	// Notes are verbose lines written before anything else (where each
+	// probe was placed).
+	Notes []string
 
 	// forceSingle attaches one perf-event uprobe per probe even when the
 	// kernel has uprobe_multi (tests of the fallback).
@@ -172,6 +175,9 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 	}
 	s.dec.json = opts.Format == FormatJSON
 	defer func() { s.in.Close() }()
+	for _, n := range opts.Notes {
+		s.logf("%s", n)
+	}
 	s.logf("loaded the interpreter in %v", time.Since(start).Round(time.Millisecond))
 	if sz := in.sizes; len(prog.Maps) > 0 {
 		s.logf("map sizes: gs_vals %d entries (%d-byte keys), gs_aggs %d (%d-byte keys), gs_stacks %d", sz.vals, sz.valsKey, sz.aggs, sz.aggsKey, sz.stacks)

@@ -31,6 +31,9 @@ type Config struct {
 	// every probed binary it belongs to (same build-id, or matching
 	// .gnu_debuglink CRC); belonging to none is an error.
 	DebugFile string
+	// ExactPlacement keeps every uprobe on the address the language
+	// names, even where the kernel single-steps (placement.go).
+	ExactPlacement bool
 }
 
 // Program is a checked script: the resolved probes, a type for every
@@ -58,6 +61,9 @@ type Program struct {
 	// Values tells gen how to read the traced program's variables
 	// (values.go); nil when the script reads none.
 	Values *Values
+	// Placements says where each uprobe sits and why (placement.go), in
+	// the order groups were checked.
+	Placements []Placement
 }
 
 // Group is one probe group: its probes share one piece of code.
@@ -126,6 +132,7 @@ type checker struct {
 	binaries map[string]*binEntry
 	events   []*eventInfo // in source order; index = event id
 	maps     map[string]*Map
+	pinned   map[int]bool // probe IDs at an explicit FUNC+OFF or 0xADDR
 
 	debugFileUsed bool  // Config.DebugFile belonged to a probed binary
 	debugFileErr  error // why it did not belong to the first one that refused it

@@ -3,6 +3,7 @@
 #   make          build bin/gs (needs only Go: generated code is committed)
 #   make demo     build gs and trace the bundled example program (root)
 #   make test     every test: unit, golden, kernel end to end (root)
+#   make test-exact  the end-to-end tests with --exact-placement
 #   make generate regenerate the ANTLR parser, the C opcode header and the BPF object
 #   make bench    per-call cost and start-up, side by side with bpftrace
 
@@ -10,7 +11,7 @@ GO      ?= go
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: all build demo test test-deps generate bench fuzz clean
+.PHONY: all build demo test test-exact test-deps generate bench fuzz clean
 
 all: build
 
@@ -30,6 +31,11 @@ test-deps:
 test: test-deps
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 40m ./...
+
+# the end-to-end tests again with every probe where the script names it:
+# placement on emulated instructions must not change what they print
+test-exact: test-deps
+	GS_EXACT_PLACEMENT=1 $(GO) test -count=1 -timeout 40m ./tests/e2e/
 
 generate:
 	grammar/generate.sh

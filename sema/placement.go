@@ -237,14 +237,13 @@ func (c *checker) placeOne(p *ir.Probe, reads groupReads) Placement {
 	sc := scanFloor(code, fn.Addr, more, p.Address, atEntry)
 	pl.FromClass, pl.ToClass, pl.Emulated = sc.fromClass, sc.fromClass, sc.fromEmulated
 	pl.Why = sc.why
-	if sc.to == sc.from {
-		return pl
-	}
 	switch {
+	case sc.fromEmulated:
 	case c.cfg.ExactPlacement:
 		pl.Why = "--exact-placement"
 	case c.pinned[int(p.ID)]:
 		pl.Why = "an explicit address"
+	case sc.to == sc.from:
 	case pi != nil && pi.inst != nil && pi.inst.Inlined && !inRanges(pi.inst.Ranges, sc.to):
 		pl.Why = "the inlined copy ends before an emulated instruction"
 	default:

@@ -105,9 +105,15 @@ type result struct {
 	Code           int
 }
 
-// runGS runs gs with args in dir, killing it after timeout.
+// runGS runs gs with args in dir, killing it after timeout. With
+// GS_EXACT_PLACEMENT=1 in the environment every run adds
+// --exact-placement (make test-exact): the end-to-end tests then check
+// that probes left where the script names them print the same values.
 func runGS(t *testing.T, dir string, timeout time.Duration, args ...string) result {
 	t.Helper()
+	if os.Getenv("GS_EXACT_PLACEMENT") == "1" && (len(args) == 0 || !strings.HasPrefix(args[0], "-l")) {
+		args = append([]string{"--exact-placement"}, args...)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, gsBin, args...)

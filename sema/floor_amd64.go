@@ -286,6 +286,9 @@ func (t *regTags) step(in *x86asm.Inst, atEntry bool) string {
 	case x86asm.CQO, x86asm.CDQ:
 		t.kill(1)
 		return ""
+	case x86asm.RET, x86asm.UD2, x86asm.SYSCALL, x86asm.JMP, x86asm.CALL, x86asm.INT,
+		x86asm.LOOP, x86asm.LOOPE, x86asm.LOOPNE, x86asm.JRCXZ, x86asm.JECXZ, x86asm.HLT:
+		return "a " + name + " comes before any emulated instruction"
 	default:
 		return "skipped " + name + " is not modelled"
 	}

@@ -116,6 +116,9 @@ func badPrefix(b []byte) bool {
 
 // classify names the instruction's class and whether the kernel emulates it.
 func classify(b []byte, in *x86asm.Inst) (string, bool) {
+	if isEndbr(b) {
+		return "endbr64", false
+	}
 	if badPrefix(b) {
 		return lower(in.Op.String()), false
 	}
@@ -177,6 +180,9 @@ func scanFloor(code []byte, base uint64, more []codeRange, at uint64, atEntry bo
 	decode := func(b []byte, addr uint64, own bool) bool {
 		for pc := 0; pc < len(b); {
 			in, err := x86asm.Decode(b[pc:], 64)
+			if isEndbr(b[pc:]) {
+				in, err = x86asm.Inst{Op: x86asm.NOP, Len: 4}, nil // x86asm does not know it
+			}
 			if err != nil || in.Len == 0 {
 				return false
 			}
@@ -243,13 +249,20 @@ func scanFloor(code []byte, base uint64, more []codeRange, at uint64, atEntry bo
 				return s
 			}
 		}
-		if why := s.tags.step(&in, atEntry); why != "" {
+		if isEndbr(b) {
+			// no effect: user-space IBT is not enforced
+		} else if why := s.tags.step(&in, atEntry); why != "" {
 			s.why = why
 			return s
 		}
 		s.skipped++
 		pc += uint64(in.Len)
 	}
+}
+
+// isEndbr matches endbr64 and endbr32 (f3 0f 1e fa/fb).
+func isEndbr(b []byte) bool {
+	return len(b) >= 4 && b[0] == 0xf3 && b[1] == 0x0f && b[2] == 0x1e && (b[3] == 0xfa || b[3] == 0xfb)
 }
 
 // step applies one skipped instruction to the tags, or says why the probe

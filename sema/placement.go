@@ -233,7 +233,9 @@ func (c *checker) placeOne(p *ir.Probe, reads groupReads) Placement {
 		}
 	}
 	pi := c.pvs().probeInfo[probeKey{p.Binary, p.Address}]
-	atEntry := p.Address == fn.Addr || (pi != nil && pi.inst != nil && pi.inst.Entry == p.Address)
+	// Only at an out-of-line entry is the stack below the stack pointer
+	// free: an inlined copy's caller may keep locals in its red zone.
+	atEntry := p.Address == fn.Addr
 	sc := scanFloor(code, fn.Addr, more, p.Address, atEntry)
 	pl.FromClass, pl.ToClass, pl.Emulated = sc.fromClass, sc.fromClass, sc.fromEmulated
 	pl.Why = sc.why

@@ -144,8 +144,6 @@ func lower(s string) string {
 // DWARF register numbers.
 var encDWARF = [16]int{0, 2, 1, 3, 7, 6, 4, 5, 8, 9, 10, 11, 12, 13, 14, 15}
 
-const dwarfRSP = 7
-
 // gpr returns the DWARF number of the 64-bit register r is part of, or -1.
 func gpr(r x86asm.Reg) int {
 	switch {

@@ -91,6 +91,10 @@ type tag struct {
 	off int64
 }
 
+// dwarfRSP is the stack pointer's DWARF number (x86-64; only amd64
+// moves probes).
+const dwarfRSP = 7
+
 // regTags tracks the 17 DWARF general registers (0-16) through skipped code.
 type regTags struct{ r [17]tag }
 

@@ -373,11 +373,12 @@ func PlacementSummary(ps []Placement) string {
 	return s
 }
 
-// PlaceFunc reports where a probe on the function copy entering at entry
-// goes when the script reads nothing: for gs -lv.
-func PlaceFunc(bin *debuginfo.Binary, entry uint64, exact bool) Placement {
+// PlaceFunc reports where a probe on function copy fi goes when the
+// script reads nothing: for gs -lv.
+func PlaceFunc(bin *debuginfo.Binary, fi debuginfo.FuncInstance, exact bool) Placement {
 	c := &checker{cfg: Config{ExactPlacement: exact}, p: &Program{}}
 	c.binaries = map[string]*binEntry{bin.Path: {bin: bin}}
-	p := &ir.Probe{Kind: ir.Uprobe, Binary: bin.Path, Address: entry}
+	c.pvs().probeInfo[probeKey{bin.Path, fi.Entry}] = &probeInfo{inst: &fi}
+	p := &ir.Probe{Kind: ir.Uprobe, Binary: bin.Path, Address: fi.Entry}
 	return c.placeOne(p, groupReads{})
 }

@@ -103,7 +103,7 @@ func list(spec string, verbose, exact bool, stdout, stderr io.Writer) int {
 				}
 				fmt.Fprintf(stdout, "  copy at 0x%x (%s)\n", in.Entry, kind)
 			}
-			fmt.Fprintf(stdout, "    probe  %s\n", sema.PlaceFunc(bin, in.Entry, exact))
+			fmt.Fprintf(stdout, "    probe  %s\n", sema.PlaceFunc(bin, in, exact))
 			listVars(stdout, d, in.Entry, in.PrologueEnd, "at entry")
 		}
 	}

@@ -114,6 +114,13 @@ func runGS(t *testing.T, dir string, timeout time.Duration, args ...string) resu
 	if os.Getenv("GS_EXACT_PLACEMENT") == "1" && (len(args) == 0 || !strings.HasPrefix(args[0], "-l")) {
 		args = append([]string{"--exact-placement"}, args...)
 	}
+	return runGSAsIs(t, dir, timeout, args...)
+}
+
+// runGSAsIs is runGS without GS_EXACT_PLACEMENT, for the tests of
+// placement itself.
+func runGSAsIs(t *testing.T, dir string, timeout time.Duration, args ...string) result {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, gsBin, args...)

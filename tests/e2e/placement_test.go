@@ -24,7 +24,7 @@ func TestKernelEmulates(t *testing.T) {
 	for _, f := range fns {
 		probes = append(probes, "uprobe:./"+bin+":"+f+"+0")
 	}
-	r := runGS(t, dir, timeout, "-v", "-c", "./"+bin+" 2000", "-e", strings.Join(probes, ",")+" {}")
+	r := runGSAsIs(t, dir, timeout, "-v", "-c", "./"+bin+" 2000", "-e", strings.Join(probes, ",")+" {}")
 	if r.Code != 0 {
 		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 	}
@@ -73,7 +73,7 @@ uprobe:%[1]s:clobber { printf("D %%d\n", arg1) }
 uprobe:%[1]s:norm { printf("N %%d %%d %%d\n", p->x, args.p->y, k) }
 uprobe:%[1]s:norm { printf("M %%d %%d\n", p->x, p->y) }
 uprobe:%[1]s:loophead { @loop = count() }`, b)
-	r := runGS(t, dir, timeout, "-v", "-c", b+" 5", "-e", script)
+	r := runGSAsIs(t, dir, timeout, "-v", "-c", b+" 5", "-e", script)
 	if r.Code != 0 {
 		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 	}
@@ -143,7 +143,7 @@ func TestPlacementExact(t *testing.T) {
 	script := fmt.Sprintf(`uprobe:%[1]s:movpush { printf("E %%d %%d\n", arg0, arg1) } uprobe:%[1]s:norm { printf("N %%d %%d\n", p->x, k) }`, b)
 	var outs []string
 	for _, args := range [][]string{{"-v"}, {"-v", "--exact-placement"}} {
-		r := runGS(t, dir, timeout, append(args, "-c", b+" 4", "-e", script)...)
+		r := runGSAsIs(t, dir, timeout, append(args, "-c", b+" 4", "-e", script)...)
 		if r.Code != 0 {
 			t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 		}
@@ -169,7 +169,7 @@ func TestPlacementExact(t *testing.T) {
 // TestPlacementList: gs -lv shows where a probe on each function goes.
 func TestPlacementList(t *testing.T) {
 	dir, bin := placeTarget(t)
-	r := runGS(t, dir, timeout, "-lv", "uprobe:./"+bin+":norm")
+	r := runGSAsIs(t, dir, timeout, "-lv", "uprobe:./"+bin+":norm")
 	if r.Code != 0 {
 		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 	}

@@ -170,11 +170,15 @@ func gpr(r x86asm.Reg) int {
 // branch into it (its .cold part), as {address, bytes}. atEntry says at
 // is a function's entry, where the stack below the stack pointer holds
 // nothing yet.
-func scanFloor(code []byte, base uint64, more []codeRange, at uint64, atEntry bool) floorScan {
+//
+// A jmp through a pointer in memory (jmp *X(%rip), a tail call through a
+// function pointer) may land wherever a stored code address points:
+// escaped() returns every code address the binary's data holds.
+func scanFloor(code []byte, base uint64, more []codeRange, at uint64, atEntry bool, escaped func() map[uint64]bool) floorScan {
 	s := floorScan{from: at, to: at}
 	insts := map[uint64]x86asm.Inst{}
 	targets := map[uint64]bool{}
-	indirect := false
+	indirect, viaMemory := false, false
 	decode := func(b []byte, addr uint64, own bool) bool {
 		for pc := 0; pc < len(b); {
 			in, err := x86asm.Decode(b[pc:], 64)
@@ -200,7 +204,15 @@ func scanFloor(code []byte, base uint64, more []codeRange, at uint64, atEntry bo
 				}
 			}
 			if in.Op == x86asm.JMP && in.Args[0] != nil {
-				if _, rel := in.Args[0].(x86asm.Rel); !rel {
+				switch a := in.Args[0].(type) {
+				case x86asm.Rel:
+				case x86asm.Mem:
+					if a.Base == x86asm.RIP && a.Index == 0 && a.Segment == 0 {
+						viaMemory = true
+					} else {
+						indirect = true // a jump table, or a pointer from anywhere
+					}
+				default:
 					indirect = true
 				}
 			}
@@ -228,6 +240,11 @@ func scanFloor(code []byte, base uint64, more []codeRange, at uint64, atEntry bo
 	if indirect {
 		s.why = "the function has an indirect jump, whose targets are unknown"
 		return s
+	}
+	if viaMemory && escaped != nil {
+		for a := range escaped() {
+			targets[a] = true
+		}
 	}
 	s.tags = newTags()
 	for pc := at; ; {

@@ -28,6 +28,10 @@ func TestScanFloor(t *testing.T) {
 		{"store to the new frame", []byte{0x48, 0x83, 0xec, 0x18, 0x48, 0x89, 0x7c, 0x24, 0x08, 0x53, 0xc3}, nil, 9, ""},
 		{"store over the return address", []byte{0x48, 0x83, 0xec, 0x18, 0x48, 0x89, 0x7c, 0x24, 0x20, 0x53, 0xc3}, nil, 0, "at or above"},
 		{"indirect jump", []byte{0x48, 0x89, 0xf8, 0x53, 0xff, 0xe0}, nil, 0, "indirect jump"},
+		// mov; push; jmp *0(%rip): a tail call through a pointer
+		{"tail call through memory", []byte{0x48, 0x89, 0xf8, 0x53, 0xff, 0x25, 0, 0, 0, 0}, nil, 3, ""},
+		// xor; xor; mov; push; jmp *0(%rip), and the data holds the address +4 (escaped())
+		{"tail call, an address escapes", []byte{0x31, 0xc0, 0x31, 0xd2, 0x48, 0x89, 0xfb, 0x53, 0xff, 0x25, 0, 0, 0, 0}, nil, 0, "a branch targets +4"},
 		{"ret first", []byte{0x48, 0x89, 0xf8, 0xc3}, nil, 0, "a ret comes before"},
 		// jmp from the .cold part (at 0x2000) back to +3 of the function
 		{"cold part jumps in", []byte{0x48, 0x89, 0xf8, 0x48, 0x89, 0xfb, 0x53, 0xc3}, []byte{0xe9, 0xfe, 0xef, 0xff, 0xff}, 0, "a branch targets +3"},
@@ -40,7 +44,7 @@ func TestScanFloor(t *testing.T) {
 			if tt.cold != nil {
 				more = append(more, codeRange{0x2000, tt.cold})
 			}
-			s := scanFloor(tt.code, base, more, base, true)
+			s := scanFloor(tt.code, base, more, base, true, func() map[uint64]bool { return map[uint64]bool{0x1004: true} })
 			if got := s.to - base; got != tt.to {
 				t.Errorf("moves to +%d, want +%d (why %q)", got, tt.to, s.why)
 			}
@@ -61,7 +65,7 @@ func TestSameValue(t *testing.T) {
 		return debuginfo.Location{Pieces: []debuginfo.Piece{{Kind: debuginfo.PieceMemory, Ops: []debuginfo.LocOp{{Kind: debuginfo.LocBreg, Reg: r, Offset: off}}}}}
 	}
 	// mov %rdi,%rbx; lea 1(%rsi),%rsi; sub $8,%rsp; push %rbx
-	s := scanFloor([]byte{0x48, 0x89, 0xfb, 0x48, 0x8d, 0x76, 0x01, 0x48, 0x83, 0xec, 0x08, 0x53}, 0, nil, 0, true)
+	s := scanFloor([]byte{0x48, 0x89, 0xfb, 0x48, 0x8d, 0x76, 0x01, 0x48, 0x83, 0xec, 0x08, 0x53}, 0, nil, 0, true, nil)
 	if s.to != 11 {
 		t.Fatalf("moves to +%d, want +11 (%s)", s.to, s.why)
 	}

@@ -1,6 +1,8 @@
 package sema
 
 import (
+	"debug/elf"
+	"encoding/binary"
 	"fmt"
 
 	"github.com/gs-tracer/gs/debuginfo"
@@ -240,7 +242,7 @@ func (c *checker) placeOne(p *ir.Probe, reads groupReads) Placement {
 	// Only at an out-of-line entry is the stack below the stack pointer
 	// free: an inlined copy's caller may keep locals in its red zone.
 	atEntry := p.Address == fn.Addr
-	sc := scanFloor(code, fn.Addr, more, p.Address, atEntry)
+	sc := scanFloor(code, fn.Addr, more, p.Address, atEntry, func() map[uint64]bool { return c.escaped(bin) })
 	pl.FromClass, pl.ToClass, pl.Emulated = sc.fromClass, sc.fromClass, sc.fromEmulated
 	pl.Why = sc.why
 	switch {
@@ -381,4 +383,50 @@ func PlaceFunc(bin *debuginfo.Binary, fi debuginfo.FuncInstance, exact bool) Pla
 	c.pvs().probeInfo[probeKey{bin.Path, fi.Entry}] = &probeInfo{inst: &fi}
 	p := &ir.Probe{Kind: ir.Uprobe, Binary: bin.Path, Address: fi.Entry}
 	return c.placeOne(p, groupReads{})
+}
+
+// escaped returns the code addresses bin's data holds (8-byte words in
+// its allocated data sections, and relocation addends): where a jmp
+// through a pointer in memory may land. Computed once per binary.
+func (c *checker) escaped(bin *debuginfo.Binary) map[uint64]bool {
+	if m, ok := c.codeRefs[bin.Path]; ok {
+		return m
+	}
+	m := map[uint64]bool{}
+	var lo, hi uint64 = ^uint64(0), 0
+	for _, s := range bin.File.Sections {
+		if s.Flags&elf.SHF_EXECINSTR != 0 {
+			lo, hi = min(lo, s.Addr), max(hi, s.Addr+s.Size)
+		}
+	}
+	inText := func(v uint64) {
+		if v >= lo && v < hi {
+			m[v] = true
+		}
+	}
+	for _, s := range bin.File.Sections {
+		if s.Flags&elf.SHF_ALLOC == 0 || s.Flags&elf.SHF_EXECINSTR != 0 || s.Type == elf.SHT_NOBITS {
+			continue
+		}
+		data, err := s.Data()
+		if err != nil {
+			continue
+		}
+		step := 8
+		if s.Type == elf.SHT_RELA {
+			step = 24 // r_offset, r_info, r_addend
+		}
+		for i := 0; i+8 <= len(data); i += step {
+			if s.Type == elf.SHT_RELA && i+24 <= len(data) {
+				inText(binary.LittleEndian.Uint64(data[i+16:]))
+			} else {
+				inText(binary.LittleEndian.Uint64(data[i:]))
+			}
+		}
+	}
+	if c.codeRefs == nil {
+		c.codeRefs = map[string]map[uint64]bool{}
+	}
+	c.codeRefs[bin.Path] = m
+	return m
 }

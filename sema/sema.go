@@ -132,7 +132,8 @@ type checker struct {
 	binaries map[string]*binEntry
 	events   []*eventInfo // in source order; index = event id
 	maps     map[string]*Map
-	pinned   map[int]bool // probe IDs at an explicit FUNC+OFF or 0xADDR
+	pinned   map[int]bool               // probe IDs at an explicit FUNC+OFF or 0xADDR
+	codeRefs map[string]map[uint64]bool // code addresses each binary's data holds (placement.go)
 
 	debugFileUsed bool  // Config.DebugFile belonged to a probed binary
 	debugFileErr  error // why it did not belong to the first one that refused it

@@ -5,6 +5,7 @@
 #   make test     every test: unit, golden, kernel end to end, the kernel matrix (root);
 #                 vet for amd64 and arm64
 #   make test-kernels  the kernel matrix only: Debian's 6.1 and 6.12 under qemu (root)
+#   make test-exact  the end-to-end tests with --exact-placement
 #   make generate regenerate the ANTLR parser, the C opcode header and the BPF object
 #   make bench    per-call cost and start-up, side by side with bpftrace
 #   make fuzz     every fuzz target for FUZZTIME (30s) each
@@ -14,7 +15,7 @@ BIN     ?= bin/gs
 VERSION ?= $(shell git describe --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: all build demo test test-deps test-kernels generate bench fuzz clean
+.PHONY: all build demo test test-deps test-kernels test-exact generate bench fuzz clean
 
 all: build
 
@@ -46,6 +47,11 @@ test: test-deps
 test-kernels:
 	scripts/deps.sh kernels
 	$(GO) test -count=1 -timeout 20m -tags kernels ./tests/kernels/
+
+# the end-to-end tests again with every probe where the script names it:
+# placement on emulated instructions must not change what they print
+test-exact: test-deps
+	GS_EXACT_PLACEMENT=1 $(GO) test -count=1 -timeout 40m ./tests/e2e/
 
 generate:
 	grammar/generate.sh

@@ -6,10 +6,11 @@
 // single runs by 10-20% here, hits both alike); the time from launch until
 // a -c target is released (probes attached); and the wall time of a whole
 // -c run on a target that exits at once. Each figure is the median of
-// several interleaved runs.
+// several interleaved runs. Then probe placement (placement.go).
 //
 //	make bench            (root; builds bin/gs first)
 //	go run ./bench -runs 7
+//	go run ./bench -only placement
 package main
 
 import (
@@ -30,6 +31,7 @@ var (
 	runs  = flag.Int("runs", 5, "runs per measurement (the median is reported)")
 	calls = flag.Int("calls", 1000000, "calls per run")
 	gs    = flag.String("gs", "bin/gs", "the gs binary")
+	only  = flag.String("only", "", "run one part: placement (probe placement and SQLite)")
 )
 
 type tool struct {
@@ -63,6 +65,10 @@ func main() {
 		fmt.Println("bpftrace not installed: gs figures only (apt-get install bpftrace)")
 	}
 
+	if *only == "placement" {
+		placementBench(dir, tools, gsAbs)
+		return
+	}
 	probe := "uprobe:" + target + ":f"
 	scripts := []struct{ name, script string }{
 		{"empty probe", probe + " { }"},
@@ -153,6 +159,7 @@ func main() {
 		}
 		fmt.Printf("  %-10s launch→target released %7.1f   whole -c run %7.1f\n", tl.name, median(attach), median(whole))
 	}
+	placementBench(dir, tools, gsAbs)
 }
 
 func run(stdin []byte, argv ...string) (string, error) {

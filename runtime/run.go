@@ -56,6 +56,9 @@ type Options struct {
 	// by polling, at most 2*Wakeup late. 0 means DefaultWakeup; a negative
 	// value wakes the reader for every record.
 	Wakeup time.Duration
+	// Notes are verbose lines written before anything else (where each
+	// probe was placed).
+	Notes []string
 
 	// forceSingle attaches one perf-event uprobe per probe even when the
 	// kernel has uprobe_multi (tests of the fallback).
@@ -177,6 +180,9 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 	}
 	if in.sleepableErr != nil {
 		s.status.sleepableFallback(in.sleepableErr)
+	}
+	for _, n := range opts.Notes {
+		s.logf("%s", n)
 	}
 	s.logf("loaded the interpreter in %v", time.Since(start).Round(time.Millisecond))
 	if sz := in.sizes; len(prog.Maps) > 0 {

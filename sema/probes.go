@@ -67,6 +67,12 @@ func (c *checker) resolveProbes(g *Group) {
 			if pr.Kind == parser.ProbeUretprobe {
 				at.Kind = ir.Uretprobe
 			}
+			if pr.HasAddr || pr.HasOffset {
+				if c.pinned == nil {
+					c.pinned = map[int]bool{}
+				}
+				c.pinned[int(at.ID)] = true
+			}
 			g.Probes = append(g.Probes, len(c.p.Probes))
 			c.p.Probes = append(c.p.Probes, at)
 		}

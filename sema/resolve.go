@@ -84,7 +84,11 @@ type Scope interface {
 }
 
 // scopeFor returns the program names visible in g.
-func (c *checker) scopeFor(g *Group) Scope { return c.programScope(g) }
+func (c *checker) scopeFor(g *Group) Scope {
+	s := c.programScope(g)
+	c.placeAtFloor(g, s)
+	return s
+}
 
 // ident resolves a bare identifier.
 func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {

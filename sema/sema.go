@@ -39,6 +39,9 @@ type Config struct {
 	// every probed binary it belongs to (same build-id, or matching
 	// .gnu_debuglink CRC); belonging to none is an error.
 	DebugFile string
+	// ExactPlacement keeps every uprobe on the address the language
+	// names, even where the kernel single-steps (placement.go).
+	ExactPlacement bool
 }
 
 // Program is a checked script: the resolved probes, a type for every
@@ -66,6 +69,9 @@ type Program struct {
 	// Values tells gen how to read the traced program's variables
 	// (values.go); nil when the script reads none.
 	Values *Values
+	// Placements says where each uprobe sits and why (placement.go), in
+	// the order groups were checked.
+	Placements []Placement
 }
 
 // Group is one probe group: its probes share one piece of code.
@@ -134,6 +140,8 @@ type checker struct {
 	binaries map[string]*binEntry
 	events   []*eventInfo // in source order; index = event id
 	maps     map[string]*Map
+	pinned   map[int]bool               // probe IDs at an explicit FUNC+OFF or 0xADDR
+	codeRefs map[string]map[uint64]bool // code addresses each binary's data holds (placement.go)
 
 	debugFileUsed bool  // Config.DebugFile belonged to a probed binary
 	debugFileErr  error // why it did not belong to the first one that refused it

@@ -8,12 +8,13 @@ import (
 
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/sema"
 )
 
 // list implements `gs -l SPEC` (functions matching a pattern) and
 // `gs -lv SPEC` (also the parameters and locals of each match, with their
 // types and whether they can be read at the probe's address).
-func list(spec string, verbose bool, stdout, stderr io.Writer) int {
+func list(spec string, verbose, exact bool, stdout, stderr io.Writer) int {
 	prog, diags := parser.ParseString("<list>", spec+" {}")
 	if diags.HasErrors() {
 		diags.Render(stderr, false)
@@ -102,6 +103,7 @@ func list(spec string, verbose bool, stdout, stderr io.Writer) int {
 				}
 				fmt.Fprintf(stdout, "  copy at 0x%x (%s)\n", in.Entry, kind)
 			}
+			fmt.Fprintf(stdout, "    probe  %s\n", sema.PlaceFunc(bin, in, exact))
 			listVars(stdout, d, in.Entry, in.PrologueEnd, "at entry")
 		}
 	}

@@ -88,6 +88,7 @@ type options struct {
 	output   string
 	noColor  bool
 	debugF   string
+	exact    bool
 	scriptNm string
 	scriptSr string
 }
@@ -127,6 +128,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.DurationVar(&o.wakeup, "wakeup", runtime.DefaultWakeup, "least time between two reader wakeups by one CPU; 0 wakes it for every record")
 	_ = fs.MarkHidden("wakeup")
 	fs.StringVar(&o.debugF, "debug-file", "", "read DWARF for the probed binary from this separate debug `FILE`")
+	fs.BoolVar(&o.exact, "exact-placement", false, "attach every uprobe at the address the script names, even where the kernel single-steps (slower)")
 	fs.BoolVar(&o.noColor, "no-color", false, "never color diagnostics")
 	fs.BoolVar(&o.showVer, "version", false, "print the version and exit")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
@@ -160,7 +162,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			fmt.Fprint(stderr, "gs: -l takes one probe, e.g. gs -l 'uprobe:./app:*'\n")
 			return exitUsage
 		}
-		return list(spec, o.verbose, stdout, stderr)
+		return list(spec, o.verbose, o.exact, stdout, stderr)
 	}
 	switch {
 	case o.program != "" && len(rest) > 0:
@@ -227,7 +229,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "gs: %v, not %s\n", bpf.ErrUnsupportedArch, goruntime.GOARCH)
 		return exitRuntime
 	}
-	cfg := sema.Config{Dir: ".", DebugFile: o.debugF}
+	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact}
 	if len(cmdArgs) > 0 {
 		cfg.DefaultBinary = lookPath(cmdArgs[0])
 	} else if o.pid != 0 {
@@ -293,6 +295,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		Format:     format,
 		MapEntries: o.mapSize,
 		Wakeup:     wakeup,
+		Notes:      placementNotes(checked),
 	})
 	if outFile != nil {
 		// A file system may report a failed write only now (NFS): that is
@@ -391,4 +394,17 @@ func splitCommand(s string) ([]string, error) {
 		return nil, errors.New("empty command")
 	}
 	return words, nil
+}
+
+// placementNotes are the -v lines saying where each uprobe sits:
+// "uprobe:./app:f at +3 (push, emulated), moved from +0 (mov)", then a count.
+func placementNotes(p *sema.Program) []string {
+	if len(p.Placements) == 0 {
+		return nil
+	}
+	var out []string
+	for _, pl := range p.Placements {
+		out = append(out, p.Probes[pl.Probe].Name+" "+pl.String())
+	}
+	return append(out, sema.PlacementSummary(p.Placements))
 }

@@ -105,8 +105,21 @@ type result struct {
 	Code           int
 }
 
-// runGS runs gs with args in dir, killing it after timeout.
+// runGS runs gs with args in dir, killing it after timeout. With
+// GS_EXACT_PLACEMENT=1 in the environment every run adds
+// --exact-placement (make test-exact): the end-to-end tests then check
+// that probes left where the script names them print the same values.
 func runGS(t *testing.T, dir string, timeout time.Duration, args ...string) result {
+	t.Helper()
+	if os.Getenv("GS_EXACT_PLACEMENT") == "1" && (len(args) == 0 || !strings.HasPrefix(args[0], "-l")) {
+		args = append([]string{"--exact-placement"}, args...)
+	}
+	return runGSAsIs(t, dir, timeout, args...)
+}
+
+// runGSAsIs is runGS without GS_EXACT_PLACEMENT, for the tests of
+// placement itself.
+func runGSAsIs(t *testing.T, dir string, timeout time.Duration, args ...string) result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()

@@ -48,7 +48,8 @@ func buildInitramfs(t *testing.T) string {
 	}
 	cc("dyn", "-fPIE", "-pie", filepath.Join(td, "target.c"))
 	cc("sta", "-static", filepath.Join(td, "target.c"))
-	cc("untouched", "-fPIE", "-pie", filepath.Join(td, "untouched.c"))
+	// the e2e suite's target: a string on a page nobody touched yet
+	cc("untouched", "-fPIE", "-pie", filepath.Join(root(), "tests", "e2e", "testdata", "untouched.c"))
 	for _, lib := range sharedLibs(t, filepath.Join(rootfs, "t", "dyn")) {
 		copyFile(t, lib, filepath.Join(rootfs, lib), 0o755)
 	}

@@ -13,9 +13,9 @@ import (
 	"testing"
 
 	"github.com/gs-tracer/gs/arch"
-	"github.com/gs-tracer/gs/internal/model"
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/internal/model"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/sema"

@@ -12,7 +12,7 @@ func (p Progress) String() string {
 	head := fmt.Sprintf("downloading debug info for %s from %s: ", p.Name, p.URL)
 	size := mib(p.Got)
 	if p.Total > 0 {
-		size = fmt.Sprintf("%s of %s", mib(p.Got), mib(p.Total))
+		size = fmt.Sprintf("%.1f of %s", float64(p.Got)/(1<<20), mib(p.Total))
 	}
 	switch {
 	case p.Done && p.Err != nil:

@@ -6,7 +6,9 @@
 // single runs by 10-20% here, hits both alike); the time from launch until
 // a -c target is released (probes attached); and the wall time of a whole
 // -c run on a target that exits at once. Each figure is the median of
-// several interleaved runs. Then probe placement (placement.go).
+// several interleaved runs. Then probe placement (placement.go), and the
+// time to the first event when the debug file comes from a local
+// debuginfod server, cold and cached (debuginfod.go).
 //
 //	make bench            (root; builds bin/gs first)
 //	go run ./bench -runs 7
@@ -57,6 +59,10 @@ func main() {
 	}
 	gsAbs, err := filepath.Abs(*gs)
 	check(err)
+	if *fetchOnly {
+		benchDebuginfod(gsAbs, dir)
+		return
+	}
 
 	tools := []tool{{"gs", func(t, s string) []string { return []string{gsAbs, "-q", "-c", t, "-e", s} }}}
 	if bt, err := exec.LookPath("bpftrace"); err == nil {
@@ -160,6 +166,7 @@ func main() {
 		fmt.Printf("  %-10s launch→target released %7.1f   whole -c run %7.1f\n", tl.name, median(attach), median(whole))
 	}
 	placementBench(dir, tools, gsAbs)
+	benchDebuginfod(gsAbs, dir)
 }
 
 func run(stdin []byte, argv ...string) (string, error) {

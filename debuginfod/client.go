@@ -120,7 +120,12 @@ type Result struct {
 // DEBUGINFOD_TIMEOUT, DEBUGINFOD_MAXTIME and the cache variables, or nil
 // when DEBUGINFOD_URLS names no server.
 func FromEnv() *Client {
-	urls := strings.Fields(os.Getenv("DEBUGINFOD_URLS"))
+	var urls []string
+	for _, f := range strings.Fields(os.Getenv("DEBUGINFOD_URLS")) {
+		if strings.Contains(f, "://") { // not elfutils' "ima:enforcing" and the like
+			urls = append(urls, f)
+		}
+	}
 	if len(urls) == 0 {
 		return nil
 	}
@@ -365,6 +370,7 @@ func (c *Client) save(a *answer, buildID, name string, start time.Time) (string,
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return "", 0, fmt.Errorf("cache debug info: %w", err)
 	}
+	removeStale(dir, 2*c.timeout())
 	tmp, err := os.CreateTemp(dir, "debuginfo.*.tmp")
 	if err != nil {
 		return "", 0, fmt.Errorf("cache debug info: %w", err)
@@ -397,6 +403,18 @@ func (c *Client) save(a *answer, buildID, name string, start time.Time) (string,
 		return "", 0, &Error{BuildID: buildID, Failed: []error{fmt.Errorf("download from %s: %w", a.url, err)}}
 	}
 	return filepath.Join(dir, "debuginfo"), n, nil
+}
+
+// removeStale removes the temporary files of downloads that were killed
+// (gs interrupted): nothing has written to them for longer than a stall
+// may last, so no live download owns them.
+func removeStale(dir string, age time.Duration) {
+	tmps, _ := filepath.Glob(filepath.Join(dir, "debuginfo.*.tmp"))
+	for _, p := range tmps {
+		if st, err := os.Stat(p); err == nil && time.Since(st.ModTime()) > age {
+			os.Remove(p)
+		}
+	}
 }
 
 // watch reports the progress of pr once the download has taken more than

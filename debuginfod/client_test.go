@@ -116,6 +116,20 @@ func TestFetch(t *testing.T) {
 		}
 		checkCached(t, c, res)
 	})
+	t.Run("a killed download's temporary file is removed", func(t *testing.T) {
+		s := newServer(t, serve)
+		c := &Client{URLs: []string{s.URL}, CacheDir: t.TempDir(), Timeout: time.Second}
+		os.MkdirAll(filepath.Join(c.CacheDir, id), 0o700)
+		stale := filepath.Join(c.CacheDir, id, "debuginfo.123.tmp")
+		os.WriteFile(stale, []byte("half"), 0o600)
+		old := time.Now().Add(-time.Minute)
+		os.Chtimes(stale, old, old)
+		res, err := c.Fetch(context.Background(), id, "app")
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkCached(t, c, res)
+	})
 	t.Run("the first server that has it wins", func(t *testing.T) {
 		miss := newServer(t, notFound)
 		slow := newServer(t, func(w http.ResponseWriter, r *http.Request) {
@@ -277,7 +291,7 @@ func TestFromEnv(t *testing.T) {
 	if FromEnv() != nil {
 		t.Error("a client without DEBUGINFOD_URLS")
 	}
-	t.Setenv("DEBUGINFOD_URLS", " http://a:1  https://b/ ")
+	t.Setenv("DEBUGINFOD_URLS", " http://a:1 ima:enforcing https://b/ ")
 	t.Setenv("DEBUGINFOD_TIMEOUT", "7")
 	t.Setenv("DEBUGINFOD_MAXTIME", "")
 	t.Setenv("DEBUGINFOD_CACHE_PATH", "")

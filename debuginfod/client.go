@@ -222,7 +222,7 @@ func (c *Client) Fetch(ctx context.Context, buildID, name string) (Result, error
 	}
 	defer ans.cancel()
 	defer ans.resp.Body.Close()
-	path, size, err := c.save(ans, buildID, name, start)
+	path, size, err := c.save(ctx, ans, buildID, name, start)
 	if err != nil {
 		return Result{}, err
 	}
@@ -364,7 +364,7 @@ func (c *Client) httpClient() *http.Client {
 
 // save copies the winning answer's body into the cache, reporting
 // progress, and renames it into place.
-func (c *Client) save(a *answer, buildID, name string, start time.Time) (string, int64, error) {
+func (c *Client) save(ctx context.Context, a *answer, buildID, name string, start time.Time) (string, int64, error) {
 	defer a.stall.stop()
 	dir := filepath.Join(c.CacheDir, buildID)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -383,8 +383,12 @@ func (c *Client) save(a *answer, buildID, name string, start time.Time) (string,
 	if err == nil && a.resp.ContentLength >= 0 && n != a.resp.ContentLength {
 		err = fmt.Errorf("got %d of %d bytes", n, a.resp.ContentLength)
 	}
-	if err != nil && a.stall.expired() {
+	switch {
+	case err == nil:
+	case a.stall.expired():
 		err = fmt.Errorf("download stalled for %v (DEBUGINFOD_TIMEOUT)", c.timeout())
+	case errors.Is(ctx.Err(), context.DeadlineExceeded) && c.MaxTime > 0:
+		err = fmt.Errorf("download took longer than %v (DEBUGINFOD_MAXTIME)", c.MaxTime)
 	}
 	if err == nil && n == 0 {
 		err = errors.New("the server sent an empty file")

@@ -311,3 +311,23 @@ func TestFromEnv(t *testing.T) {
 		t.Errorf("CacheDir() = %s with DEBUGINFOD_CACHE_PATH", d)
 	}
 }
+
+// TestTextProgressTerminal: on a terminal the line is rewritten in place
+// and ends with a newline when the download is done.
+func TestTextProgressTerminal(t *testing.T) {
+	var out bytes.Buffer
+	show := TextProgress(&out, true)
+	p := Progress{Name: "./app", URL: "http://s", Total: 4 << 20}
+	for _, got := range []int64{1 << 20, 2 << 20} {
+		p.Got = got
+		show(p)
+	}
+	p.Got, p.Done, p.Elapsed = 4<<20, true, 1500*time.Millisecond
+	show(p)
+	want := "\rgs: downloading debug info for ./app from http://s: 1.0 of 4.0 MiB\x1b[K" +
+		"\rgs: downloading debug info for ./app from http://s: 2.0 of 4.0 MiB\x1b[K" +
+		"\rgs: downloading debug info for ./app from http://s: 4.0 MiB in 1.5s, done\x1b[K\n"
+	if out.String() != want {
+		t.Errorf("got %q\nwant %q", out.String(), want)
+	}
+}

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"flag"
 	"fmt"
 	"net"
 	"net/http"
@@ -13,8 +12,6 @@ import (
 	"strings"
 	"time"
 )
-
-var fetchOnly = flag.Bool("debuginfod-only", false, "measure only the debuginfod fetch")
 
 // benchDebuginfod measures the time from launching gs until the first
 // event of a probe that reads a parameter by name, on SQLite built with

@@ -13,6 +13,7 @@
 //	make bench            (root; builds bin/gs first)
 //	go run ./bench -runs 7
 //	go run ./bench -only placement
+//	go run ./bench -only debuginfod
 package main
 
 import (
@@ -33,7 +34,7 @@ var (
 	runs  = flag.Int("runs", 5, "runs per measurement (the median is reported)")
 	calls = flag.Int("calls", 1000000, "calls per run")
 	gs    = flag.String("gs", "bin/gs", "the gs binary")
-	only  = flag.String("only", "", "run one part: placement (probe placement and SQLite)")
+	only  = flag.String("only", "", "run one part: placement (probe placement and SQLite) or debuginfod (fetching SQLite's debug file)")
 )
 
 type tool struct {
@@ -59,7 +60,7 @@ func main() {
 	}
 	gsAbs, err := filepath.Abs(*gs)
 	check(err)
-	if *fetchOnly {
+	if *only == "debuginfod" {
 		benchDebuginfod(gsAbs, dir)
 		return
 	}

@@ -356,9 +356,12 @@ func (c *Client) timeout() time.Duration {
 }
 
 func (c *Client) httpClient() *http.Client {
+	// The stall timer bounds connecting and the wait for headers; the
+	// transport's own limits are only a backstop, later, so that the
+	// error names DEBUGINFOD_TIMEOUT.
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.DialContext = (&net.Dialer{Timeout: c.timeout(), KeepAlive: 30 * time.Second}).DialContext
-	t.ResponseHeaderTimeout = c.timeout()
+	t.DialContext = (&net.Dialer{Timeout: 2 * c.timeout(), KeepAlive: 30 * time.Second}).DialContext
+	t.ResponseHeaderTimeout = 2 * c.timeout()
 	return &http.Client{Transport: t}
 }
 

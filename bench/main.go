@@ -6,11 +6,14 @@
 // single runs by 10-20% here, hits both alike); the time from launch until
 // a -c target is released (probes attached); and the wall time of a whole
 // -c run on a target that exits at once. Each figure is the median of
-// several interleaved runs. Then probe placement (placement.go).
+// several interleaved runs. Then probe placement (placement.go), and the
+// time to the first event when the debug file comes from a local
+// debuginfod server, cold and cached (debuginfod.go).
 //
 //	make bench            (root; builds bin/gs first)
 //	go run ./bench -runs 7
 //	go run ./bench -only placement
+//	go run ./bench -only debuginfod
 package main
 
 import (
@@ -31,7 +34,7 @@ var (
 	runs  = flag.Int("runs", 5, "runs per measurement (the median is reported)")
 	calls = flag.Int("calls", 1000000, "calls per run")
 	gs    = flag.String("gs", "bin/gs", "the gs binary")
-	only  = flag.String("only", "", "run one part: placement (probe placement and SQLite)")
+	only  = flag.String("only", "", "run one part: placement (probe placement and SQLite) or debuginfod (fetching SQLite's debug file)")
 )
 
 type tool struct {
@@ -57,6 +60,10 @@ func main() {
 	}
 	gsAbs, err := filepath.Abs(*gs)
 	check(err)
+	if *only == "debuginfod" {
+		benchDebuginfod(gsAbs, dir)
+		return
+	}
 
 	tools := []tool{{"gs", func(t, s string) []string { return []string{gsAbs, "-q", "-c", t, "-e", s} }}}
 	if bt, err := exec.LookPath("bpftrace"); err == nil {
@@ -160,6 +167,7 @@ func main() {
 		fmt.Printf("  %-10s launch→target released %7.1f   whole -c run %7.1f\n", tl.name, median(attach), median(whole))
 	}
 	placementBench(dir, tools, gsAbs)
+	benchDebuginfod(gsAbs, dir)
 }
 
 func run(stdin []byte, argv ...string) (string, error) {

@@ -56,7 +56,7 @@ func OpenWithDebugFile(path, debugFile string) (*Binary, error) {
 		b.Close()
 		return nil, fmt.Errorf("debug file %s: %w (it has no .debug_info section)", debugFile, ErrNoDWARF)
 	}
-	b.setDebugFile(df, debugFile)
+	b.setDebugFile(df, debugFile, FromOption)
 	return b, nil
 }
 
@@ -82,9 +82,12 @@ func checkDebugFile(b *Binary, df *elf.File, dpath string) error {
 }
 
 // setDebugFile makes df the source of DWARF and adds its .symtab functions
-// that the (stripped) binary lacks.
-func (b *Binary) setDebugFile(df *elf.File, path string) {
-	b.debugFile, b.debugPath = df, path
+// that the (stripped) binary lacks; how says how it was found.
+func (b *Binary) setDebugFile(df *elf.File, path, how string) {
+	b.debugFile, b.debugPath, b.debugFrom = df, path, how
+	if OnDebugFile != nil {
+		OnDebugFile(b, path, how)
+	}
 	if df == b.File {
 		return
 	}
@@ -95,8 +98,9 @@ func (b *Binary) setDebugFile(df *elf.File, path string) {
 // findDebugFile locates the separate debug file of b the way gdb does:
 // by build-id, then by .gnu_debuglink next to the binary, in its .debug
 // directory and under each of DebugDirs. It returns "" when none is found;
-// tried lists the places looked at, for the error message.
-func (b *Binary) findDebugFile() (path string, tried []string) {
+// how is FromBuildID or FromDebugLink; tried lists the places looked at,
+// for the error message.
+func (b *Binary) findDebugFile() (path, how string, tried []string) {
 	id := buildID(b.File)
 	if len(id) > 2 {
 		for _, dir := range DebugDirs {
@@ -106,14 +110,14 @@ func (b *Binary) findDebugFile() (path string, tried []string) {
 				ok := buildID(df) == id
 				df.Close()
 				if ok {
-					return p, tried
+					return p, FromBuildID, tried
 				}
 			}
 		}
 	}
 	name, crc, ok := debugLink(b.File)
 	if !ok {
-		return "", tried
+		return "", "", tried
 	}
 	abs, err := filepath.Abs(b.Path)
 	if err != nil {
@@ -147,9 +151,9 @@ func (b *Binary) findDebugFile() (path string, tried []string) {
 				continue
 			}
 		}
-		return p, tried
+		return p, FromDebugLink, tried
 	}
-	return "", tried
+	return "", "", tried
 }
 
 // ReadBuildID returns f's GNU build-id: the descriptor of the first
@@ -247,7 +251,10 @@ func (b *Binary) noDWARFError(tried []string) error {
 	if len(tried) > 0 {
 		where = " (looked for a separate debug file at " + strings.Join(tried, ", ") + ")"
 	}
+	if note := b.DebuginfodNote(); note != "" {
+		where += ", and " + note
+	}
 	return fmt.Errorf("%w: %s has no DWARF debug info and no separate debug file was found%s; "+
-		"install its debug symbols (the -dbgsym or -debuginfo package) or pass --debug-file PATH",
+		"install its debug symbols (the -dbgsym or -debuginfo package), name a debuginfod server that has them in DEBUGINFOD_URLS, or pass --debug-file PATH",
 		ErrNoDWARF, b.Path, where)
 }

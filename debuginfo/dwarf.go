@@ -70,7 +70,7 @@ type pcRange struct {
 }
 
 // Debug returns the binary's DWARF, loading it on first use from the
-// binary or from a separate debug file (see DebugDirs). It returns an
+// binary or from a separate debug file (see DebugDirs and Debuginfod). It returns an
 // error wrapping ErrNoDWARF that tells the user how to supply it.
 func (b *Binary) Debug() (*Debug, error) {
 	if b.dbgDone {
@@ -93,9 +93,12 @@ func hasDWARF(f *elf.File) bool {
 func (b *Binary) loadDebug() (*Debug, error) {
 	if b.debugFile == nil {
 		if hasDWARF(b.File) {
-			b.setDebugFile(b.File, b.Path)
+			b.setDebugFile(b.File, b.Path, FromBinary)
 		} else {
-			path, tried := b.findDebugFile()
+			path, how, tried := b.findDebugFile()
+			if path == "" {
+				path, how = b.fetchDebugFile()
+			}
 			if path == "" {
 				return nil, b.noDWARFError(tried)
 			}
@@ -107,7 +110,7 @@ func (b *Binary) loadDebug() (*Debug, error) {
 				df.Close()
 				return nil, b.noDWARFError([]string{path})
 			}
-			b.setDebugFile(df, path)
+			b.setDebugFile(df, path, how)
 		}
 	}
 	data, err := b.debugFile.DWARF()

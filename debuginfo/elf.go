@@ -21,8 +21,8 @@
 // safely is reported as unavailable with a reason, never as a guess.
 //
 // Debug is loaded lazily (Binary.Debug) from the binary or a separate
-// debug file (.gnu_debuglink, build-id under DebugDirs, or
-// OpenWithDebugFile). It is x86-64 only (register numbers, pt_regs).
+// debug file (.gnu_debuglink, build-id under DebugDirs,
+// OpenWithDebugFile, or a debuginfod server: Debuginfod). It is x86-64 only (register numbers, pt_regs).
 package debuginfo
 
 import (
@@ -67,6 +67,8 @@ type Binary struct {
 
 	debugFile *elf.File // where DWARF comes from: File or a separate file
 	debugPath string
+	debugFrom string // how debugPath was found (debuginfod.go)
+	fetchErr  error  // why debuginfod did not deliver it
 	dbg       *Debug
 	dbgErr    error
 	dbgDone   bool

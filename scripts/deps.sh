@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs what a make target needs on a fresh Debian machine (run as root).
-#   deps.sh test      compilers for the test targets (gcc is on the machine; clang-19 is not)
+#   deps.sh test      compilers for the test targets (gcc is on the machine; clang-19 is not),
+#                     gdb, objcopy, and the debuginfod server the debuginfod tests start
 #   deps.sh generate  clang-19/llvm-19/libbpf-dev for bpf2go, Java for ANTLR
-#   deps.sh bench     bpftrace, for side-by-side figures
+#   deps.sh bench     bpftrace, for side-by-side figures; debuginfod for the fetch figures
 #   deps.sh kernels   qemu, busybox-static and cpio for the kernel matrix, and a
 #                     fresh apt index so apt-get download finds Debian's kernels
 set -euo pipefail
@@ -14,6 +15,7 @@ test)
 	have clang-19 || need+=(clang-19)
 	have gdb || need+=(gdb)
 	have objcopy || need+=(binutils)
+	have debuginfod || need+=(debuginfod)
 	;;
 generate)
 	have clang-19 || need+=(clang-19)
@@ -36,6 +38,7 @@ kernels)
 bench)
 	have bpftrace || need+=(bpftrace)
 	have clang-19 || need+=(clang-19)
+	have debuginfod || need+=(debuginfod)
 	;;
 *)
 	echo "usage: $0 test|generate|bench|kernels" >&2

@@ -438,8 +438,8 @@ func (c *checker) programType(n parser.Node, name string, report bool) (*Type, b
 			d.WithHint("did you mean %q?", s)
 		}
 	case tagged && noDWARF != nil:
-		c.errorf(n, "cannot look up %q: %s has no DWARF debug info", name, c.userName(noDWARF.Path)).
-			WithHint("install its debug symbols (the -dbgsym or -debuginfo package) or pass --debug-file PATH")
+		c.errorf(n, "cannot look up %q: %s has no DWARF debug info%s", name, c.userName(noDWARF.Path), debuginfodNote(noDWARF)).
+			WithHint("%s", noDWARFHint)
 	case tagged:
 		c.errorf(n, "%q needs a uprobe on a binary with DWARF", name)
 	default:

@@ -94,8 +94,8 @@ func (c *checker) lineProbes(pr *parser.Probe, bin *debuginfo.Binary, binName st
 	}
 	d, err := bin.Debug()
 	if err != nil {
-		c.errorf(pr, "FILE:LINE probes need DWARF: %s has no DWARF debug info", binName).
-			WithHint("install its debug symbols (the -dbgsym or -debuginfo package) or pass --debug-file PATH")
+		c.errorf(pr, "FILE:LINE probes need DWARF: %s has no DWARF debug info%s", binName, debuginfodNote(bin)).
+			WithHint("%s", noDWARFHint)
 		return nil
 	}
 	addrs, err := d.LineAddrs(pr.File, pr.Line)

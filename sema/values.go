@@ -632,8 +632,20 @@ func (c *checker) noDWARF(e parser.Expr, name string, bin *debuginfo.Binary) {
 	if bin != nil {
 		user = c.userName(bin.Path)
 	}
-	d := c.errorf(e, "cannot look up %q: %s has no DWARF debug info", name, user)
-	d.WithHint("install its debug symbols (the -dbgsym or -debuginfo package) or pass --debug-file PATH; arg0..arg5 and probes on symbols work without it")
+	d := c.errorf(e, "cannot look up %q: %s has no DWARF debug info%s", name, user, debuginfodNote(bin))
+	d.WithHint("%s; arg0..arg5 and probes on symbols work without it", noDWARFHint)
+}
+
+// noDWARFHint says how to supply DWARF.
+const noDWARFHint = "install its debug symbols (the -dbgsym or -debuginfo package), name a debuginfod server that has them in DEBUGINFOD_URLS, or pass --debug-file PATH"
+
+// debuginfodNote continues "BIN has no DWARF debug info" with what the
+// debuginfod servers answered, when they were asked.
+func debuginfodNote(bin *debuginfo.Binary) string {
+	if bin == nil || bin.DebuginfodNote() == "" {
+		return ""
+	}
+	return ", and " + bin.DebuginfodNote()
 }
 
 // shortErr renders a debuginfo error for a message, with the binary

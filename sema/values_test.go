@@ -102,7 +102,7 @@ func TestValueDiagnostics(t *testing.T) {
 			`1:29: error: "local" is a local variable of work, which is gone when a uretprobe fires [read it in a uprobe on work, or a line before the return]`,
 		}},
 		{"uprobe:./vnd:work { print(arg0, local) }", []string{
-			`1:33: error: cannot look up "local": ./vnd has no DWARF debug info [install its debug symbols (the -dbgsym or -debuginfo package) or pass --debug-file PATH; arg0..arg5 and probes on symbols work without it]`,
+			`1:33: error: cannot look up "local": ./vnd has no DWARF debug info [install its debug symbols (the -dbgsym or -debuginfo package), name a debuginfod server that has them in DEBUGINFOD_URLS, or pass --debug-file PATH; arg0..arg5 and probes on symbols work without it]`,
 		}},
 		{"uprobe:./vnd:work { print(arg0) }", nil},
 		{"uprobe:./v0:v.c:10 { print(local) }", nil},

@@ -153,6 +153,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return exitOK
 	}
 	rest := fs.Args()
+	setupDebugInfo(&o, stderr)
 	if o.list {
 		spec := o.program
 		if spec == "" && len(rest) == 1 {

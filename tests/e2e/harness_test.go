@@ -111,21 +111,33 @@ type result struct {
 // that probes left where the script names them print the same values.
 func runGS(t *testing.T, dir string, timeout time.Duration, args ...string) result {
 	t.Helper()
+	return runGSEnv(t, dir, timeout, nil, args...)
+}
+
+// runGSEnv is runGS with env (NAME=value) added to the environment. gs
+// asks no debuginfod server unless env names one.
+func runGSEnv(t *testing.T, dir string, timeout time.Duration, env []string, args ...string) result {
+	t.Helper()
 	if os.Getenv("GS_EXACT_PLACEMENT") == "1" && (len(args) == 0 || !strings.HasPrefix(args[0], "-l")) {
 		args = append([]string{"--exact-placement"}, args...)
 	}
-	return runGSAsIs(t, dir, timeout, args...)
+	return runGSWith(t, dir, timeout, env, args...)
 }
 
 // runGSAsIs is runGS without GS_EXACT_PLACEMENT, for the tests of
 // placement itself.
 func runGSAsIs(t *testing.T, dir string, timeout time.Duration, args ...string) result {
 	t.Helper()
+	return runGSWith(t, dir, timeout, nil, args...)
+}
+
+func runGSWith(t *testing.T, dir string, timeout time.Duration, env []string, args ...string) result {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, gsBin, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "NO_COLOR=1")
+	cmd.Env = append(append(os.Environ(), "NO_COLOR=1", "DEBUGINFOD_URLS="), env...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.WaitDelay = 5 * time.Second // a target left running keeps the pipes open

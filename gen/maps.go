@@ -97,8 +97,56 @@ func (g *gen) keyString(e parser.Expr, dst, n int, addr uint8) {
 		g.keyString(e.Else, dst, n, zero)
 		g.bind(end)
 	default:
+		if t := g.typeOf(e); t.Kind == sema.KindArray {
+			g.keyArray(e, dst, n, t.Len)
+			return
+		}
 		panic("gen: unexpected string key")
 	}
+}
+
+// keyArray writes the char array e of length alen as a key string slot of
+// capacity n at heap[dst], as str() would read it but never past the
+// array: OpStMem copies min(alen, n) bytes into the slot's text (its
+// status words land on the slot's header), then an unrolled scan finds
+// the first NUL, zeroes the bytes from it on (equal texts must be equal
+// keys) and writes the length. An array without NUL is all text, cut
+// (StrTruncated) only when n is shorter than the array.
+func (g *gen) keyArray(e parser.Expr, dst, n, alen int) {
+	cnt := min(alen, n)
+	for i := 0; i < align8(n)/8; i++ {
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + ir.StrHeader + 8*i)})
+	}
+	ra, rn := g.push(), g.push()
+	g.exprInto(e, ra) // an array stands for its address
+	g.constant(rn, uint64(cnt))
+	g.emit(ir.Insn{Op: ir.OpStMem, A: ra, B: rn, Imm: int32(dst)})
+	rl, rb := ra, rn
+	hdr, zeros := newLabel(), make([]*label, cnt)
+	g.emit(ir.Insn{Op: ir.OpLdHeap, A: rb, C: 8, Imm: int32(dst)})
+	g.constant(rl, uint64(ir.StrFault)<<16)
+	g.jump(ir.OpJnz, rb, hdr) // the read failed: a read error, no text
+	for i := range cnt {
+		zeros[i] = newLabel()
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rb, C: 1, Imm: int32(dst + ir.StrHeader + i)})
+		g.constant(rl, uint64(i))
+		g.jump(ir.OpJz, rb, zeros[i])
+	}
+	full := uint64(cnt)
+	if alen > n {
+		full |= ir.StrTruncated << 16
+	}
+	g.constant(rl, full)
+	g.jump(ir.OpJa, 0, hdr)
+	for i := range cnt {
+		g.bind(zeros[i])
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 1, Imm: int32(dst + ir.StrHeader + i)})
+	}
+	g.bind(hdr)
+	g.emit(ir.Insn{Op: ir.OpStHeap, A: rl, C: 8, Imm: int32(dst)})
+	g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})
+	g.pop()
+	g.pop()
 }
 
 // words writes the constant string slot {hdr, 0, s zero-padded to words

@@ -101,7 +101,9 @@ func (c *checker) mapRef(gc *groupCtx, e *parser.MapExpr) *Map {
 		if types[i] == nil {
 			ok = false
 		} else if keyClass(types[i]) == "" {
-			c.errorf(k, "%s cannot be a map key", types[i]).WithHint("keys are integers, strings, comm, func, probe, ustack or usym")
+			c.errorf(k, "%s cannot be a map key", types[i]).WithHint("keys are integers, strings, char arrays, comm, func, probe, ustack or usym")
+			ok = false
+		} else if isCharArray(types[i]) && !c.inMemory(k, "use as a map key") {
 			ok = false
 		}
 	}
@@ -137,7 +139,7 @@ func (c *checker) mapRef(gc *groupCtx, e *parser.MapExpr) *Map {
 		}
 		switch kt.Kind {
 		case KindString:
-			if n := t.Cap; n > kt.Cap {
+			if n := keyType(t).Cap; n > kt.Cap {
 				kt.Cap, kt.Size = n, ir.StrHeader+n
 			}
 		case KindStack:
@@ -157,7 +159,7 @@ func (c *checker) mapRef(gc *groupCtx, e *parser.MapExpr) *Map {
 func (c *checker) checkSelfRead(m *Map, e *parser.MapExpr) {
 	for _, k := range e.Keys {
 		t := c.p.Types[k]
-		if t == nil || (t.Kind != KindString && t.Kind != KindStrLit) {
+		if t == nil || keyClass(t) != "string" {
 			continue
 		}
 		if _, isCall := k.(*parser.CallExpr); isCall {
@@ -180,8 +182,8 @@ func keyClass(t *Type) string {
 	switch {
 	case t.IsInteger():
 		return "integer"
-	case t.Kind == KindString || t.Kind == KindStrLit:
-		return "string"
+	case t.Kind == KindString || t.Kind == KindStrLit || isCharArray(t):
+		return "string" // a char array keys as str() would read it
 	case t.Kind == KindComm:
 		return "comm"
 	case t.Kind == KindFunc:
@@ -223,8 +225,13 @@ func quantity(n int, what string) string {
 }
 
 // keyType is the type a key position takes from its first use. Types are
-// copied: a map's key types change as later uses widen them.
+// copied: a map's key types change as later uses widen them. A char array
+// is a string of its length: its text up to the first NUL, all of it when
+// it has none.
 func keyType(t *Type) *Type {
+	if isCharArray(t) {
+		return StringOf(ArrayKeyCap(t))
+	}
 	switch t.Kind {
 	case KindString, KindStrLit:
 		return StringOf(t.Cap)
@@ -236,6 +243,10 @@ func keyType(t *Type) *Type {
 	}
 	return t
 }
+
+// ArrayKeyCap is the capacity of the string a char array of type t keys a
+// map as: its length, at most ir.MaxStrLen.
+func ArrayKeyCap(t *Type) int { return min(max(t.Len, 1), ir.MaxStrLen) }
 
 // setKind fixes what m holds at its first use with a value, and reports a
 // use that disagrees.

@@ -110,7 +110,9 @@ func (c *checker) checkUse(g *Group, e parser.Expr, stack []parser.Node) {
 					WithHint("store a field, or print it")
 			}
 		case *parser.MapExpr:
-			c.errorf(e, "%s is %s, which cannot be a map key", c.text(e), t)
+			if !isCharArray(t) { // a char array keys as its text (keyType)
+				c.errorf(e, "%s is %s, which cannot be a map key", c.text(e), t)
+			}
 		}
 	}
 	ref := c.valuesRef(e)

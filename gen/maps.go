@@ -98,21 +98,21 @@ func (g *gen) keyString(e parser.Expr, dst, n int, addr uint8) {
 		g.bind(end)
 	default:
 		if t := g.typeOf(e); t.Kind == sema.KindArray {
-			g.keyArray(e, dst, n, t.Len)
+			g.arrayText(e, dst, n, t.Len)
 			return
 		}
 		panic("gen: unexpected string key")
 	}
 }
 
-// keyArray writes the char array e of length alen as a key string slot of
-// capacity n at heap[dst], as str() would read it but never past the
-// array: OpStMem copies min(alen, n) bytes into the slot's text (its
+// arrayText writes the char array e of length alen as a string slot of
+// capacity n at heap[dst] (a map key, or a side of a comparison), as
+// str() would read it but never past the array, which may end a page: OpStMem copies min(alen, n) bytes into the slot's text (its
 // status words land on the slot's header), then an unrolled scan finds
 // the first NUL, zeroes the bytes from it on (equal texts must be equal
 // keys) and writes the length. An array without NUL is all text, cut
 // (StrTruncated) only when n is shorter than the array.
-func (g *gen) keyArray(e parser.Expr, dst, n, alen int) {
+func (g *gen) arrayText(e parser.Expr, dst, n, alen int) {
 	cnt := min(alen, n)
 	for i := 0; i < align8(n)/8; i++ {
 		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + ir.StrHeader + 8*i)})

@@ -348,7 +348,7 @@ func (g *gen) ptrArith(e *parser.BinaryExpr, r uint8, size int) {
 
 // textCmp compares program text (or a string) with a string literal into
 // r: 1 when equal. The text side is read with OpStStr, at most limit
-// bytes; n > 0 compares only the first n bytes (strncmp), else the whole
+// bytes (a char array with arrayText, never past its end); n > 0 compares only the first n bytes (strncmp), else the whole
 // texts.
 func (g *gen) textCmp(a, b parser.Expr, r uint8, limit, n int) {
 	mark := g.temp
@@ -360,6 +360,10 @@ func (g *gen) textCmp(a, b parser.Expr, r uint8, limit, n int) {
 	var toff int
 	if t := g.ctype(text); t.Kind == sema.KindString {
 		toff, _ = g.strSlot(text, false)
+	} else if t.Kind == sema.KindArray && limit+2 > t.Len {
+		// OpStStr reads limit+2 bytes: past the array's end.
+		toff = g.tempSlot(ir.StrHeader + align8(limit))
+		g.arrayText(text, toff, limit, t.Len)
 	} else {
 		toff = g.tempSlot(ir.StrHeader + limit)
 		own := g.clearFaultFor(text)

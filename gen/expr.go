@@ -333,6 +333,10 @@ func (g *gen) text(e parser.Expr, dst int, dt *sema.Type) {
 		g.literal(e.Val, dst)
 	case *parser.CallExpr: // str(p[, n])
 		t := g.typeOf(e)
+		if at := g.ctype(e.Args[0]); at.Kind == sema.KindArray {
+			g.arrayText(e.Args[0], zero, dst, t.Cap, t.Cap, at.Len)
+			return
+		}
 		rp, own := g.strAddr(e.Args[0])
 		rn := g.push()
 		g.constant(rn, uint64(t.Cap))

@@ -68,6 +68,11 @@ func (g *gen) keyString(e parser.Expr, dst, n int, addr uint8) {
 	switch e := e.(type) {
 	case *parser.CallExpr: // str(p[, limit])
 		limit := min(g.typeOf(e).Cap, n)
+		if t := g.ctype(e.Args[0]); t.Kind == sema.KindArray {
+			g.arrayText(e.Args[0], addr, dst, n, limit, t.Len)
+			g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})
+			return
+		}
 		if addr == zero {
 			addr = g.expr(e.Args[0])
 			defer g.pop()
@@ -98,7 +103,8 @@ func (g *gen) keyString(e parser.Expr, dst, n int, addr uint8) {
 		g.bind(end)
 	default:
 		if t := g.typeOf(e); t.Kind == sema.KindArray {
-			g.arrayText(e, dst, n, t.Len)
+			g.arrayText(e, zero, dst, n, n, t.Len)
+			g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})
 			return
 		}
 		panic("gen: unexpected string key")
@@ -106,20 +112,35 @@ func (g *gen) keyString(e parser.Expr, dst, n int, addr uint8) {
 }
 
 // arrayText writes the char array e of length alen as a string slot of
-// capacity n at heap[dst] (a map key, or a side of a comparison), as
-// str() would read it but never past the array, which may end a page: OpStMem copies min(alen, n) bytes into the slot's text (its
-// status words land on the slot's header), then an unrolled scan finds
-// the first NUL, zeroes the bytes from it on (equal texts must be equal
-// keys) and writes the length. An array without NUL is all text, cut
-// (StrTruncated) only when n is shorter than the array.
-func (g *gen) arrayText(e parser.Expr, dst, n, alen int) {
-	cnt := min(alen, n)
+// capacity n at heap[dst] (a map key, str() of it, or a side of a
+// comparison), as str(e, limit) would read it but never past the array,
+// which may end a page. OpStMem copies min(alen, limit) bytes into the
+// slot's text (its status words land on the slot's header: the address
+// word is the failing address or 0), one more when the array goes on
+// (str() cuts a text only when a byte follows it; that byte is restored,
+// as OpStStr restores the bytes after a slot). An unrolled scan finds the
+// first NUL, zeroes the bytes from it on (equal texts must be equal keys)
+// and writes the length. An array without NUL is all text. addr holds the
+// array's address when the caller computed it.
+func (g *gen) arrayText(e parser.Expr, addr uint8, dst, n, limit, alen int) {
+	cnt := min(alen, limit)
+	text := dst + ir.StrHeader
 	for i := 0; i < align8(n)/8; i++ {
-		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + ir.StrHeader + 8*i)})
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(text + 8*i)})
 	}
-	ra, rn := g.push(), g.push()
-	g.exprInto(e, ra) // an array stands for its address
-	g.constant(rn, uint64(cnt))
+	ra, rn, rs := g.push(), g.push(), g.push()
+	if addr != zero {
+		g.emit(ir.Insn{Op: ir.OpMov, A: ra, B: addr})
+	} else {
+		g.exprInto(e, ra) // an array stands for its address
+	}
+	more := alen > cnt
+	read := cnt
+	if more {
+		read++
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rs, C: 1, Imm: int32(text + cnt)})
+	}
+	g.constant(rn, uint64(read))
 	g.emit(ir.Insn{Op: ir.OpStMem, A: ra, B: rn, Imm: int32(dst)})
 	rl, rb := ra, rn
 	hdr, zeros := newLabel(), make([]*label, cnt)
@@ -128,23 +149,27 @@ func (g *gen) arrayText(e parser.Expr, dst, n, alen int) {
 	g.jump(ir.OpJnz, rb, hdr) // the read failed: a read error, no text
 	for i := range cnt {
 		zeros[i] = newLabel()
-		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rb, C: 1, Imm: int32(dst + ir.StrHeader + i)})
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rb, C: 1, Imm: int32(text + i)})
 		g.constant(rl, uint64(i))
 		g.jump(ir.OpJz, rb, zeros[i])
 	}
-	full := uint64(cnt)
-	if alen > n {
-		full |= ir.StrTruncated << 16
+	g.constant(rl, uint64(cnt))
+	if more { // cut when the byte after the text is not a NUL
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rb, C: 1, Imm: int32(text + cnt)})
+		g.jump(ir.OpJz, rb, hdr)
+		g.constant(rl, uint64(cnt)|ir.StrTruncated<<16)
 	}
-	g.constant(rl, full)
 	g.jump(ir.OpJa, 0, hdr)
 	for i := range cnt {
 		g.bind(zeros[i])
-		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 1, Imm: int32(dst + ir.StrHeader + i)})
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 1, Imm: int32(text + i)})
 	}
 	g.bind(hdr)
 	g.emit(ir.Insn{Op: ir.OpStHeap, A: rl, C: 8, Imm: int32(dst)})
-	g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})
+	if more {
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: rs, C: 1, Imm: int32(text + cnt)})
+	}
+	g.pop()
 	g.pop()
 	g.pop()
 }

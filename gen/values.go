@@ -348,8 +348,8 @@ func (g *gen) ptrArith(e *parser.BinaryExpr, r uint8, size int) {
 
 // textCmp compares program text (or a string) with a string literal into
 // r: 1 when equal. The text side is read with OpStStr, at most limit
-// bytes (a char array with arrayText, never past its end); n > 0 compares only the first n bytes (strncmp), else the whole
-// texts.
+// bytes (a char array with arrayText, never past its end); n > 0
+// compares only the first n bytes (strncmp), else the whole texts.
 func (g *gen) textCmp(a, b parser.Expr, r uint8, limit, n int) {
 	mark := g.temp
 	text, lit := a, b
@@ -363,7 +363,7 @@ func (g *gen) textCmp(a, b parser.Expr, r uint8, limit, n int) {
 	} else if t.Kind == sema.KindArray && limit+2 > t.Len {
 		// OpStStr reads limit+2 bytes: past the array's end.
 		toff = g.tempSlot(ir.StrHeader + align8(limit))
-		g.arrayText(text, toff, limit, t.Len)
+		g.arrayText(text, zero, toff, limit, limit, t.Len)
 	} else {
 		toff = g.tempSlot(ir.StrHeader + limit)
 		own := g.clearFaultFor(text)

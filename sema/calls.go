@@ -157,8 +157,15 @@ func (c *checker) str(gc *groupCtx, e *parser.CallExpr) *Type {
 		return nil
 	}
 	pt := c.value(gc, e.Args[0])
-	if pt != nil && !pt.IsInteger() {
-		c.errorf(e.Args[0], "str needs an address (an integer), got %s", pt)
+	switch {
+	case pt == nil || pt.IsInteger():
+	case isCharArray(pt):
+		// Read as text no further than its end (gen's arrayText).
+		if !c.inMemory(e.Args[0], "read as a string") {
+			pt = nil
+		}
+	default:
+		c.errorf(e.Args[0], "str needs an address (an integer) or a char array, got %s", pt)
 		pt = nil
 	}
 	n := ir.DefaultStr
@@ -176,6 +183,9 @@ func (c *checker) str(gc *groupCtx, e *parser.CallExpr) *Type {
 	}
 	if pt == nil {
 		return nil
+	}
+	if isCharArray(pt) {
+		n = min(n, ArrayKeyCap(pt))
 	}
 	return StringOf(n)
 }

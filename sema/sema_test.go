@@ -110,7 +110,7 @@ func TestDiagnostics(t *testing.T) {
 		{p + "{ print(print(1)) }", []string{`1:29: error: print(1) has no value`}},
 		{p + "{ exit(1) }", []string{`1:23: error: exit takes no arguments, got 1`}},
 		{p + "{ print(str()) }", []string{`1:29: error: str takes 1 or 2 arguments, got 0`}},
-		{p + "{ print(str(comm)) }", []string{`1:33: error: str needs an address (an integer), got comm`}},
+		{p + "{ print(str(comm)) }", []string{`1:33: error: str needs an address (an integer) or a char array, got comm`}},
 		{p + "{ print(str(arg0, 0)) }", []string{`1:39: error: str limit must be a constant from 1 to 1024`}},
 		{p + "{ print(str(arg0, 1025)) }", []string{`1:39: error: str limit must be a constant from 1 to 1024`}},
 		{p + "{ print(str(arg0, arg1)) }", []string{`1:39: error: str limit must be a constant from 1 to 1024`}},

@@ -16,10 +16,11 @@ import (
 // as all 16 bytes (not cut, not running into the next field), and a name
 // that ends a page followed by an unreadable one still keys (gs reads no
 // byte past the array). A comparison with a literal as long as the array
-// reads no further either.
+// reads no further either, nor does str() of the array.
 func TestCharArrayKeys(t *testing.T) {
 	script := `uprobe:./ck:add { @w[it->name, factor] = sum(it->x); @c[it->name] = count() }
-uprobe:./ck:add /it->name == "ABCDEFGHIJKLMNOP"/ { printf("full %d\n", it->x) }`
+uprobe:./ck:add /it->name == "ABCDEFGHIJKLMNOP"/ { printf("full %d\n", it->x) }
+uprobe:./ck:add { @n[str(it->name)] = count(); print(str(it->name, 4)) }`
 	for _, v := range []variant{{CC: "gcc", Opt: "-O0", PIE: true}, {CC: "gcc", Opt: "-O2", PIE: false}, {CC: "clang-19", Opt: "-O2", PIE: true}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
@@ -28,7 +29,7 @@ uprobe:./ck:add /it->name == "ABCDEFGHIJKLMNOP"/ { printf("full %d\n", it->x) }`
 			if r.Code != 0 {
 				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 			}
-			var wantW, wantC []string
+			var wantW, wantC, wantCut []string
 			sc := bufio.NewScanner(strings.NewReader(r.Stderr))
 			for sc.Scan() {
 				f := strings.Split(sc.Text(), " ")
@@ -37,16 +38,40 @@ uprobe:./ck:add /it->name == "ABCDEFGHIJKLMNOP"/ { printf("full %d\n", it->x) }`
 					wantW = append(wantW, fmt.Sprintf("@w[%s, %s]: %s", f[1], f[2], f[3]))
 				case f[0] == "count" && len(f) == 3:
 					wantC = append(wantC, fmt.Sprintf("@c[%s]: %s", f[1], f[2]))
+					// str(name, 4) is cut, with "...", when a byte follows.
+					cut := fmt.Sprintf("str(it->name, 4) = %q", f[1])
+					if len(f[1]) > 4 {
+						cut = fmt.Sprintf("str(it->name, 4) = %q...", f[1][:4])
+					}
+					n, _ := strconv.Atoi(f[2])
+					for range n {
+						wantCut = append(wantCut, cut)
+					}
 				}
 			}
 			if len(wantW) != 5 || len(wantC) != 5 {
 				t.Fatalf("target printed %d sums and %d counts, want 5 and 5:\n%s", len(wantW), len(wantC), r.Stderr)
 			}
-			if !strings.HasPrefix(r.Stdout, "full 11\n") {
+			if strings.Count(r.Stdout, "full 11\n") != 1 {
 				t.Errorf("the comparison with a full-length name did not match once:\n%s", r.Stdout)
 			}
 			checkMap(t, r.Stdout, "@w[", wantW)
+			var gotCut []string
+			for _, l := range strings.Split(r.Stdout, "\n") {
+				if strings.HasPrefix(l, "str(") {
+					gotCut = append(gotCut, l)
+				}
+			}
+			slices.Sort(gotCut)
+			slices.Sort(wantCut)
+			if !slices.Equal(gotCut, wantCut) {
+				t.Errorf("str(it->name, 4):\n got %q\nwant %q", gotCut, wantCut)
+			}
 			checkMap(t, r.Stdout, "@c[", wantC)
+			for i, w := range wantC {
+				wantC[i] = "@n" + strings.TrimPrefix(w, "@c")
+			}
+			checkMap(t, r.Stdout, "@n[", wantC) // str() of it keys the same
 		})
 	}
 }

@@ -19,7 +19,8 @@ import (
 //  2. A bare name not starting with "lib" is a command in the search path
 //     ($PATH): a regular file with an execute bit, as a shell finds it.
 //  3. Otherwise (or when 2 finds nothing) it is a library's short name
-//     ("c", "libc", "libc.so", "libc.so.6"): /etc/ld.so.cache, then the
+//     ("c", "libc", "libc.so", "libc.so.6"): a library the traced process
+//     maps (Resolver.Mapped, with -p), then /etc/ld.so.cache, then the
 //     standard library directories (LibDirs), as the dynamic loader does.
 //
 // A DT_NEEDED entry is looked up as ld.so does: with a '/' it is a path;
@@ -29,8 +30,8 @@ import (
 // belongs to the traced process's environment, not gs's; neither are
 // $LIB, $PLATFORM, or the RPATH a library inherits from the executable.
 //
-// Every absolute path looked at is taken under Resolver.Root, so that a
-// later container feature can resolve names in /proc/PID/root.
+// Every absolute path looked at is taken under Resolver.Root: with -p of
+// a process in a container, /proc/PID/root (ForProcess, process.go).
 
 // ErrNoFile is what the resolver's errors are (errors.Is) when a name
 // resolves to no file. Their text is fit for the user.
@@ -64,6 +65,9 @@ type Resolver struct {
 	// SearchPath is the command search path, like $PATH; "" means the
 	// environment's $PATH.
 	SearchPath string
+	// Mapped are the files a process maps (paths gs opens): a library's
+	// short name resolves to one of them before rule 3 (ForProcess).
+	Mapped []string
 }
 
 // host maps a path inside Root (absolute, or relative to Dir) to the
@@ -153,6 +157,13 @@ func (r *Resolver) Library(name string) (string, error) {
 			prefixes = append(prefixes, c)
 		} else {
 			prefixes = append(prefixes, c+".so")
+		}
+	}
+	for _, p := range prefixes {
+		for _, m := range r.Mapped {
+			if base := filepath.Base(m); base == p || strings.HasPrefix(base, p+".") {
+				return m, nil
+			}
 		}
 	}
 	if cache, err := readLdCache(r.host("/etc/ld.so.cache")); err == nil {

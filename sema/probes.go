@@ -245,9 +245,10 @@ func (c *checker) checkDebugFileUsed(prog *parser.Program) {
 }
 
 // resolver finds the files probes name (debuginfo/resolve.go): paths
-// relative to Config.Dir, commands in $PATH, libraries.
+// relative to Config.Dir, commands in $PATH, libraries; with -p, in the
+// target's root and among the libraries it maps.
 func (c *checker) resolver() *debuginfo.Resolver {
-	return &debuginfo.Resolver{Dir: c.cfg.Dir}
+	return &debuginfo.Resolver{Root: c.cfg.Root, Dir: c.cfg.Dir, Mapped: c.cfg.Mapped}
 }
 
 func (c *checker) closeBinaries() {

@@ -31,10 +31,16 @@ import (
 // Config is what Check needs from the command line.
 type Config struct {
 	// DefaultBinary is used for `uprobe:FUNC` with no binary: the -c
-	// command's executable or -p's /proc/PID/exe.
+	// command's executable or -p's executable (a path inside Root).
 	DefaultBinary string
 	// Dir resolves relative binary paths; "" means the current directory.
+	// With Root, it is inside Root.
 	Dir string
+	// Root and Mapped are -p's debuginfo.Resolver fields (ForProcess):
+	// the target's root directory when it is not gs's, and the files it
+	// maps, which library short names resolve to first.
+	Root   string
+	Mapped []string
 	// DebugFile is a separate debug file (--debug-file). It is used for
 	// every probed binary it belongs to (same build-id, or matching
 	// .gnu_debuglink CRC); belonging to none is an error.

@@ -14,7 +14,7 @@ import (
 // list implements `gs -l SPEC` (functions matching a pattern) and
 // `gs -lv SPEC` (also the parameters and locals of each match, with their
 // types and whether they can be read at the probe's address).
-func list(spec string, verbose, exact bool, stdout, stderr io.Writer) int {
+func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) int {
 	prog, diags := parser.ParseString("<list>", spec+" {}")
 	if diags.HasErrors() {
 		diags.Render(stderr, false)
@@ -33,7 +33,11 @@ func list(spec string, verbose, exact bool, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gs: -l needs a binary: 'uprobe:BIN:%s'\n", p.Func)
 		return exitUsage
 	}
-	path, err := (&debuginfo.Resolver{}).Find(p.Binary) // as probes find it
+	r := &debuginfo.Resolver{}
+	if pid != 0 {
+		r = debuginfo.ForProcess(pid) // in the target's root, as probes find it
+	}
+	path, err := r.Find(p.Binary) // as probes find it
 	if err != nil {
 		fmt.Fprintf(stderr, "gs: %v\n", err)
 		return exitRuntime

@@ -163,7 +163,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			fmt.Fprint(stderr, "gs: -l takes one probe, e.g. gs -l 'uprobe:./app:*'\n")
 			return exitUsage
 		}
-		return list(spec, o.verbose, o.exact, stdout, stderr)
+		return list(spec, o.pid, o.verbose, o.exact, stdout, stderr)
 	}
 	switch {
 	case o.program != "" && len(rest) > 0:
@@ -234,9 +234,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	if len(cmdArgs) > 0 {
 		cfg.DefaultBinary = lookPath(cmdArgs[0])
 	} else if o.pid != 0 {
-		if exe, err := os.Readlink(fmt.Sprintf("/proc/%d/exe", o.pid)); err == nil {
-			cfg.DefaultBinary = exe
-		}
+		// Probe paths are the target's: in a container, under /proc/PID/root.
+		r := debuginfo.ForProcess(o.pid)
+		cfg.Root, cfg.Mapped = r.Root, r.Mapped
+		cfg.DefaultBinary = r.Exe(o.pid)
 	}
 	checked, sdiags := sema.Check(prog, cfg)
 	if sdiags != nil && len(sdiags.Diags) > 0 {

@@ -90,7 +90,43 @@ func (r *Resolver) host(p string) string {
 		}
 		return filepath.Clean(p)
 	}
-	return filepath.Join(r.Root, p)
+	return inRoot(r.Root, p)
+}
+
+// inRoot returns root joined with the absolute path p, with the symbolic
+// links on the way resolved inside root: the kernel would resolve an
+// absolute link target (/lib64/ld-linux-x86-64.so.2 → /lib/...) from
+// gs's root, which is not the container's. A link that cannot be read
+// is left for the caller's open to fail on.
+func inRoot(root, p string) string {
+	rest := strings.Split(p, "/") // not cleaned: ".." follows links, as in the kernel
+	cur := "/"                    // resolved so far, inside root
+	for links := 0; len(rest) > 0; {
+		part := rest[0]
+		rest = rest[1:]
+		if part == "" || part == "." {
+			continue
+		}
+		if part == ".." {
+			cur = filepath.Dir(cur) // never above "/"
+			continue
+		}
+		next := filepath.Join(cur, part)
+		st, err := os.Lstat(filepath.Join(root, next))
+		if err != nil || st.Mode()&os.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		target, err := os.Readlink(filepath.Join(root, next))
+		if links++; err != nil || links > 40 { // ELOOP, as the kernel
+			return filepath.Join(root, next, filepath.Join(rest...))
+		}
+		if filepath.IsAbs(target) {
+			cur = "/"
+		}
+		rest = append(strings.Split(target, "/"), rest...)
+	}
+	return filepath.Join(root, cur)
 }
 
 // Find resolves the binary of a probe, of -l, or of a command (rules 1-3).
@@ -240,9 +276,11 @@ func (r *Resolver) searchDirs(f *elf.File, path string) []string {
 	if len(vals) == 0 {
 		return nil
 	}
-	real := path
-	if p, err := filepath.EvalSymlinks(path); err == nil {
-		real = p
+	real := path // under Root, host resolved its links already
+	if r.Root == "" || r.Root == "/" {
+		if p, err := filepath.EvalSymlinks(path); err == nil {
+			real = p
+		}
 	}
 	origin := filepath.Dir(real) // a host path already
 	var dirs []string

@@ -17,7 +17,8 @@ import (
 
 // The tests of -p for a process in a container: a root folder holds the
 // target at /app/prog with its libc and loader, copied from ldd at the
-// same paths; unshare and chroot run it there (a mount namespace, then
+// same paths, and /app/link, an absolute symbolic link to /app/prog;
+// unshare and chroot run it there (a mount namespace, then
 // also a PID namespace). gs, on the host, names the container's paths.
 
 // containerProg is where the target is inside the root folder. It must
@@ -36,6 +37,10 @@ func makeRoot(t *testing.T) string {
 		t.Fatal(err)
 	}
 	compile(t, app, "container.c", "prog", defaultVariant)
+	// An absolute link resolves in the container: /app/prog is not on the host.
+	if err := os.Symlink(containerProg, filepath.Join(app, "link")); err != nil {
+		t.Fatal(err)
+	}
 	out, err := exec.Command("ldd", filepath.Join(app, "prog")).CombinedOutput()
 	if err != nil {
 		t.Fatalf("ldd: %v\n%s", err, out)
@@ -182,7 +187,7 @@ func TestContainer(t *testing.T) {
 			pid := strconv.Itoa(c.hostPID)
 			// pid is the host's pid, as gs sees it.
 			script := `{ printf("add %d %d\n", arg0, arg1); @n = @n + 1; if (pid != ` + pid + `) { printf("pid %d\n", pid) } if (@n == 3) { exit() } }`
-			for _, probe := range []string{"uprobe:" + containerProg + ":add", "uprobe:add"} {
+			for _, probe := range []string{"uprobe:" + containerProg + ":add", "uprobe:/app/link:add", "uprobe:add"} {
 				r := runGS(t, "/", timeout, "-p", pid, "-e", probe+" "+script)
 				checkLines(t, probe, r, c, 3)
 			}

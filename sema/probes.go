@@ -203,8 +203,10 @@ func (c *checker) openBinary(name string) *binEntry {
 	path, err := c.resolver().Find(name)
 	if err != nil {
 		be.err = err.Error()
-		if _, err := os.Stat(filepath.Join(c.cfg.Dir, name)); err == nil && !strings.ContainsRune(name, '/') {
+		if _, err := os.Stat(filepath.Join(c.cfg.Dir, name)); err == nil && !strings.ContainsRune(name, '/') && c.cfg.Root == "" {
 			be.hint = fmt.Sprintf("did you mean %q?", "./"+name)
+		} else if c.cfg.Root != "" {
+			be.hint = fmt.Sprintf("with -p, files are the target's, as its root %s shows them", c.cfg.Root)
 		}
 		return be
 	}

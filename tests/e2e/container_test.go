@@ -206,10 +206,16 @@ func TestContainer(t *testing.T) {
 				r := runGS(t, "/", timeout, "-p", pid, "-e", probe+" "+script)
 				checkLines(t, probe, r, c, 3)
 			}
+			// A path of the host's only is not the target's.
+			r := runGS(t, "/", timeout, "-p", pid, "-e", `uprobe:`+filepath.Join(root, containerProg)+`:add { }`)
+			if r.Code != 3 {
+				t.Errorf("a host path: exit %d, want 3\n%s", r.Code, r.Stderr)
+			}
+			match(t, "stderr", r.Stderr, `does not exist(.|\n)*hint: with -p, files are the target's, as its root /proc/`+pid+`/root shows them`)
 			// libc is the container's copy (the host's is another file,
 			// whose uprobe would never fire): a short name resolves to the
 			// file the target maps.
-			r := runGS(t, "/", timeout, "-p", pid, "-e",
+			r = runGS(t, "/", timeout, "-p", pid, "-e",
 				`uprobe:libc:strtol { printf("strtol %s\n", str(arg0)); @n = @n + 1; if (@n == 4) { exit() } }`)
 			checkLines(t, "uprobe:libc:strtol", r, c, 4)
 		})

@@ -183,15 +183,7 @@ func TestDiffScripts(t *testing.T) {
 			}
 			objs := load(t, nil)
 			installProgram(t, objs, p)
-			ex, err := link.OpenExecutable(bin)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, err := ex.Uprobe("f", objs.GsUprobe, &link.UprobeOptions{Cookie: 0})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer l.Close()
+			defer attachF(t, objs, bin).Close()
 			rd := newReader(t, objs)
 			m := model.New()
 			for _, c := range diffCalls {
@@ -572,15 +564,7 @@ func TestDiffRandom(t *testing.T) {
 	needRoot(t)
 	_, bin, tg := diffTarget(t)
 	objs := load(t, nil)
-	ex, err := link.OpenExecutable(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := ex.Uprobe("f", objs.GsUprobe, &link.UprobeOptions{Cookie: 0})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	defer attachF(t, objs, bin).Close()
 	rd := newReader(t, objs)
 	rnd := rand.New(rand.NewSource(1))
 	for i := 0; i < 300; i++ {
@@ -627,4 +611,19 @@ func recordDiff(got, want []byte) string {
 		}
 	}
 	return b.String()
+}
+
+// attachF attaches the plain uprobe program to the diff target's f, as
+// probe 0.
+func attachF(t *testing.T, objs *GsObjects, bin string) link.Link {
+	t.Helper()
+	ex, err := link.OpenExecutable(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := ex.Uprobe("f", objs.GsUprobe, &link.UprobeOptions{Cookie: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }

@@ -4,13 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/gs-tracer/gs/internal/debuginfodtest"
 )
 
 // benchDebuginfod measures the time from launching gs until the first
@@ -105,33 +105,11 @@ func sqliteBinary() (string, error) {
 // serveDebuginfod starts debuginfod on served and waits until it serves
 // bin's debug file.
 func serveDebuginfod(dir, served, bin string) (url string, stop func()) {
-	out, err := exec.Command("readelf", "-n", bin).Output()
+	id, err := debuginfodtest.BuildID(bin)
 	check(err)
-	id := ""
-	for _, line := range strings.Split(string(out), "\n") {
-		if s, ok := strings.CutPrefix(strings.TrimSpace(line), "Build ID: "); ok {
-			id = s
-		}
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	s, err := debuginfodtest.Start(served, filepath.Join(dir, "debuginfod.sqlite"), id, 60*time.Second)
 	check(err)
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	url = fmt.Sprintf("http://127.0.0.1:%d", port)
-	cmd := exec.Command("debuginfod", "-F", "-c", "1", "-p", fmt.Sprint(port), "-d", filepath.Join(dir, "debuginfod.sqlite"), served)
-	check(cmd.Start())
-	stop = func() { cmd.Process.Kill(); cmd.Wait() }
-	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-		if resp, err := http.Get(url + "/buildid/" + id + "/debuginfo"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return url, stop
-			}
-		}
-	}
-	stop()
-	fail("debuginfod did not serve %s within 60 s", id)
-	return "", nil
+	return s.URL, s.Stop
 }
 
 // firstEvent runs argv with env added and returns the milliseconds from

@@ -4,116 +4,34 @@ import (
 	"bytes"
 	"debug/elf"
 	"fmt"
-	"net"
-	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/gs-tracer/gs/internal/debuginfodtest"
 )
 
-// debuginfodServer is Debian's debuginfod serving the debug files of a
-// folder on a loopback port.
-type debuginfodServer struct {
-	URL    string
-	cmd    *exec.Cmd
-	exited chan struct{}
-	log    *syncBuffer
-}
-
-// startDebuginfod starts debuginfod -F dir on a free port and waits until
-// it serves the debug file of build-id id.
-func startDebuginfod(t *testing.T, dir, id string) *debuginfodServer {
+// startDebuginfod starts Debian's debuginfod -F dir on a free loopback
+// port and waits until it serves the debug file of build-id id.
+func startDebuginfod(t *testing.T, dir, id string) *debuginfodtest.Server {
 	t.Helper()
-	if _, err := exec.LookPath("debuginfod"); err != nil {
-		t.Fatal("debuginfod is needed (apt-get install debuginfod; scripts/deps.sh test installs it)")
+	s, err := debuginfodtest.Start(dir, filepath.Join(t.TempDir(), "debuginfod.sqlite"), id, 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
 	}
-attempts:
-	for attempt := 0; ; attempt++ {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		port := l.Addr().(*net.TCPAddr).Port
-		l.Close()
-		s := &debuginfodServer{URL: fmt.Sprintf("http://127.0.0.1:%d", port), log: &syncBuffer{}, exited: make(chan struct{})}
-		db := filepath.Join(t.TempDir(), "debuginfod.sqlite")
-		s.cmd = exec.Command("debuginfod", "-F", "-c", "1", "-p", fmt.Sprint(port), "-d", db, dir)
-		s.cmd.Stdout, s.cmd.Stderr = s.log, s.log
-		if err := s.cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		go func() { s.cmd.Wait(); close(s.exited) }()
-		t.Cleanup(s.stop)
-		// Wait until it has indexed dir, bounded.
-		for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-			select {
-			case <-s.exited:
-				if attempt < 3 && strings.Contains(s.log.String(), "ddress already in use") {
-					continue attempts // the port was taken between Close and Start
-				}
-				t.Fatalf("debuginfod exited:\n%s", s.log)
-			default:
-			}
-			if resp, err := http.Get(s.URL + "/buildid/" + id + "/debuginfo"); err == nil {
-				resp.Body.Close()
-				if resp.StatusCode == http.StatusOK {
-					return s
-				}
-			}
-		}
-		t.Fatalf("debuginfod did not serve %s within 30 s:\n%s", id, s.log)
-	}
-}
-
-func (s *debuginfodServer) stop() {
-	select {
-	case <-s.exited:
-	default:
-		s.cmd.Process.Kill()
-		<-s.exited
-	}
-}
-
-// requests counts the requests the server logged for build-id id.
-func (s *debuginfodServer) requests(id string) int {
-	time.Sleep(200 * time.Millisecond) // a request is logged once answered
-	return strings.Count(s.log.String(), "/buildid/"+id+"/debuginfo")
-}
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
+	t.Cleanup(s.Stop)
+	return s
 }
 
 func buildIDOf(t *testing.T, path string) string {
 	t.Helper()
-	out, err := exec.Command("readelf", "-n", path).Output()
+	id, err := debuginfodtest.BuildID(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, line := range strings.Split(string(out), "\n") {
-		if id, ok := strings.CutPrefix(strings.TrimSpace(line), "Build ID: "); ok {
-			return id
-		}
-	}
-	t.Fatalf("%s has no build-id", path)
-	return ""
+	return id
 }
 
 // TestDebuginfod: a stripped binary with no debuglink reads values by name
@@ -186,7 +104,7 @@ func TestDebuginfod(t *testing.T) {
 	match(t, "stderr", r.Stderr, `cannot look up "a": ./other.bare has no DWARF debug info, and no debuginfod server has it \(asked `+srv.URL+`\)`)
 
 	// Local debug files win: no request is made, nothing is cached.
-	before := srv.requests(id)
+	before := srv.Requests(id)
 	localEnv := []string{"DEBUGINFOD_URLS=" + srv.URL, "XDG_CACHE_HOME=" + filepath.Join(dir, "xdg2"), "DEBUGINFOD_CACHE_PATH="}
 	r = runGSEnv(t, dir, timeout, localEnv, "-v", "-c", "./v.linked 1", "-e", script("v.linked"))
 	values("debuglink", r)
@@ -194,7 +112,7 @@ func TestDebuginfod(t *testing.T) {
 	r = runGSEnv(t, dir, timeout, localEnv, "-v", "--debug-file", "v.debug", "-c", "./v.bare 1", "-e", script("v.bare"))
 	values("--debug-file", r)
 	match(t, "stderr", r.Stderr, `debug info for \S*/v.bare: v.debug \(--debug-file\)`)
-	if n := srv.requests(id); n != before {
+	if n := srv.Requests(id); n != before {
 		t.Errorf("%d requests to the server with a local debug file", n-before)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "xdg2")); err == nil {
@@ -202,7 +120,7 @@ func TestDebuginfod(t *testing.T) {
 	}
 
 	// The cache serves a second run with the server gone.
-	srv.stop()
+	srv.Stop()
 	r = runGSEnv(t, dir, timeout, env, "-v", "-c", "./v.bare 1", "-e", script("v.bare"))
 	values("cached", r)
 	match(t, "stderr", r.Stderr, `debug info for \S*/v.bare: `+cached+` \(debuginfod cache\)`)

@@ -279,3 +279,50 @@ func verifierLogFile(ve *ebpf.VerifierError) (string, error) {
 	}
 	return f.Name(), nil
 }
+
+// InfoReport writes what --info says: the facilities bpftrace's --info
+// lists, one "name: yes|no" line each in its words (bpftrace's runtime
+// tests read them for REQUIRES_FEATURE), answered for gs on this kernel.
+// A facility gs does not use (kprobes, BTF of the kernel) is "no".
+func InfoReport(w io.Writer) error {
+	var u unix.Utsname
+	if err := unix.Uname(&u); err != nil {
+		return fmt.Errorf("uname: %w", err)
+	}
+	fmt.Fprintf(w, "System\n  OS: Linux %s\n  Arch: %s\n\n", unix.ByteSliceToString(u.Release[:]), runtime.GOARCH)
+	var fs []Feature
+	if err := checkPrivileges(); err == nil {
+		fs, _ = probeFeatures(true)
+	}
+	yes := func(b bool) string {
+		if b {
+			return "yes"
+		}
+		return "no"
+	}
+	fmt.Fprintf(w, "Build\n  libdw (DWARF support): yes\n  dwunwind (DWARF stack unwinding): no\n  blazesym (advanced symbolization): no\n  bcc library path resolution: no\n\n")
+	fmt.Fprintf(w, "Kernel features\n")
+	for _, l := range []struct {
+		name string
+		have bool
+	}{
+		{"Loop support", false},
+		{"btf", false},
+		{"uprobe_multi", have(fs, featUprobeMulti)},
+		{"get_func_ip", have(fs, featFuncIP)},
+		{"kprobe_multi", false},
+		{"kprobe_session", false},
+		{"send_signal", false},
+		{"probe_read_kernel", false},
+		{"get_ktime_ns", false},
+		{"lookup_percpu_elem", false},
+		{"fentry", false},
+		{"iter", false},
+		{"dpath", false},
+		{"skboutput", false},
+		{"jiffies64", false},
+	} {
+		fmt.Fprintf(w, "  %s: %s\n", l.name, yes(l.have))
+	}
+	return nil
+}

@@ -59,6 +59,10 @@ type Options struct {
 	// Notes are verbose lines written before anything else (where each
 	// probe was placed).
 	Notes []string
+	// Attached, when set, is called once every probe is attached and
+	// enabled (with Command: once the command runs), before any record is
+	// printed.
+	Attached func()
 
 	// forceSingle attaches one perf-event uprobe per probe even when the
 	// kernel has uprobe_multi (tests of the fallback).
@@ -309,6 +313,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		if err := s.in.enableProbes(s.prog); err != nil {
 			return err
 		}
+		s.attached()
 	}
 
 	// Why the trace stops, from whichever watcher sees it first.
@@ -363,6 +368,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		if enableErr != nil {
 			return enableErr
 		}
+		s.attached()
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -716,5 +722,12 @@ func waitProcess(pid int, done <-chan struct{}) bool {
 			return false
 		default:
 		}
+	}
+}
+
+// attached calls Options.Attached.
+func (s *session) attached() {
+	if s.opts.Attached != nil {
+		s.opts.Attached()
 	}
 }

@@ -79,6 +79,7 @@ type options struct {
 	verbose  bool
 	quiet    bool
 	showVer  bool
+	info     bool
 	help     bool
 	list     bool
 	bufSize  int
@@ -131,6 +132,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.BoolVar(&o.exact, "exact-placement", false, "attach every uprobe at the address the script names, even where the kernel single-steps (slower)")
 	fs.BoolVar(&o.noColor, "no-color", false, "never color diagnostics")
 	fs.BoolVar(&o.showVer, "version", false, "print the version and exit")
+	fs.BoolVar(&o.info, "info", false, "print what gs supports on this kernel, in bpftrace's --info terms, and exit")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
 	fs.SortFlags = false
 
@@ -149,6 +151,13 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stdout, "gs %s (bytecode version %d)\n", version, ir.Version)
 		if err := runtime.KernelReport(stdout); err != nil {
 			fmt.Fprintf(stderr, "gs: %v\n", err)
+		}
+		return exitOK
+	}
+	if o.info {
+		if err := runtime.InfoReport(stdout); err != nil {
+			fmt.Fprintf(stderr, "gs: %v\n", err)
+			return exitRuntime
 		}
 		return exitOK
 	}
@@ -298,6 +307,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		MapEntries: o.mapSize,
 		Wakeup:     wakeup,
 		Notes:      placementNotes(checked),
+		Attached:   notifyAttached(stdout),
 	})
 	if outFile != nil {
 		// A file system may report a failed write only now (NFS): that is
@@ -409,4 +419,14 @@ func placementNotes(p *sema.Program) []string {
 		out = append(out, p.Probes[pl.Probe].Name+" "+pl.String())
 	}
 	return append(out, sema.PlacementSummary(p.Placements))
+}
+
+// notifyAttached prints the line bpftrace's runtime-test engine waits for
+// (and bpftrace prints) once every probe is attached, when the environment
+// asks for it.
+func notifyAttached(stdout io.Writer) func() {
+	if os.Getenv("__BPFTRACE_NOTIFY_PROBES_ATTACHED") == "" {
+		return nil
+	}
+	return func() { io.WriteString(stdout, "__BPFTRACE_NOTIFY_PROBES_ATTACHED\n") }
 }

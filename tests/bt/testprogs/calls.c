@@ -1,0 +1,42 @@
+// calls: calls add, greet and scale a given number of times (default 3),
+// printing what each call was given and returned, so that a case can
+// expect the same values from the probes.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct point {
+	int x, y;
+	char name[16];
+};
+
+__attribute__((noinline)) int add(int a, int b)
+{
+	return a + b;
+}
+
+__attribute__((noinline)) void greet(const char *who, int times)
+{
+	printf("greet(%s, %d)\n", who, times);
+}
+
+__attribute__((noinline)) long scale(struct point *p, long k)
+{
+	return (p->x + p->y) * k;
+}
+
+int main(int argc, char **argv)
+{
+	int n = argc > 1 ? atoi(argv[1]) : 3;
+	static const char *names[] = {"alice", "bob", "carol"};
+	struct point p = {2, 5, "origin"};
+	for (int i = 0; i < n; i++) {
+		int r = add(i, 10 * i);
+		printf("add(%d, %d) = %d\n", i, 10 * i, r);
+		greet(names[i % 3], i);
+		p.x = i;
+		printf("scale(%d, %d, %d) = %ld\n", p.x, p.y, i + 1, scale(&p, i + 1));
+	}
+	fflush(stdout);
+	return 0;
+}

@@ -337,6 +337,10 @@ func (g *gen) text(e parser.Expr, dst int, dt *sema.Type) {
 			g.arrayText(e.Args[0], zero, dst, t.Cap, t.Cap, at.Len)
 			return
 		}
+		if g.isCountedText(e.Args[0]) {
+			g.countedText(e.Args[0], dst, t.Cap, 0)
+			return
+		}
 		rp, own := g.strAddr(e.Args[0])
 		rn := g.push()
 		g.constant(rn, uint64(t.Cap))

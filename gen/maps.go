@@ -26,7 +26,7 @@ func (g *gen) key(m *sema.Map, keys []parser.Expr) {
 	for i, k := range keys {
 		switch kt := m.KeyTypes[i]; kt.Kind {
 		case sema.KindString:
-			if call, ok := k.(*parser.CallExpr); ok { // str(p[, n])
+			if call, ok := k.(*parser.CallExpr); ok && !g.isCountedText(call.Args[0]) { // str(p[, n])
 				regs[i] = g.expr(call.Args[0])
 				pushed++
 			}
@@ -68,6 +68,10 @@ func (g *gen) keyString(e parser.Expr, dst, n int, addr uint8) {
 	switch e := e.(type) {
 	case *parser.CallExpr: // str(p[, limit])
 		limit := min(g.typeOf(e).Cap, n)
+		if g.isCountedText(e.Args[0]) {
+			g.countedText(e.Args[0], dst, limit, n)
+			return
+		}
 		if t := g.ctype(e.Args[0]); t.Kind == sema.KindArray {
 			g.arrayText(e.Args[0], addr, dst, n, limit, t.Len)
 			g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})
@@ -102,6 +106,10 @@ func (g *gen) keyString(e parser.Expr, dst, n int, addr uint8) {
 		g.keyString(e.Else, dst, n, zero)
 		g.bind(end)
 	default:
+		if g.isCountedText(e) {
+			g.countedText(e, dst, n, n)
+			return
+		}
 		if t := g.typeOf(e); t.Kind == sema.KindArray {
 			g.arrayText(e, zero, dst, n, n, t.Len)
 			g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})

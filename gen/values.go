@@ -174,7 +174,7 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 	case *parser.FieldExpr:
 		m := g.p.Values.Members[x]
 		var p place
-		if x.Arrow {
+		if g.p.Values.Arrow(x) {
 			g.exprInto(x.X, r)
 			p = place{mem: true}
 		} else {
@@ -360,6 +360,9 @@ func (g *gen) textCmp(a, b parser.Expr, r uint8, limit, n int) {
 	var toff int
 	if t := g.ctype(text); t.Kind == sema.KindString {
 		toff, _ = g.strSlot(text, false)
+	} else if t.Counted != nil {
+		toff = g.tempSlot(ir.StrHeader + align8(limit))
+		g.countedText(text, toff, limit, 0)
 	} else if t.Kind == sema.KindArray && limit+2 > t.Len {
 		// OpStStr reads limit+2 bytes: past the array's end.
 		toff = g.tempSlot(ir.StrHeader + align8(limit))
@@ -400,6 +403,10 @@ func (g *gen) pvText(e parser.Expr, dst int, dt *sema.Type) bool {
 	}
 	if _, ok := g.p.Values.AsString[e]; !ok {
 		return false
+	}
+	if g.isCountedText(e) {
+		g.countedText(e, dst, dt.Cap, 0)
+		return true
 	}
 	rp, own := g.strAddr(e)
 	rn := g.push()
@@ -477,6 +484,8 @@ func (g *gen) storeField(a parser.Expr, f *ir.Field) {
 	g.emit(ir.Insn{Op: ir.OpTakeFault, A: rt})
 	g.pop()
 	switch f.Type.Kind {
+	case ir.KindSeq:
+		g.countedSeq(a, f)
 	case ir.KindStruct, ir.KindUnion, ir.KindArray, ir.KindFloat:
 		g.dump(a, f)
 	default:

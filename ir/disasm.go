@@ -303,6 +303,8 @@ func typeName(t *Type) string {
 		return fmt.Sprintf("%s[%d]", typeName(t.Elem), t.Len)
 	case KindFloat:
 		return fmt.Sprintf("float%d", t.Size*8)
+	case KindSeq:
+		return fmt.Sprintf("[]%s[%d]", typeName(t.Elem), t.Len)
 	case KindStack:
 		return "stack"
 	case KindSymbol:

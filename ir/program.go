@@ -233,6 +233,10 @@ const (
 	KindFloat
 	KindStack  // u64 count then StackFrameSize-byte frames (see Stacks in doc.go)
 	KindSymbol // an address printed as symbol+offset
+	// KindSeq is a counted sequence: Len elements of Elem, of which the
+	// first min(count, Len) hold values, then the u64 count the program
+	// had at Size-8 (more than Len: the rest were not copied).
+	KindSeq
 )
 
 // Type describes a value's bytes in a record. It is plain data computed at
@@ -241,8 +245,8 @@ type Type struct {
 	Kind    TypeKind
 	Size    int
 	Name    string // C spelling, for display ("struct item", "int")
-	Elem    *Type  // KindPointer (may be nil), KindArray
-	Len     int    // KindArray: element count
+	Elem    *Type  // KindPointer (may be nil), KindArray, KindSeq
+	Len     int    // KindArray: element count; KindSeq: elements held
 	Cap     int    // KindString: text capacity
 	Members []Member
 	Enums   []Enumerator

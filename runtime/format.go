@@ -128,10 +128,57 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		return p.appendStruct(dst, t, b)
 	case ir.KindArray:
 		return p.appendArray(dst, t, b)
+	case ir.KindSeq:
+		return p.appendSeq(dst, t, b)
 	case ir.KindStack:
 		return p.appendStack(dst, b[:t.Size])
 	}
 	return append(dst, "<malformed>"...)
+}
+
+// seqElems returns how many elements of a counted sequence (ir.KindSeq)
+// hold values, their size, and whether the program's sequence was longer.
+func seqElems(t *ir.Type, b []byte) (n, es int, more, ok bool) {
+	if t.Elem == nil || t.Size < 8 || t.Len < 0 {
+		return 0, 0, false, false
+	}
+	es = typeSize(t.Elem)
+	count, ok := loadUint(b[t.Size-8:t.Size], 8)
+	if !ok || es <= 0 || t.Len*es > t.Size-8 {
+		return 0, 0, false, false
+	}
+	n = t.Len
+	if count <= uint64(t.Len) {
+		n = int(count)
+	}
+	return n, es, count > uint64(t.Len), true
+}
+
+// appendSeq prints a counted sequence as Go prints a slice, with commas:
+// [1, 2, 3], and ", ..." when the program's was longer than the record.
+func (p *valuePrinter) appendSeq(dst []byte, t *ir.Type, b []byte) []byte {
+	n, es, more, ok := seqElems(t, b)
+	if !ok {
+		return append(dst, "<malformed>"...)
+	}
+	dst = append(dst, '[')
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		if p.full(dst) {
+			return append(dst, "...]"...)
+		}
+		p.elems++
+		dst = p.appendValue(dst, t.Elem, b[i*es:(i+1)*es])
+	}
+	if more {
+		if n > 0 {
+			dst = append(dst, ", "...)
+		}
+		dst = append(dst, "..."...)
+	}
+	return append(dst, ']')
 }
 
 // full reports whether the value has reached its size limits; the caller

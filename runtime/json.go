@@ -155,6 +155,20 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		return p.appendStruct(dst, t, b)
 	case ir.KindArray:
 		return p.appendArray(dst, t, b)
+	case ir.KindSeq:
+		n, es, _, ok := seqElems(t, b)
+		if !ok {
+			return append(dst, jsonMalformed...)
+		}
+		dst = append(dst, '[')
+		for i := 0; i < n && p.elems < maxValueElems; i++ {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			p.elems++
+			dst = p.appendValue(dst, t.Elem, b[i*es:(i+1)*es])
+		}
+		return append(dst, ']')
 	case ir.KindStack:
 		vp := valuePrinter{symbols: p.symbols}
 		dst = append(dst, '[')

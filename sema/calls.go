@@ -158,7 +158,7 @@ func (c *checker) str(gc *groupCtx, e *parser.CallExpr) *Type {
 	}
 	pt := c.value(gc, e.Args[0])
 	switch {
-	case pt == nil || pt.IsInteger():
+	case pt == nil || pt.IsInteger() || isCountedText(pt):
 	case isCharArray(pt):
 		// Read as text no further than its end (gen's arrayText).
 		if !c.inMemory(e.Args[0], "read as a string") {

@@ -43,6 +43,9 @@ func (c *checker) fieldExpr(gc *groupCtx, e *parser.FieldExpr) *Type {
 			}
 			return nil
 		}
+	} else if xt.Kind == KindPointer && isAgg(xt.Elem) && xt.AutoDeref {
+		st = xt.Elem // Go's o.Addr: through the pointer
+		c.vals().Deref[e] = true
 	} else if xt.Kind == KindPointer && isAgg(xt.Elem) {
 		c.errorf(e, "%s is a pointer to %s", x, xt.Elem).WithHint("use %s->%s", x, e.Name)
 		return nil
@@ -195,7 +198,7 @@ func (c *checker) needMemory(e parser.Expr, what string) *diag.Diagnostic {
 		}
 		return nil
 	case *parser.FieldExpr:
-		if x.Arrow {
+		if c.p.Values.Arrow(x) {
 			return nil
 		}
 		return c.needMemory(x.X, what)
@@ -255,8 +258,9 @@ func ptrElem(t *Type) (*Type, bool) {
 
 func isPlainInt(t *Type) bool { return t.IsInteger() && t.Kind != KindPointer }
 
-// isProgText reports whether t is program text: a char * or a char array.
-func isProgText(t *Type) bool { return isCharPtr(t) || isCharArray(t) }
+// isProgText reports whether t is program text: a char *, a char array,
+// counted text (counted.go).
+func isProgText(t *Type) bool { return isCharPtr(t) || isCharArray(t) || isCountedText(t) }
 
 // cBinary checks the binary operators with C meaning: comparisons of
 // program text with a string literal, and pointer arithmetic. ok is false
@@ -419,7 +423,7 @@ func (c *checker) programType(n parser.Node, name string, report bool) (*Type, b
 				first = d
 			}
 			if dt, err := d.Types(name); err == nil {
-				return c.pvs().ct.convert(dt), true
+				return c.pvs().ct.of(bin).convert(dt), true
 			}
 		}
 	}

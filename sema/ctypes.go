@@ -25,9 +25,19 @@ import (
 // ctypes converts DWARF types, once each.
 type ctypes struct {
 	memo map[dwarf.Type]*Type
+	lang debuginfo.Language // of the binary whose types these are
 }
 
-func newCTypes() *ctypes { return &ctypes{memo: map[dwarf.Type]*Type{}} }
+func newCTypes() *ctypes { return &ctypes{memo: map[dwarf.Type]*Type{}, lang: debuginfo.LangC} }
+
+// of returns the converter for the types of bin: the same memo (types of
+// different binaries are different dwarf.Types), bin's language.
+func (ct *ctypes) of(bin *debuginfo.Binary) *ctypes {
+	if bin == nil {
+		return ct
+	}
+	return &ctypes{memo: ct.memo, lang: bin.Language()}
+}
 
 // convert returns the sema type of t; nil t is void.
 func (ct *ctypes) convert(t dwarf.Type) *Type {
@@ -54,6 +64,9 @@ func (ct *ctypes) convert(t dwarf.Type) *Type {
 		return &cp
 	}
 	st := &Type{Name: debuginfo.TypeName(t), Size: int(t.Size())}
+	if ct.lang == debuginfo.LangGo && t.Common().Name != "" {
+		st.Name = t.Common().Name // Go's DWARF names every type as Go spells it
+	}
 	ct.memo[t] = st // before recursing: a struct may point to itself
 	switch tt := t.(type) {
 	case *dwarf.VoidType, *dwarf.UnspecifiedType:
@@ -85,6 +98,7 @@ func (ct *ctypes) convert(t dwarf.Type) *Type {
 	case *dwarf.PtrType:
 		st.Kind, st.Size = KindPointer, 8
 		st.Elem = ct.convert(tt.Type)
+		st.AutoDeref = ct.lang == debuginfo.LangGo
 	case *dwarf.FuncType:
 		st.Kind, st.Size = KindFunc, 0
 	case *dwarf.ArrayType:
@@ -109,6 +123,7 @@ func (ct *ctypes) convert(t dwarf.Type) *Type {
 				Type: ct.convert(m.Type),
 			})
 		}
+		st.Counted = counted(st, tt.StructName, ct.lang)
 	default:
 		// DotDotDotType and the like never name a value.
 		st.Kind = KindVoid

@@ -182,8 +182,8 @@ func keyClass(t *Type) string {
 	switch {
 	case t.IsInteger():
 		return "integer"
-	case t.Kind == KindString || t.Kind == KindStrLit || isCharArray(t):
-		return "string" // a char array keys as str() would read it
+	case t.Kind == KindString || t.Kind == KindStrLit || isCharArray(t) || isCountedText(t):
+		return "string" // a char array or counted text keys as str() would read it
 	case t.Kind == KindComm:
 		return "comm"
 	case t.Kind == KindFunc:
@@ -231,6 +231,9 @@ func quantity(n int, what string) string {
 func keyType(t *Type) *Type {
 	if isCharArray(t) {
 		return StringOf(ArrayKeyCap(t))
+	}
+	if isCountedText(t) {
+		return StringOf(ir.DefaultStr)
 	}
 	switch t.Kind {
 	case KindString, KindStrLit:

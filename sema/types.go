@@ -51,6 +51,12 @@ type Type struct {
 	Len     int // KindArray; KindStack: frames
 	Members []Member
 	Enums   []ir.Enumerator
+	// Counted marks a struct that is counted text or a counted sequence
+	// (counted.go).
+	Counted *Counted
+	// AutoDeref marks a pointer through which `.` reads the pointee's
+	// members, as in Go (o.Addr.City with o a *Order).
+	AutoDeref bool
 	// AutoDepth marks a ustack written without a depth: layout may lower
 	// Len so the record it is printed in fits.
 	AutoDepth bool

@@ -45,9 +45,10 @@ func (c *checker) prepareValues() {
 	}
 }
 
-// asString makes a char * argument print as the text it points to.
+// asString makes a char * argument print as the text it points to, and
+// counted text as its text.
 func (c *checker) asString(a parser.Expr) {
-	if t := c.p.Types[a]; t != nil && isCharPtr(t) {
+	if t := c.p.Types[a]; t != nil && (isCharPtr(t) || isCountedText(t)) {
 		c.vals().AsString[a] = t
 		c.p.Types[a] = StringOf(ir.DefaultStr)
 	}
@@ -105,12 +106,15 @@ func (c *checker) checkUse(g *Group, e parser.Expr, stack []parser.Node) {
 			case p.RHS != e:
 			case isWide(t):
 				wideHint(c.errorf(e, "%s is %s, which cannot be stored", c.text(e), t), t)
+			case isCountedText(t):
+				c.errorf(e, "%s is %s: it can only be printed, compared or read with str()", c.text(e), t).
+					WithHint("store its text: %s = str(%s)", c.text(p.LHS), c.text(e))
 			default:
 				c.errorf(e, "%s is %s: it can only be printed or have its fields read", c.text(e), t).
 					WithHint("store a field, or print it")
 			}
 		case *parser.MapExpr:
-			if !isCharArray(t) { // a char array keys as its text (keyType)
+			if !isCharArray(t) && !isCountedText(t) { // these key as their text (keyType)
 				c.errorf(e, "%s is %s, which cannot be a map key", c.text(e), t)
 			}
 		}
@@ -312,7 +316,7 @@ func (c *checker) inMemoryAt(e parser.Expr) bool {
 		}
 		return false
 	case *parser.FieldExpr:
-		return x.Arrow || c.inMemoryAt(x.X)
+		return c.p.Values.Arrow(x) || c.inMemoryAt(x.X)
 	case *parser.IndexExpr:
 		if t := c.p.Types[x.X]; t != nil && t.Kind == KindPointer {
 			return true
@@ -342,7 +346,7 @@ func (c *checker) addrFault(e parser.Expr) bool {
 		}
 		return false
 	case *parser.FieldExpr:
-		if x.Arrow {
+		if c.p.Values.Arrow(x) {
 			return c.mayFault(x.X)
 		}
 		return c.addrFault(x.X)
@@ -401,6 +405,10 @@ func (c *checker) layoutArg(ev *ir.Event, a parser.Expr, t *Type, off int) int {
 	f := ir.Field{Name: c.text(a), Offset: off, Status: -1}
 	if t.IsC() || t.Kind == KindInt && t.Size > 8 || c.isProgramExpr(a) {
 		switch {
+		case isCountedSeq(t):
+			f.Status, f.Offset, f.Type = off, off+ir.StatusSize, irSeq(t)
+			ev.Fields = append(ev.Fields, f)
+			return off + ir.StatusSize + f.Type.Size
 		case isBytes(t):
 			it := irMem(t)
 			if t.Size > ir.StMemMax {

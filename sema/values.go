@@ -56,6 +56,9 @@ type Values struct {
 	// *parser.CallExpr). Limit is how many bytes to read of the program's
 	// side.
 	StrCmp map[parser.Expr]int
+	// Deref marks the `.` field accesses that read through a pointer, as
+	// -> does (Type.AutoDeref: Go's o.Addr.City).
+	Deref map[*parser.FieldExpr]bool
 	// AsString maps a char * printed as a string to its C type; Types
 	// holds its string type (OpStStr with the default limit).
 	AsString map[parser.Expr]*Type
@@ -66,6 +69,12 @@ type Values struct {
 	// PerProbe marks the groups whose code gen generates once per probe,
 	// because locations differ between their probes.
 	PerProbe map[*Group]bool
+}
+
+// Arrow reports whether field access x reads through a pointer: x->f,
+// or x.f with x a pointer that `.` reads through. v may be nil.
+func (v *Values) Arrow(x *parser.FieldExpr) bool {
+	return x.Arrow || v != nil && v.Deref[x]
 }
 
 // VarRef is a variable of the traced program named in the script.
@@ -138,6 +147,7 @@ func (c *checker) vals() *Values {
 			PtrArith: map[*parser.BinaryExpr]int{},
 			StrCmp:   map[parser.Expr]int{},
 			AsString: map[parser.Expr]*Type{},
+			Deref:    map[*parser.FieldExpr]bool{},
 			Events:   map[[2]int]int{},
 			PerProbe: map[*Group]bool{},
 		}
@@ -245,8 +255,8 @@ func (pv *probeView) locals(c *checker) ([]debuginfo.Var, error) {
 // Lookup implements Scope.
 func (s *progScope) Lookup(name string) *Symbol {
 	for _, pv := range s.probes {
-		if v, _, ok, _ := s.findIn(pv, name, false, false); ok {
-			return &Symbol{Name: name, Type: s.c.pvs().ct.convert(v.Type)}
+		if v, from, ok, _ := s.findIn(pv, name, false, false); ok {
+			return &Symbol{Name: name, Type: s.c.pvs().ct.of(from).convert(v.Type)}
 		}
 	}
 	return nil
@@ -547,7 +557,7 @@ func (c *checker) resolveVar(gc *groupCtx, s *progScope, e parser.Expr, name str
 			c.errorf(e, "%q can only be read in uprobes", name)
 			return nil, true
 		}
-		t := c.pvs().ct.convert(r.v.Type)
+		t := c.pvs().ct.of(r.bin).convert(r.v.Type)
 		if r.v.Type == nil {
 			c.errorf(e, "the type of %q cannot be read: %s", name, r.v.Loc.Reason)
 			return nil, true

@@ -4,7 +4,8 @@
 // Each *.txtar file holds a comment line, `-- prog.gs --`, optionally
 // `-- target.c --` (built with gcc -g -O0 into ./target beside the script;
 // an optional `-- flags --` section replaces "-g -O0", e.g. "-g -O2 -fPIE
-// -pie"), and one of `-- want.ir --` or `-- want.diag --`. Run
+// -pie"), or `-- target.go --` (go build, the flags added to its
+// arguments), and one of `-- want.ir --` or `-- want.diag --`. Run
 //
 //	go test ./tests/golden -update
 //
@@ -67,6 +68,13 @@ func runGolden(t *testing.T, path string) {
 		}
 		buildTarget(t, dir, ar.Files[i].Data, flags)
 	}
+	if i, ok := sections["target.go"]; ok {
+		var flags []string
+		if j, ok := sections["flags"]; ok {
+			flags = strings.Fields(string(ar.Files[j].Data))
+		}
+		buildGoTarget(t, dir, ar.Files[i].Data, flags)
+	}
 
 	kind, got := compile(prog, dir)
 	if kind == "internal" {
@@ -128,6 +136,19 @@ func buildTarget(t *testing.T, dir string, src []byte, flags []string) {
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("gcc: %v\n%s", err, out)
+	}
+}
+
+// buildGoTarget builds a Go program with the local toolchain.
+func buildGoTarget(t *testing.T, dir string, src []byte, flags []string) {
+	if err := os.WriteFile(filepath.Join(dir, "target.go"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", append(append([]string{"build"}, flags...), "-o", "target", "target.go")...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOTOOLCHAIN=local")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
 	}
 }
 

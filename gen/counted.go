@@ -1,0 +1,143 @@
+package gen
+
+import (
+	"slices"
+
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/sema"
+)
+
+// This file lowers the counted values of sema/counted.go with the ops
+// that read memory already: OpLoad (or OpLdHeap, for a header the
+// program keeps in registers) for the pointer and the count, OpStMem for
+// the bytes. OpStMem's status words land where a string slot has its
+// header, as in arrayText; the header is rewritten from the count.
+
+// countedHeader loads the data pointer of counted value e into rp and its
+// element count into rn. The header is at place p (rp holds its address
+// when it is in memory).
+func (g *gen) countedHeader(p place, rp, rn uint8, c *sema.Counted) {
+	size := uint8(c.Len.Type.Size)
+	if c.End {
+		size = 8
+	}
+	if p.mem {
+		g.emit(ir.Insn{Op: ir.OpLoad, A: rn, B: rp, C: size, Imm: int32(c.Len.Offset)})
+		g.emit(ir.Insn{Op: ir.OpLoad, A: rp, B: rp, C: 8, Imm: int32(c.Ptr.Offset)})
+	} else {
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rn, C: size, Imm: int32(p.heap + c.Len.Offset)})
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rp, C: 8, Imm: int32(p.heap + c.Ptr.Offset)})
+	}
+	if c.End { // [begin, end): the count is the difference in elements
+		g.emit(ir.Insn{Op: ir.OpSub, A: rn, B: rn, C: rp})
+		if es := c.Elem.Size; es > 1 {
+			t := g.push()
+			g.constant(t, uint64(es))
+			g.emit(ir.Insn{Op: ir.OpDivU, A: rn, B: rn, C: t})
+			g.pop()
+		}
+	}
+}
+
+// clampCount sets rn to at most n; rcut receives 1 when it was more.
+func (g *gen) clampCount(rn, rcut uint8, n int) {
+	t := g.push()
+	g.constant(t, uint64(n))
+	g.emit(ir.Insn{Op: ir.OpLtU, A: rcut, B: t, C: rn})
+	in := newLabel()
+	g.jump(ir.OpJz, rcut, in)
+	g.emit(ir.Insn{Op: ir.OpMov, A: rn, B: t})
+	g.bind(in)
+	g.pop()
+}
+
+// countedText writes counted text e as a string slot at heap[dst]: at
+// most n bytes of its text, StrTruncated when it has more, StrFault with
+// the address when the header or the text cannot be read. A key (pad > 0,
+// the key's capacity) has its text zero-padded to pad bytes and its
+// address word 0: equal texts are equal keys.
+func (g *gen) countedText(e parser.Expr, dst, n, pad int) {
+	c := g.ctype(e).Counted
+	key := pad > 0
+	if key {
+		for i := 0; i < align8(pad)/8; i++ {
+			g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + ir.StrHeader + 8*i)})
+		}
+	}
+	fault, hdr := newLabel(), newLabel()
+	g.clearFaultFor(e)
+	rp := g.push()
+	start := len(g.insns)
+	p := g.placeOf(e, rp)
+	rn, rcut, t := g.push(), g.push(), g.push()
+	g.countedHeader(p, rp, rn, c)
+	if g.loads(start) { // reading the header failed: report its address
+		g.emit(ir.Insn{Op: ir.OpStStatus, Imm: int32(dst)})
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: t, C: 8, Imm: int32(dst)})
+		g.jump(ir.OpJnz, t, fault)
+	}
+	g.clampCount(rn, rcut, n)
+	g.jump(ir.OpJz, rn, hdr) // empty: nothing to read (its pointer may be nil)
+	g.emit(ir.Insn{Op: ir.OpStMem, A: rp, B: rn, Imm: int32(dst)})
+	g.emit(ir.Insn{Op: ir.OpLdHeap, A: t, C: 8, Imm: int32(dst)})
+	g.jump(ir.OpJnz, t, fault)
+	g.bind(hdr)
+	g.constant(t, 16)
+	g.emit(ir.Insn{Op: ir.OpShl, A: rcut, B: rcut, C: t})
+	g.emit(ir.Insn{Op: ir.OpOr, A: rn, B: rn, C: rcut})
+	g.emit(ir.Insn{Op: ir.OpStHeap, A: rn, C: 8, Imm: int32(dst)})
+	end := newLabel()
+	g.jump(ir.OpJa, 0, end)
+	g.bind(fault) // the address word holds the failing address
+	g.constant(t, uint64(ir.StrFault)<<16)
+	g.emit(ir.Insn{Op: ir.OpStHeap, A: t, C: 8, Imm: int32(dst)})
+	g.bind(end)
+	if key {
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})
+	}
+	g.pop()
+	g.pop()
+	g.pop()
+	g.pop()
+}
+
+// countedSeq writes counted sequence a into record field f (ir.KindSeq):
+// the status of its reads, up to f.Type.Len elements, and the count at
+// the field's end. The caller cleared the fault flag.
+func (g *gen) countedSeq(a parser.Expr, f *ir.Field) {
+	c := g.ctype(a).Counted
+	end := newLabel()
+	rp := g.push()
+	start := len(g.insns)
+	p := g.placeOf(a, rp)
+	rn, rcut := g.push(), g.push()
+	g.countedHeader(p, rp, rn, c)
+	g.emit(ir.Insn{Op: ir.OpStStatus, Imm: int32(f.Status)})
+	if g.loads(start) {
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rcut, C: 8, Imm: int32(f.Status)})
+		g.jump(ir.OpJnz, rcut, end)
+	}
+	g.emit(ir.Insn{Op: ir.OpStHeap, A: rn, C: 8, Imm: int32(f.Offset + f.Type.Size - 8)})
+	g.clampCount(rn, rcut, f.Type.Len)
+	g.scale(rn, f.Type.Elem.Size)
+	g.jump(ir.OpJz, rn, end)
+	g.emit(ir.Insn{Op: ir.OpStMem, A: rp, B: rn, Imm: int32(f.Status)})
+	g.bind(end)
+	g.pop()
+	g.pop()
+	g.pop()
+}
+
+// loads reports whether the code from pc start on reads the process's
+// memory, which may fail.
+func (g *gen) loads(start int) bool {
+	return slices.ContainsFunc(g.insns[start:], func(in ir.Insn) bool { return in.Op == ir.OpLoad })
+}
+
+// isCountedText reports whether e is counted text, which the string paths
+// read with countedText.
+func (g *gen) isCountedText(e parser.Expr) bool {
+	c := g.ctype(e).Counted
+	return c != nil && c.Text
+}

@@ -1,0 +1,134 @@
+package sema
+
+import (
+	"strings"
+
+	"github.com/gs-tracer/gs/debuginfo"
+	"github.com/gs-tracer/gs/ir"
+)
+
+// This file maps the traced program's string and vector types onto the two
+// counted values, which need no code per language:
+//
+//   - counted text: bytes at a pointer, with a length (Go's string {str,
+//     len}). It is program text like a char *: printed quoted, read by
+//     str(), compared with a literal, a map key, %s; read no further than
+//     its length and the str() limit, so it needs no NUL.
+//   - a counted sequence: N elements of a type at a pointer (Go's slice
+//     {array, len, cap}), printed as [e0, e1, ...], at most SeqCap
+//     elements.
+//
+// A language maps its DWARF struct onto one by naming the members that
+// hold the pointer and the length (or, for a [begin, end) pair, the end
+// pointer): one CountedRule in countedRules. The struct stays a struct
+// (its fields still read with `.`); Type.Counted marks it.
+
+// CountedRule describes a struct type that is a counted value.
+type CountedRule struct {
+	Lang debuginfo.Language // the binaries it applies to (LangAny: all)
+	// Name is the struct's DWARF name; a trailing '*' matches any name
+	// that starts with what precedes it ("[]*": every Go slice).
+	Name string
+	Text bool // counted text; else a sequence
+	// Ptr, Len and End are member paths, dot-separated through nested
+	// structs ("_M_impl._M_start"). Ptr is the data pointer, whose
+	// pointee is the element type. Len is the element count (an
+	// integer); with Len empty, End is a pointer one past the last
+	// element.
+	Ptr, Len, End string
+}
+
+// countedRules is the one table of counted values, per language.
+var countedRules = []CountedRule{
+	// Go's compiler names the string header "string" and every slice
+	// header "[]T" (cmd/compile/internal/dwarfgen; runtime.stringStruct
+	// and runtime.slice are the same layouts).
+	{Lang: debuginfo.LangGo, Name: "string", Text: true, Ptr: "str", Len: "len"},
+	{Lang: debuginfo.LangGo, Name: "[]*", Ptr: "array", Len: "len"},
+}
+
+// Counted is a struct type read as a counted value: where its pointer
+// and length are, found from a CountedRule.
+type Counted struct {
+	Text bool
+	Elem *Type  // the element type (counted text: a 1-byte integer or char)
+	Ptr  Member // the data pointer; Offset from the start of the struct
+	Len  Member // the count, or with End the end pointer
+	End  bool
+}
+
+// SeqCap is the most elements of a counted sequence a record holds: the
+// rest print as "...".
+const SeqCap = 32
+
+// counted returns how to read struct t of a binary of language lang as a
+// counted value, or nil. A rule whose members are missing or of the wrong
+// kinds does not apply (a C struct that happens to share a Go name).
+func counted(t *Type, structName string, lang debuginfo.Language) *Counted {
+	for _, r := range countedRules {
+		if r.Lang != debuginfo.LangAny && r.Lang != lang {
+			continue
+		}
+		if n, prefix := strings.CutSuffix(r.Name, "*"); prefix && !strings.HasPrefix(structName, n) || !prefix && structName != r.Name {
+			continue
+		}
+		p, ok := memberPath(t, r.Ptr)
+		if !ok || p.Type.Kind != KindPointer || p.Type.Elem == nil || p.Type.Elem.Size <= 0 {
+			continue
+		}
+		out := &Counted{Text: r.Text, Elem: p.Type.Elem, Ptr: p}
+		if r.Len != "" {
+			out.Len, ok = memberPath(t, r.Len)
+			ok = ok && out.Len.Type.Kind == KindInt && out.Len.Type.Size <= 8 && out.Len.BitSize == 0
+		} else {
+			out.Len, ok = memberPath(t, r.End)
+			out.End = true
+			ok = ok && out.Len.Type.Kind == KindPointer
+		}
+		if !ok || r.Text && out.Elem.Size != 1 || out.Elem.Size > ir.StMemMax {
+			continue
+		}
+		return out
+	}
+	return nil
+}
+
+// memberPath finds the member a dotted path names, its offset from the
+// start of t.
+func memberPath(t *Type, path string) (Member, bool) {
+	var out Member
+	off := 0
+	for _, name := range strings.Split(path, ".") {
+		if t.Kind != KindStruct && t.Kind != KindUnion {
+			return Member{}, false
+		}
+		m, ok := findMember(t, name)
+		if !ok {
+			return Member{}, false
+		}
+		off += m.Offset
+		out, t = m, m.Type
+	}
+	out.Offset = off
+	return out, true
+}
+
+// isCountedText reports whether t is counted text.
+func isCountedText(t *Type) bool { return t != nil && t.Counted != nil && t.Counted.Text }
+
+// isCountedSeq reports whether t is a counted sequence.
+func isCountedSeq(t *Type) bool { return t != nil && t.Counted != nil && !t.Counted.Text }
+
+// seqCap is how many elements of counted sequence t a record holds.
+func seqCap(t *Type) int {
+	es := t.Counted.Elem.Size
+	return max(1, min(SeqCap, ir.StMemMax/es))
+}
+
+// irSeq is the record type of counted sequence t: seqCap elements, then
+// the u64 count the program had (ir.KindSeq).
+func irSeq(t *Type) *ir.Type {
+	el := irMem(t.Counted.Elem)
+	n := seqCap(t)
+	return &ir.Type{Kind: ir.KindSeq, Size: align8(n*el.Size) + 8, Name: t.Name, Elem: el, Len: n}
+}

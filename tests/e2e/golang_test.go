@@ -1,0 +1,102 @@
+package e2e
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// goVariant is one way of building a Go target: the toolchain's defaults
+// (register ABI, optimized, location lists) and -N -l (no optimization, no
+// inlining: values in the frame).
+type goVariant struct{ name, gcflags string }
+
+var goVariants = []goVariant{{"default", ""}, {"noopt", "all=-N -l"}}
+
+// buildGo builds the Go program in testdata/src (a directory) into
+// dir/name with v's flags.
+func buildGo(t *testing.T, dir, src, name string, v goVariant) string {
+	t.Helper()
+	args := []string{"build", "-o", filepath.Join(dir, name)}
+	if v.gcflags != "" {
+		args = append(args, "-gcflags="+v.gcflags)
+	}
+	abs, err := filepath.Abs(filepath.Join("testdata", src, "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("go", append(args, abs)...)
+	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOTOOLCHAIN=local")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build %s (%s): %v\n%s", src, v.name, err, out)
+	}
+	return name
+}
+
+// goCall matches the target's own line for a call of main.process.
+var goCall = regexp.MustCompile(`^call id=(\d+) name=(\S*) qty=(\d+) city=(.*) zip=(\d+) items=\[(.*)\]$`)
+
+// TestGoValues reads a string parameter, struct fields through pointers
+// with `.` (o.Addr.City, o a *Order), and a slice, at a Go function under
+// the register ABI and at -N -l, and compares them with what the target
+// prints itself: a string cut at the str() limit of 64 bytes, a slice at
+// 32 elements (then "..."). The city also keys a map.
+func TestGoValues(t *testing.T) {
+	for _, v := range goVariants {
+		t.Run(v.name, func(t *testing.T) {
+			dir := t.TempDir()
+			buildGo(t, dir, "goorders", "orders", v)
+			out := filepath.Join(dir, "gs.out")
+			script := `uprobe:./orders:main.process {
+				printf("call id=%d name=%s qty=%d city=%s zip=%d items=%s\n", o.ID, name, qty, o.Addr.City, o.Addr.Zip, o.Items);
+				@city[o.Addr.City] = count()
+			}`
+			r := runGS(t, dir, timeout, "-q", "-o", out, "-c", "./orders 6", "-e", script)
+			if r.Code != 0 {
+				t.Fatalf("gs exit %d\n%s", r.Code, r.Stderr)
+			}
+			got, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			cities := map[string]int{}
+			for _, line := range strings.Split(r.Stdout, "\n") {
+				m := goCall.FindStringSubmatch(line)
+				if m == nil {
+					continue
+				}
+				city := m[4]
+				if len(city) > 64 {
+					city = city[:64]
+				}
+				cities[city]++
+				items := strings.Split(m[6], ", ")
+				if len(items) > 32 {
+					items = append(items[:32], "...")
+				}
+				want = append(want, "call id="+m[1]+" name="+m[2]+" qty="+m[3]+" city="+city+" zip="+m[5]+
+					" items=["+strings.Join(items, ", ")+"]")
+			}
+			if len(want) != 6 {
+				t.Fatalf("the target printed %d calls, want 6:\n%s", len(want), r.Stdout)
+			}
+			var lines []string
+			for _, l := range strings.Split(string(got), "\n") {
+				if strings.HasPrefix(l, "call ") {
+					lines = append(lines, l)
+				}
+			}
+			if strings.Join(lines, "\n") != strings.Join(want, "\n") {
+				t.Errorf("gs printed\n%s\nthe target printed (capped)\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
+			}
+			for city, n := range cities {
+				match(t, "gs output", string(got), `(?m)^@city\[`+regexp.QuoteMeta(city)+`\]: `+strconv.Itoa(n)+`$`)
+			}
+		})
+	}
+}

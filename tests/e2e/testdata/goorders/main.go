@@ -1,0 +1,89 @@
+// goorders is the Go target of tests/e2e/golang_test.go. It prints, for
+// every call of the traced functions, the values gs must read, in the
+// format the test's scripts print them.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+)
+
+type Addr struct {
+	Street string
+	City   string
+	Zip    int
+}
+
+type Order struct {
+	ID    int
+	Items []int
+	Addr  *Addr
+	Tags  map[string]int
+	Note  any
+}
+
+var errTooBig = errors.New("too big")
+
+// process takes a pointer, a string and an int; its results are named.
+//
+//go:noinline
+func process(o *Order, name string, qty int) (total int, err error) {
+	for _, it := range o.Items {
+		total += it * qty
+	}
+	if total > 1000 {
+		return total, errTooBig
+	}
+	return total, nil
+}
+
+// depth recurses n deep with a frame big enough that the goroutine's
+// stack grows (and is copied) many times on the way down.
+//
+//go:noinline
+func depth(n int) int {
+	var pad [64]int
+	pad[n%64] = n
+	if n == 0 {
+		return pad[0]
+	}
+	return depth(n-1) + pad[n%64]&1
+}
+
+func items(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return "[" + strings.Join(s, ", ") + "]"
+}
+
+func main() {
+	n := 5
+	if len(os.Args) > 1 {
+		n, _ = strconv.Atoi(os.Args[1])
+	}
+	cities := []string{"Springfield", "", "Shelbyville", strings.Repeat("Long", 20)}
+	for i := 0; i < n; i++ {
+		a := &Addr{Street: fmt.Sprintf("%d Main St", i), City: cities[i%len(cities)], Zip: 10000 + i}
+		o := &Order{ID: i, Addr: a, Tags: map[string]int{}, Note: i}
+		for j := 0; j <= i*10; j++ {
+			o.Items = append(o.Items, j*3-i)
+			o.Tags[strconv.Itoa(j)] = j
+		}
+		name := "order-" + strconv.Itoa(i)
+		qty := i + 1
+		fmt.Printf("call id=%d name=%s qty=%d city=%s zip=%d items=%s\n", o.ID, name, qty, a.City, a.Zip, items(o.Items))
+		total, err := process(o, name, qty)
+		fmt.Printf("result total=%d err=%v\n", total, err)
+	}
+	calls := 0
+	for i := 0; i < 3; i++ {
+		depth(2000 + i)
+		calls += 2001 + i
+	}
+	fmt.Printf("depth calls=%d\n", calls)
+}

@@ -124,6 +124,7 @@ func generate(p *sema.Program, useCells bool) (*ir.Program, error) {
 	out.Insns = g.insns
 	out.Lines = g.lines
 	out.StrValueSize = p.StrValueSize
+	out.KeepMaps = p.KeepMaps
 	out.HeapSize = g.heapMax
 	return out, nil
 }
@@ -144,6 +145,7 @@ type gen struct {
 	err     error
 	stmtSp  diag.Span // the statement being generated, for errors
 	probe   int       // the probe whose code is generated, or -1 when shared (values.go)
+	loops   []loop    // the loops around the statement generated (loops.go)
 
 	maps       []ir.Map      // the program's maps, InCells decided
 	cellOff    map[uint8]int // the current group's cell offset of each InCells map it aggregates into
@@ -304,6 +306,13 @@ func (g *gen) stmt(s parser.Stmt) {
 	case *parser.ReturnStmt:
 		g.line(s.Span())
 		g.emit(ir.Insn{Op: ir.OpExit})
+	case *parser.WhileStmt, *parser.UnrollStmt, *parser.ForStmt, *parser.BranchStmt:
+		g.loopStmt(s)
+	case *parser.LetStmt:
+		if s.Var != nil && s.Init != nil {
+			g.line(s.Span())
+			g.assign(&parser.AssignStmt{LHS: s.Var, Op: "=", RHS: s.Init, Sp: s.Sp})
+		}
 	default:
 		panic(fmt.Sprintf("gen: unexpected statement %T", s))
 	}

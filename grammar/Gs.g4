@@ -64,19 +64,52 @@ tokens {
     UNSIGNED,
     FLOAT,
     DOUBLE,
-    BOOL
+    BOOL,
+    WHILE,
+    FOR,
+    UNROLL,
+    BREAK,
+    CONTINUE,
+    LET,
+    CONFIG,
+    MACRO
 }
 
+// config, macro, begin and end are keywords only at the top level, and let
+// only before a $variable or @map (parser/lex.go), so a program variable
+// may still be called config or end.
 program
-    : group* EOF
+    : (configBlock | macroDecl | group)* EOF
+    ;
+
+// config = { max_strlen = 64; print_maps_on_exit = false }
+configBlock
+    : CONFIG '=' '{' (configItem (';' configItem?)*)? '}'
+    ;
+
+configItem
+    : IDENT '=' (INT_LIT | IDENT | STRING | TRUE | FALSE)
+    ;
+
+// macro NAME($var, name, @map) { stmts }; the parser package expands
+// every call of it in place.
+macroDecl
+    : MACRO IDENT ('(' (macroParam (',' macroParam)*)? ')')? block
+    ;
+
+macroParam
+    : VAR
+    | IDENT
+    | MAP
     ;
 
 group
     : probe (',' probe)* filter? block
     ;
 
-// BEGIN and END are keywords, so that after a syntax error in a block
-// the parser resynchronizes at the next probe rather than at an identifier.
+// BEGIN and END are keywords (begin and end too, at the top level), so that
+// after a syntax error in a block the parser resynchronizes at the next
+// probe rather than at an identifier.
 probe
     : PROBE_SPEC
     | BEGIN
@@ -93,28 +126,48 @@ block
     ;
 
 // A `;` separates statements and may be left out before the end of a block
-// and after an if statement. The right recursion keeps the rule LL(1).
+// and after a statement that ends in a block (if, while, for, unroll). The
+// right recursion keeps the rule LL(1).
 stmtList
-    : (ifStmt | ';')* (stmt (';' stmtList)?)?
+    : (blockStmt | ';')* (stmt (';' stmtList)?)?
     ;
 
 angleStmtList
-    : (ifStmt | ';')* (angleStmt (';' angleStmtList)?)?
+    : (blockStmt | ';')* (angleStmt (';' angleStmtList)?)?
+    ;
+
+blockStmt
+    : ifStmt
+    | WHILE '(' expr ')' block
+    | UNROLL '(' expr ')' block
+    | FOR '(' VAR ':' (MAP | expr '..' expr) ')' block
     ;
 
 ifStmt
     : IF '(' expr ')' block (ELSE (ifStmt | block))?
     ;
 
+// let $x; let $x: type = v; let @m = hash(N).
+letStmt
+    : LET VAR (':' typeName)? ('=' expr)?
+    | LET MAP '=' expr
+    ;
+
 // The left side of an assignment is any expression here; the parser
 // package checks that it is a $variable or a @map.
 stmt
     : RETURN
+    | BREAK
+    | CONTINUE
+    | letStmt
     | expr (assignOp expr)?
     ;
 
 angleStmt
     : RETURN
+    | BREAK
+    | CONTINUE
+    | letStmt
     | angleExpr (assignOp angleExpr)?
     ;
 
@@ -219,7 +272,7 @@ filterExpr
 // is a cast and `(foo)-x` a subtraction. This keeps the grammar unambiguous.
 unaryExpr
     : postfixExpr
-    | op = ('!' | '~' | '-' | '*' | '&') unaryExpr
+    | op = ('!' | '~' | '-' | '*' | '&' | '++' | '--') unaryExpr
     | '(' castType ')' unaryExpr
     | '(' IDENT ')' castOperand
     ;
@@ -233,8 +286,10 @@ castOperand
 
 // `@m[k1, k2]` is a map lookup with keys; an index on anything else takes
 // one expression, which the parser package checks.
+// `x.0` is the first element of a tuple; `x++` and `x--` are only
+// statements (the parser package says so elsewhere).
 postfixExpr
-    : primary (op = ('.' | '->') IDENT | '[' expr (',' expr)* ']')*
+    : primary (op = ('.' | '->') (IDENT | INT_LIT) | '[' expr (',' expr)* ']' | op = ('++' | '--'))*
     ;
 
 primary
@@ -245,6 +300,7 @@ primary
     | FALSE
     | IDENT ('(' (expr (',' expr)*)? ')')?
     | VAR
+    | PARAM
     | MAP
     | SIZEOF '(' (expr | castType) ')'
     | OFFSETOF '(' typeName ',' IDENT ('.' IDENT)* ')'
@@ -285,6 +341,8 @@ PROBE_SPEC : IDENT_F ':' ~[ \t\r\n\f{}<,]+;
 
 IDENT : IDENT_F;
 VAR   : '$' IDENT_F;
+// A positional parameter, $1, or their count, $#.
+PARAM : '$' ([0-9]+ | '#');
 MAP   : '@' IDENT_F?;
 
 // Any run of digits and letters; checked by the parser package.
@@ -297,7 +355,7 @@ BAD_STRING   : '"' (~["\\\r\n] | '\\' ~[\r\n])* '\\'?;
 CHAR_LIT     : '\'' (~['\\\r\n] | '\\' ~[\r\n])* '\'';
 BAD_CHAR_LIT : '\'' (~['\\\r\n] | '\\' ~[\r\n])* '\\'?;
 
-// parser/errors.go relies on DOT..SHR_ASSIGN being the operators, in one run.
+// parser/errors.go relies on DOTDOT..DEC being the operators, in one run.
 LPAREN     : '(';
 RPAREN     : ')';
 LBRACK     : '[';
@@ -306,6 +364,7 @@ LBRACE     : '{';
 RBRACE     : '}';
 COMMA      : ',';
 SEMI       : ';';
+DOTDOT     : '..';
 DOT        : '.';
 ARROW      : '->';
 QUESTION   : '?';
@@ -341,6 +400,8 @@ OR_ASSIGN  : '|=';
 XOR_ASSIGN : '^=';
 SHL_ASSIGN : '<<=';
 SHR_ASSIGN : '>>=';
+INC        : '++';
+DEC        : '--';
 
 WS            : [ \t\r\n\f]+ -> skip;
 LINE_COMMENT  : '//' ~[\r\n]* -> skip;

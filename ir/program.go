@@ -371,7 +371,10 @@ type Program struct {
 	// InStrs): one string slot, the same capacity for every map that holds
 	// strings; 0 when none does.
 	StrValueSize int
-	Lines        []LineEntry
-	HeapSize     int // bytes of heap the program touches
-	File         *diag.File
+	// KeepMaps is set when the maps are not printed at exit (bpftrace's
+	// config print_maps_on_exit = false).
+	KeepMaps bool
+	Lines    []LineEntry
+	HeapSize int // bytes of heap the program touches
+	File     *diag.File
 }

@@ -7,11 +7,26 @@ type Node interface {
 	Span() diag.Span
 }
 
-// Program is a whole parsed script: a list of probe groups.
+// Program is a whole parsed script: a list of probe groups, with the
+// settings of its config block. Macros are expanded by Parse and leave no
+// trace in the tree.
 type Program struct {
 	File   *diag.File
 	Groups []*ProbeGroup
+	Config []*ConfigItem
 }
+
+// ConfigItem is one `key = value` of a `config = { ... }` block. Value is
+// the text of an integer, identifier or boolean, or a string's contents.
+type ConfigItem struct {
+	Key   string
+	Value string
+	ValSp diag.Span
+	Sp    diag.Span
+}
+
+// Span implements Node.
+func (c *ConfigItem) Span() diag.Span { return c.Sp }
 
 // ProbeGroup is `probe [, probe ...] [/filter/] block`.
 type ProbeGroup struct {
@@ -107,6 +122,56 @@ type ReturnStmt struct {
 	Sp diag.Span
 }
 
+// WhileStmt is `while (Cond) Body`.
+type WhileStmt struct {
+	Cond Expr
+	Body *Block
+	Sp   diag.Span
+}
+
+// UnrollStmt is `unroll (Count) Body`: Body Count times, Count a constant.
+type UnrollStmt struct {
+	Count Expr
+	Body  *Block
+	Sp    diag.Span
+}
+
+// ForStmt is `for ($var : From..To) Body` (From inclusive, To exclusive,
+// both evaluated once) or `for ($var : @map) Body` (Map set).
+type ForStmt struct {
+	Var      *VarExpr
+	From, To Expr
+	Map      *MapExpr
+	Body     *Block
+	Sp       diag.Span
+}
+
+// BranchStmt is `break` or `continue` (Continue set).
+type BranchStmt struct {
+	Continue bool
+	Sp       diag.Span
+}
+
+// LetStmt is `let $var [: Type] [= Init]` or `let @map = Init`.
+type LetStmt struct {
+	Var  *VarExpr // nil for a map
+	Map  *MapExpr
+	Type *TypeExpr // nil when not written
+	Init Expr      // nil when not written
+	Sp   diag.Span
+}
+
+func (s *WhileStmt) Span() diag.Span  { return s.Sp }
+func (s *UnrollStmt) Span() diag.Span { return s.Sp }
+func (s *ForStmt) Span() diag.Span    { return s.Sp }
+func (s *BranchStmt) Span() diag.Span { return s.Sp }
+func (s *LetStmt) Span() diag.Span    { return s.Sp }
+func (*WhileStmt) stmtNode()          {}
+func (*UnrollStmt) stmtNode()         {}
+func (*ForStmt) stmtNode()            {}
+func (*BranchStmt) stmtNode()         {}
+func (*LetStmt) stmtNode()            {}
+
 func (s *ExprStmt) Span() diag.Span   { return s.X.Span() }
 func (s *AssignStmt) Span() diag.Span { return s.Sp }
 func (s *IfStmt) Span() diag.Span     { return s.Sp }
@@ -166,6 +231,24 @@ type MapExpr struct {
 	Name string
 	Keys []Expr
 	Sp   diag.Span
+}
+
+// ParamExpr is a positional parameter `$N` (N >= 0) or their count `$#`
+// (Count). Sema replaces it by the command line's value.
+type ParamExpr struct {
+	N     int
+	Count bool
+	Sp    diag.Span
+}
+
+// IncDecExpr is `X++`, `X--`, `++X` or `--X` (Prefix). As a statement the
+// parser turns it into an AssignStmt (`X += 1`); as a value it is left for
+// sema to refuse.
+type IncDecExpr struct {
+	X      Expr
+	Op     string // "++" or "--"
+	Prefix bool
+	Sp     diag.Span
 }
 
 // ArgsExpr is `args.NAME`: a parameter of the probed function by name.
@@ -254,6 +337,10 @@ func (e *Ident) Span() diag.Span        { return e.Sp }
 func (e *VarExpr) Span() diag.Span      { return e.Sp }
 func (e *MapExpr) Span() diag.Span      { return e.Sp }
 func (e *ArgsExpr) Span() diag.Span     { return e.Sp }
+func (e *ParamExpr) Span() diag.Span    { return e.Sp }
+func (e *IncDecExpr) Span() diag.Span   { return e.Sp }
+func (*ParamExpr) exprNode()            {}
+func (*IncDecExpr) exprNode()           {}
 func (e *UnaryExpr) Span() diag.Span    { return e.Sp }
 func (e *BinaryExpr) Span() diag.Span   { return e.Sp }
 func (e *CondExpr) Span() diag.Span     { return e.Sp }

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/antlr4-go/antlr/v4"
@@ -16,9 +17,10 @@ import (
 // the generated accessors: the three expression rule families (expr,
 // angleExpr, filterExpr) have the same shape and share one conversion.
 type builder struct {
-	src   *source
-	diags *diag.List
-	lexed *lexed
+	src    *source
+	diags  *diag.List
+	lexed  *lexed
+	macros map[string]*macroDef
 }
 
 // kids returns the children of t that are not error nodes. Callers must
@@ -79,10 +81,39 @@ func join(a, z diag.Span) diag.Span {
 
 func (b *builder) program(t antlrgs.IProgramContext, prog *Program) {
 	for _, c := range kids(t) {
-		if g, ok := c.(*antlrgs.GroupContext); ok {
-			prog.Groups = append(prog.Groups, b.group(g))
+		switch c := c.(type) {
+		case *antlrgs.GroupContext:
+			prog.Groups = append(prog.Groups, b.group(c))
+		case *antlrgs.ConfigBlockContext:
+			if len(prog.Groups) > 0 {
+				b.diags.Errorf(b.ctxSpan(c), "the config block must come before the probes")
+			}
+			prog.Config = append(prog.Config, b.configBlock(c)...)
+		case *antlrgs.MacroDeclContext:
+			b.macroDecl(c)
 		}
 	}
+}
+
+func (b *builder) configBlock(t *antlrgs.ConfigBlockContext) []*ConfigItem {
+	var items []*ConfigItem
+	for _, c := range kids(t) {
+		it, ok := c.(*antlrgs.ConfigItemContext)
+		if !ok {
+			continue
+		}
+		ks := kids(it)
+		if len(ks) != 3 {
+			continue
+		}
+		v := ks[2].(antlr.TerminalNode)
+		item := &ConfigItem{Key: ks[0].(antlr.TerminalNode).GetText(), Value: v.GetText(), ValSp: b.ctxSpan(v), Sp: b.ctxSpan(it)}
+		if v.GetSymbol().GetTokenType() == antlrgs.GsParserSTRING {
+			item.Value = b.strLit(v.GetSymbol())
+		}
+		items = append(items, item)
+	}
+	return items
 }
 
 func (b *builder) group(t *antlrgs.GroupContext) *ProbeGroup {
@@ -150,8 +181,8 @@ func (b *builder) stmtList(t antlr.Tree) []Stmt {
 		var next antlr.Tree
 		for _, c := range kids(t) {
 			switch c := c.(type) {
-			case *antlrgs.IfStmtContext:
-				if s := b.ifStmt(c); s != nil {
+			case *antlrgs.BlockStmtContext:
+				if s := b.blockStmt(c); s != nil {
 					stmts = append(stmts, s)
 				}
 			case *antlrgs.StmtContext, *antlrgs.AngleStmtContext:
@@ -165,6 +196,93 @@ func (b *builder) stmtList(t antlr.Tree) []Stmt {
 		t = next
 	}
 	return stmts
+}
+
+// blockStmt converts if, while, unroll and for.
+func (b *builder) blockStmt(t *antlrgs.BlockStmtContext) Stmt {
+	ks := kids(t)
+	if len(ks) == 0 {
+		return nil
+	}
+	if c, ok := ks[0].(*antlrgs.IfStmtContext); ok {
+		if s := b.ifStmt(c); s != nil {
+			return s
+		}
+		return nil
+	}
+	var exprs []Expr
+	var body *Block
+	var v *VarExpr
+	var m *MapExpr
+	for _, c := range ks[1:] {
+		switch c := c.(type) {
+		case *antlrgs.ExprContext:
+			x := b.expr(c)
+			if x == nil {
+				return nil
+			}
+			exprs = append(exprs, x)
+		case *antlrgs.BlockContext:
+			body = b.block(c)
+		case antlr.TerminalNode:
+			switch c.GetSymbol().GetTokenType() {
+			case antlrgs.GsParserVAR:
+				v = &VarExpr{Name: c.GetText()[1:], Sp: b.ctxSpan(c)}
+			case antlrgs.GsParserMAP:
+				m = &MapExpr{Name: c.GetText()[1:], Sp: b.ctxSpan(c)}
+			}
+		}
+	}
+	sp := b.ctxSpan(t)
+	if body == nil {
+		return nil
+	}
+	switch tokenType(ks[0]) {
+	case antlrgs.GsParserWHILE:
+		if len(exprs) == 1 {
+			return &WhileStmt{Cond: exprs[0], Body: body, Sp: sp}
+		}
+	case antlrgs.GsParserUNROLL:
+		if len(exprs) == 1 {
+			return &UnrollStmt{Count: exprs[0], Body: body, Sp: sp}
+		}
+	case antlrgs.GsParserFOR:
+		switch {
+		case v == nil:
+		case m != nil:
+			return &ForStmt{Var: v, Map: m, Body: body, Sp: sp}
+		case len(exprs) == 2:
+			return &ForStmt{Var: v, From: exprs[0], To: exprs[1], Body: body, Sp: sp}
+		}
+	}
+	return nil
+}
+
+func (b *builder) letStmt(t *antlrgs.LetStmtContext) Stmt {
+	s := &LetStmt{Sp: b.ctxSpan(t)}
+	for _, c := range kids(t) {
+		switch c := c.(type) {
+		case antlr.TerminalNode:
+			switch c.GetSymbol().GetTokenType() {
+			case antlrgs.GsParserVAR:
+				s.Var = &VarExpr{Name: c.GetText()[1:], Sp: b.ctxSpan(c)}
+			case antlrgs.GsParserMAP:
+				s.Map = &MapExpr{Name: c.GetText()[1:], Sp: b.ctxSpan(c)}
+			}
+		case *antlrgs.TypeNameContext:
+			if s.Type = b.typeName(c); s.Type == nil {
+				return nil
+			}
+		case *antlrgs.ExprContext, *antlrgs.AngleExprContext:
+			if s.Init = b.expr(c); s.Init == nil {
+				return nil
+			}
+		}
+	}
+	if s.Var == nil && s.Map == nil {
+		return nil
+	}
+	return s
 }
 
 func (b *builder) ifStmt(t *antlrgs.IfStmtContext) *IfStmt {
@@ -194,16 +312,45 @@ func (b *builder) stmt(t antlr.Tree) Stmt {
 	switch {
 	case len(ks) == 1 && tokenType(ks[0]) == antlrgs.GsParserRETURN:
 		return &ReturnStmt{Sp: b.ctxSpan(t)}
+	case len(ks) == 1 && tokenType(ks[0]) == antlrgs.GsParserBREAK:
+		return &BranchStmt{Sp: b.ctxSpan(t)}
+	case len(ks) == 1 && tokenType(ks[0]) == antlrgs.GsParserCONTINUE:
+		return &BranchStmt{Continue: true, Sp: b.ctxSpan(t)}
 	case len(ks) == 1:
-		if x := b.expr(ks[0]); x != nil {
+		if l, ok := ks[0].(*antlrgs.LetStmtContext); ok {
+			return b.letStmt(l)
+		}
+		x := b.expr(ks[0])
+		if id, ok := x.(*IncDecExpr); ok {
+			// x++ as a statement is x += 1.
+			b.checkAssignable(id.X)
+			return incDecStmt(id)
+		}
+		if x != nil {
 			return &ExprStmt{X: x}
 		}
 	case len(ks) == 3:
 		s := &AssignStmt{LHS: b.expr(ks[0]), Op: b.ctxText(ks[1]), RHS: b.expr(ks[2]), Sp: b.ctxSpan(t)}
 		b.checkAssignable(s.LHS)
+		if id, ok := s.RHS.(*IncDecExpr); ok && s.Op == "=" {
+			// $y = $x++ is $y = $x; $x += 1 (and ++$x the other way round).
+			b.checkAssignable(id.X)
+			step := incDecStmt(id)
+			s.RHS = cloneExpr(id.X, nil)
+			if id.Prefix {
+				return &Block{Stmts: []Stmt{step, s}, Sp: s.Sp}
+			}
+			return &Block{Stmts: []Stmt{s, step}, Sp: s.Sp}
+		}
 		return s
 	}
 	return nil
+}
+
+// incDecStmt is x++ (or ++x, x--, --x) as a statement: x += 1.
+func incDecStmt(id *IncDecExpr) *AssignStmt {
+	op := map[string]string{"++": "+=", "--": "-="}[id.Op]
+	return &AssignStmt{LHS: id.X, Op: op, RHS: &IntLit{Val: 1, Text: "1", Sp: id.Sp}, Sp: id.Sp}
 }
 
 func (b *builder) ctxText(t antlr.Tree) string {
@@ -326,6 +473,9 @@ func (b *builder) unary(t antlr.Tree) Expr {
 		if x == nil {
 			return nil
 		}
+		if op := b.ctxText(ks[0]); op == "++" || op == "--" {
+			return &IncDecExpr{X: x, Op: op, Prefix: true, Sp: b.ctxSpan(t)}
+		}
 		return &UnaryExpr{Op: b.ctxText(ks[0]), X: x, Sp: b.ctxSpan(t)}
 	case 4:
 		typ, x := b.typeName(ks[1]), b.unary(ks[3])
@@ -357,7 +507,8 @@ func (b *builder) postfix(t *antlrgs.PostfixExprContext) Expr {
 		switch tokenType(ks[i]) {
 		case antlrgs.GsParserDOT, antlrgs.GsParserARROW:
 			name, ok := ks[min(i+1, len(ks)-1)].(antlr.TerminalNode)
-			if !ok || name.GetSymbol().GetTokenType() != antlrgs.GsParserIDENT {
+			if !ok || (name.GetSymbol().GetTokenType() != antlrgs.GsParserIDENT &&
+				name.GetSymbol().GetTokenType() != antlrgs.GsParserINT_LIT) {
 				return nil
 			}
 			sp := join(start, b.ctxSpan(name))
@@ -397,6 +548,9 @@ func (b *builder) postfix(t *antlrgs.PostfixExprContext) Expr {
 				x = &IndexExpr{X: x, Index: keys[0], Sp: sp}
 			}
 			i = j + 1
+		case antlrgs.GsParserINC, antlrgs.GsParserDEC:
+			x = &IncDecExpr{X: x, Op: b.ctxText(ks[i]), Sp: join(start, b.ctxSpan(ks[i]))}
+			i++
 		default:
 			return nil
 		}
@@ -449,6 +603,15 @@ func (b *builder) primary(t *antlrgs.PrimaryContext) Expr {
 		return call
 	case antlrgs.GsParserVAR:
 		return &VarExpr{Name: tok.GetText()[1:], Sp: sp}
+	case antlrgs.GsParserPARAM:
+		if tok.GetText() == "$#" {
+			return &ParamExpr{Count: true, Sp: sp}
+		}
+		n, err := strconv.Atoi(tok.GetText()[1:])
+		if err != nil {
+			b.diags.Errorf(sp, "invalid positional parameter %s", tok.GetText())
+		}
+		return &ParamExpr{N: n, Sp: sp}
 	case antlrgs.GsParserMAP:
 		return &MapExpr{Name: tok.GetText()[1:], Sp: sp}
 	case antlrgs.GsParserSIZEOF:

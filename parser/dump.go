@@ -74,6 +74,34 @@ func describe(n Node) string {
 		return "IfStmt"
 	case *ReturnStmt:
 		return "ReturnStmt"
+	case *WhileStmt:
+		return "WhileStmt"
+	case *UnrollStmt:
+		return "UnrollStmt"
+	case *ForStmt:
+		if n.Map != nil {
+			return "ForStmt map"
+		}
+		return "ForStmt range"
+	case *BranchStmt:
+		if n.Continue {
+			return "BranchStmt continue"
+		}
+		return "BranchStmt break"
+	case *LetStmt:
+		return "LetStmt"
+	case *ConfigItem:
+		return fmt.Sprintf("ConfigItem %s=%q", n.Key, n.Value)
+	case *ParamExpr:
+		if n.Count {
+			return "ParamExpr $#"
+		}
+		return fmt.Sprintf("ParamExpr $%d", n.N)
+	case *IncDecExpr:
+		if n.Prefix {
+			return "IncDecExpr " + n.Op + "x"
+		}
+		return "IncDecExpr x" + n.Op
 	case *IntLit:
 		s := "IntLit " + strconv.FormatUint(n.Val, 10)
 		if n.Text != strconv.FormatUint(n.Val, 10) {

@@ -174,21 +174,26 @@ func startsExpr(t int) bool {
 		antlrgs.GsParserVAR, antlrgs.GsParserMAP, antlrgs.GsParserSIZEOF,
 		antlrgs.GsParserOFFSETOF, antlrgs.GsParserLPAREN, antlrgs.GsParserNOT,
 		antlrgs.GsParserTILDE, antlrgs.GsParserMINUS, antlrgs.GsParserSTAR,
-		antlrgs.GsParserAMP:
+		antlrgs.GsParserAMP, antlrgs.GsParserPARAM, antlrgs.GsParserINC, antlrgs.GsParserDEC:
 		return true
 	}
 	return false
 }
 
 func startsStmt(t int) bool {
-	return startsExpr(t) || t == antlrgs.GsParserIF || t == antlrgs.GsParserRETURN
+	switch t {
+	case antlrgs.GsParserIF, antlrgs.GsParserRETURN, antlrgs.GsParserWHILE, antlrgs.GsParserFOR,
+		antlrgs.GsParserUNROLL, antlrgs.GsParserBREAK, antlrgs.GsParserCONTINUE, antlrgs.GsParserLET:
+		return true
+	}
+	return startsExpr(t)
 }
 
 // isOperator reports whether t is a binary, conditional or assignment
 // operator: tokens that could continue almost any statement, and so are
 // left out of "expected ..." lists.
 func isOperator(t int) bool {
-	return t >= antlrgs.GsParserDOT && t <= antlrgs.GsParserSHR_ASSIGN && t != antlrgs.GsParserCOLON
+	return t >= antlrgs.GsParserDOTDOT && t <= antlrgs.GsParserDEC && t != antlrgs.GsParserCOLON
 }
 
 // describeExpected names the expected tokens, or returns "" when there are
@@ -210,6 +215,8 @@ func describeExpected(ts []int, ctx antlr.ParserRuleContext) string {
 			t == antlrgs.GsParserSLASH && inFilter:
 			names = append(names, tokenName(t))
 		case isOperator(t):
+		case t == antlrgs.GsParserCONFIG || t == antlrgs.GsParserMACRO:
+			// Where a probe may start, these are seldom what was meant.
 		case t == antlr.TokenEOF:
 			eof = true
 		default:

@@ -33,6 +33,12 @@ func TestKeywords(t *testing.T) {
 		}
 		spelled[typ] = kw
 	}
+	for kw, typ := range topKeywords {
+		if _, dup := spelled[typ]; !dup {
+			spelled[typ] = kw
+		}
+	}
+	spelled[antlrgs.GsParserLET] = letKeyword
 	names := antlrgs.GsParserStaticData.SymbolicNames
 	for typ := antlrgs.GsLexerBAD_CHARACTER + 1; typ < len(names); typ++ {
 		if _, ok := spelled[typ]; !ok {

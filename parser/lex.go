@@ -107,7 +107,24 @@ var keywords = map[string]int{
 	"float":    antlrgs.GsParserFLOAT,
 	"double":   antlrgs.GsParserDOUBLE,
 	"_Bool":    antlrgs.GsParserBOOL,
+	"while":    antlrgs.GsParserWHILE,
+	"for":      antlrgs.GsParserFOR,
+	"unroll":   antlrgs.GsParserUNROLL,
+	"break":    antlrgs.GsParserBREAK,
+	"continue": antlrgs.GsParserCONTINUE,
 }
+
+// topKeywords are keywords only at the top level, where no expression can
+// be: a program variable may be called end or config.
+var topKeywords = map[string]int{
+	"begin":  antlrgs.GsParserBEGIN,
+	"end":    antlrgs.GsParserEND,
+	"config": antlrgs.GsParserCONFIG,
+	"macro":  antlrgs.GsParserMACRO,
+}
+
+// letKeyword is a keyword only before a $variable or a @map.
+const letKeyword = "let"
 
 // lexed is the token list of a whole file, ready for the parser.
 type lexed struct {
@@ -160,7 +177,11 @@ func lex(src *source, diags *diag.List) *lexed {
 			t = factory.Create(lx.GetTokenSourceCharStreamPair(), good, t.GetText(),
 				antlr.TokenDefaultChannel, t.GetStart(), t.GetStop(), t.GetLine(), t.GetColumn())
 		case antlrgs.GsLexerIDENT:
-			if kt, ok := keywords[t.GetText()]; ok {
+			kt, ok := keywords[t.GetText()]
+			if !ok && n.topLevel() {
+				kt, ok = topKeywords[t.GetText()]
+			}
+			if ok {
 				t = factory.Create(lx.GetTokenSourceCharStreamPair(), kt, t.GetText(),
 					antlr.TokenDefaultChannel, t.GetStart(), t.GetStop(), t.GetLine(), t.GetColumn())
 			}
@@ -178,6 +199,12 @@ func lex(src *source, diags *diag.List) *lexed {
 				lx.Reset()
 				input.Seek(next)
 			}
+		}
+		if k := len(out.toks) - 1; k >= 0 && (typ == antlrgs.GsLexerVAR || typ == antlrgs.GsLexerMAP) &&
+			out.toks[k].GetTokenType() == antlrgs.GsLexerIDENT && out.toks[k].GetText() == letKeyword {
+			p := out.toks[k]
+			out.toks[k] = factory.Create(lx.GetTokenSourceCharStreamPair(), antlrgs.GsParserLET, p.GetText(),
+				antlr.TokenDefaultChannel, p.GetStart(), p.GetStop(), p.GetLine(), p.GetColumn())
 		}
 		n.next(t.GetTokenType())
 		out.toks = append(out.toks, t)
@@ -207,7 +234,7 @@ func (n *nesting) next(typ int) {
 	ifClosed := false
 	switch typ {
 	case antlrgs.GsLexerLPAREN:
-		n.stack = append(n.stack, opener{typ: typ, ifCond: n.prev == antlrgs.GsParserIF})
+		n.stack = append(n.stack, opener{typ: typ, ifCond: opensBlockStmt(n.prev)})
 	case antlrgs.GsLexerLBRACK, antlrgs.GsLexerLBRACE:
 		n.stack = append(n.stack, opener{typ: typ})
 	case antlrgs.GsLexerLT:
@@ -230,6 +257,16 @@ func (n *nesting) next(typ int) {
 		}
 	}
 	n.prev, n.ifClosed = typ, ifClosed
+}
+
+// opensBlockStmt reports whether keyword t is followed by `(...)` and a
+// block, which may be an angle block.
+func opensBlockStmt(t int) bool {
+	switch t {
+	case antlrgs.GsParserIF, antlrgs.GsParserWHILE, antlrgs.GsParserFOR, antlrgs.GsParserUNROLL:
+		return true
+	}
+	return false
 }
 
 // pop removes the innermost opener of type typ and everything above it;

@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -17,7 +18,14 @@ type litError struct {
 // parseInt parses an integer literal as C writes it: decimal, hex 0x,
 // octal 0, binary 0b, with an optional u/l suffix (u, l, ul, lu, ll, ull,
 // llu in either case).
+//
+// bpftrace's forms are accepted too: `_` between digits (1_000), a
+// decimal exponent (2e3) and a duration suffix (ns us ms s m h d), which
+// makes the value nanoseconds (1ms is 1000000).
 func parseInt(text string) (uint64, *litError) {
+	if v, ok, err := parseBpftraceInt(text); ok {
+		return v, err
+	}
 	whole := &litError{0, len(text), fmt.Sprintf("invalid integer literal %q", text), ""}
 	digits := strings.TrimRight(text, "uUlL")
 	if suffix := strings.ToLower(text[len(digits):]); suffix != "" {
@@ -62,6 +70,80 @@ func parseInt(text string) (uint64, *litError) {
 			"the largest integer is 18446744073709551615 (0xffffffffffffffff)"}
 	}
 	return v, nil
+}
+
+// durations are the nanoseconds of each duration suffix.
+var durations = []struct {
+	suffix string
+	ns     uint64
+}{
+	{"ns", 1}, {"us", 1e3}, {"ms", 1e6}, {"s", 1e9}, {"m", 60e9}, {"h", 3600e9}, {"d", 86400e9},
+}
+
+// parseBpftraceInt parses the literals C does not have: decimal digits
+// with `_` separators, an exponent or a duration suffix. ok is false when
+// text is none of these.
+func parseBpftraceInt(text string) (v uint64, ok bool, err *litError) {
+	digits := strings.TrimRight(text, "abcdefghijklmnopqrstuvwxyz")
+	suffix := text[len(digits):]
+	mult := uint64(1)
+	switch {
+	case suffix == "" && !strings.Contains(text, "_") && !strings.Contains(text, "e"):
+		return 0, false, nil
+	case suffix != "":
+		found := false
+		for _, d := range durations {
+			if d.suffix == suffix {
+				mult, found = d.ns, true
+			}
+		}
+		if !found || strings.ContainsAny(digits, "e") {
+			return 0, false, nil
+		}
+	}
+	if len(digits) > 1 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X' || digits[1] == 'b' || digits[1] == 'B') {
+		return 0, false, nil
+	}
+	mant, e10, hasExp := strings.Cut(digits, "e")
+	if hasExp && (e10 == "" || strings.Trim(e10, "0123456789") != "") {
+		return 0, false, nil
+	}
+	if mant == "" || mant[0] == '_' || mant[len(mant)-1] == '_' || strings.Contains(mant, "__") ||
+		strings.Trim(mant, "0123456789_") != "" {
+		return 0, true, &litError{0, len(text), fmt.Sprintf("invalid integer literal %q", text),
+			"write digits with single underscores between them, e.g. 1_000_000"}
+	}
+	over := &litError{0, len(text), fmt.Sprintf("integer literal %s overflows 64 bits", text),
+		"the largest integer is 18446744073709551615 (0xffffffffffffffff)"}
+	for i := 0; i < len(mant); i++ {
+		if mant[i] == '_' {
+			continue
+		}
+		hi, lo := bits.Mul64(v, 10)
+		lo, carry := bits.Add64(lo, uint64(mant[i]-'0'), 0)
+		if hi != 0 || carry != 0 {
+			return 0, true, over
+		}
+		v = lo
+	}
+	if hasExp && v != 0 {
+		n, err := strconv.Atoi(e10)
+		if err != nil || n > 19 {
+			return 0, true, over
+		}
+		for ; n > 0; n-- {
+			hi, lo := bits.Mul64(v, 10)
+			if hi != 0 {
+				return 0, true, over
+			}
+			v = lo
+		}
+	}
+	hi, lo := bits.Mul64(v, mult)
+	if hi != 0 {
+		return 0, true, over
+	}
+	return lo, true, nil
 }
 
 // digitVal returns the value of hex digit c, or 99 when c is no digit.

@@ -34,6 +34,7 @@ func Parse(f *diag.File) (prog *Program, diags *diag.List) {
 	tree := parseTokens(toks, src, diags)
 	b := &builder{src: src, diags: diags, lexed: toks}
 	b.program(tree, prog)
+	b.expandMacros(prog)
 	diags.Sort()
 	return prog, diags
 }

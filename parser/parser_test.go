@@ -637,7 +637,7 @@ hint: probes look like uprobe:BINARY:FUNCTION, uretprobe:BINARY:FUNCTION, interv
 t.gs:1:1: error: unknown probe type "foo"
     foo:bar { }
     ^~~
-hint: gs has uprobe (u), uretprobe (ur), interval (i), BEGIN and END probes
+hint: gs has uprobe (u), uretprobe (ur), interval (i), begin and end probes
 `,
 		},
 		{
@@ -737,7 +737,7 @@ t.gs:1:63: error: invalid digit "2" in binary literal
 t.gs:1:10: error: unknown interval unit "x"
     interval:x:0 {}
              ^
-hint: use s, ms or us
+hint: use s, ms, us, ns or hz
 t.gs:1:12: error: invalid interval "0"
     interval:x:0 {}
                ^
@@ -759,7 +759,7 @@ hint: the interval must be a positive decimal integer
 t.gs:1:1: error: malformed interval probe "i:ms"
     i:ms {}
     ^~~~
-hint: write interval:UNIT:N with UNIT s, ms or us, e.g. interval:ms:100
+hint: write interval:NUNIT or interval:UNIT:N with UNIT s, ms, us, ns or hz, e.g. interval:100ms
 `,
 		},
 		{
@@ -812,10 +812,10 @@ hint: put a space between a probe and its filter: u:./a:f /FILTER/
 		{
 			"kprobe:foo {}",
 			`
-t.gs:1:1: error: unknown probe type "kprobe"
+t.gs:1:1: error: not supported by gs: kprobe probes
     kprobe:foo {}
     ^~~~~~
-hint: gs has uprobe (u), uretprobe (ur), interval (i), BEGIN and END probes
+hint: gs traces user space: it has uprobe (u), uretprobe (ur), interval (i), begin and end probes
 `,
 		},
 		{

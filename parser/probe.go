@@ -17,12 +17,27 @@ import (
 //	ADDR         when it starts with a digit (0x4011a0)
 //	FUNC[+OFF]   otherwise; FUNC may hold wildcards and "::"
 //
-// Interval probes are interval:UNIT:N with UNIT one of s, ms, us.
+// Interval probes are interval:UNIT:N or interval:NUNIT (bpftrace's newer
+// spelling, interval:500ms) with UNIT one of s, ms, us, ns, or hz (N times
+// a second).
 
 var probeTypes = map[string]ProbeKind{
 	"uprobe": ProbeUprobe, "u": ProbeUprobe,
 	"uretprobe": ProbeUretprobe, "ur": ProbeUretprobe,
 	"interval": ProbeInterval, "i": ProbeInterval,
+}
+
+// otherProbeTypes are bpftrace's probe types that gs does not have, by
+// every name bpftrace takes, with their long names.
+var otherProbeTypes = map[string]string{
+	"kprobe": "kprobe", "k": "kprobe", "kretprobe": "kretprobe", "kr": "kretprobe",
+	"kfunc": "fentry", "fentry": "fentry", "f": "fentry",
+	"kretfunc": "fexit", "fexit": "fexit", "fr": "fexit",
+	"tracepoint": "tracepoint", "t": "tracepoint", "rawtracepoint": "rawtracepoint", "rt": "rawtracepoint",
+	"watchpoint": "watchpoint", "w": "watchpoint", "asyncwatchpoint": "asyncwatchpoint", "aw": "asyncwatchpoint",
+	"usdt": "usdt", "U": "usdt", "profile": "profile", "p": "profile",
+	"software": "software", "s": "software", "hardware": "hardware", "h": "hardware",
+	"iter": "iter", "it": "iter", "uprobe_multi": "uprobe_multi", "self": "self", "bench": "bench", "test": "test",
 }
 
 // probeSpec parses the PROBE_SPEC token text at byte offset off.
@@ -33,11 +48,16 @@ func (b *builder) probeSpec(text string, off int) *Probe {
 	restOff := off + colon + 1
 	kind, ok := probeTypes[typ]
 	if !ok {
+		if long, ok := otherProbeTypes[typ]; ok {
+			b.diags.Errorf(b.src.span(off, off+colon), "not supported by gs: %s probes", long).
+				WithHint("gs traces user space: it has uprobe (u), uretprobe (ur), interval (i), begin and end probes")
+			return p
+		}
 		d := b.diags.Errorf(b.src.span(off, off+colon), "unknown probe type %q", typ)
-		if typ == "BEGIN" || typ == "END" {
+		if typ == "BEGIN" || typ == "END" || typ == "begin" || typ == "end" {
 			d.WithHint("%s takes no arguments", typ)
 		} else {
-			d.WithHint("gs has uprobe (u), uretprobe (ur), interval (i), BEGIN and END probes")
+			d.WithHint("gs has uprobe (u), uretprobe (ur), interval (i), begin and end probes")
 		}
 		return p
 	}
@@ -132,19 +152,28 @@ func singleColon(s string) int {
 
 func (b *builder) intervalSpec(p *Probe, rest string, off int) {
 	unit, n, ok := strings.Cut(rest, ":")
+	nOff := off + len(unit) + 1
 	if !ok {
-		b.diags.Errorf(p.Sp, "malformed interval probe %q", p.Text).
-			WithHint("write interval:UNIT:N with UNIT s, ms or us, e.g. interval:ms:100")
-		return
+		// bpftrace's interval:500ms: the count, then the unit.
+		i := strings.IndexFunc(rest, func(r rune) bool { return r < '0' || r > '9' })
+		if i <= 0 {
+			b.diags.Errorf(p.Sp, "malformed interval probe %q", p.Text).
+				WithHint("write interval:NUNIT or interval:UNIT:N with UNIT s, ms, us, ns or hz, e.g. interval:100ms")
+			return
+		}
+		n, unit, nOff = rest[:i], rest[i:], off
 	}
 	switch unit {
-	case "s", "ms", "us":
+	case "s", "ms", "us", "ns", "hz":
 		p.IntervalUnit = unit
 	default:
-		b.diags.Errorf(b.src.span(off, off+len(unit)), "unknown interval unit %q", unit).
-			WithHint("use s, ms or us")
+		uOff := off
+		if !ok {
+			uOff = off + len(n)
+		}
+		b.diags.Errorf(b.src.span(uOff, uOff+len(unit)), "unknown interval unit %q", unit).
+			WithHint("use s, ms, us, ns or hz")
 	}
-	nOff := off + len(unit) + 1
 	v, err := strconv.ParseUint(n, 10, 64)
 	if err != nil || v == 0 {
 		b.diags.Errorf(b.src.span(nOff, nOff+len(n)), "invalid interval %q", n).

@@ -34,6 +34,9 @@ func children(n Node) []Node {
 	add := func(ns ...Node) { out = append(out, ns...) }
 	switch n := n.(type) {
 	case *Program:
+		for _, c := range n.Config {
+			add(c)
+		}
 		for _, g := range n.Groups {
 			add(g)
 		}
@@ -52,6 +55,16 @@ func children(n Node) []Node {
 		add(n.LHS, n.RHS)
 	case *IfStmt:
 		add(n.Cond, n.Then, n.Else)
+	case *WhileStmt:
+		add(n.Cond, n.Body)
+	case *UnrollStmt:
+		add(n.Count, n.Body)
+	case *ForStmt:
+		add(n.Var, n.From, n.To, n.Map, n.Body)
+	case *LetStmt:
+		add(n.Var, n.Map, n.Type, n.Init)
+	case *IncDecExpr:
+		add(n.X)
 	case *MapExpr:
 		for _, k := range n.Keys {
 			add(k)

@@ -658,7 +658,9 @@ func (s *session) finish(why string, child *heldCommand) {
 		defer close(triggersClosed)
 		s.panics.run("detaching BEGIN and END", func() { closeLinks(s.triggers) })
 	}()
-	s.printMaps()
+	if !s.prog.KeepMaps {
+		s.printMaps()
+	}
 	s.flush()
 	s.loss.check()
 	s.loss.totals()

@@ -168,7 +168,7 @@ func (c *checker) str(gc *groupCtx, e *parser.CallExpr) *Type {
 		c.errorf(e.Args[0], "str needs an address (an integer) or a char array, got %s", pt)
 		pt = nil
 	}
-	n := ir.DefaultStr
+	n := c.strLen
 	if len(e.Args) == 2 {
 		lt := c.value(gc, e.Args[1])
 		if lt == nil {

@@ -19,6 +19,8 @@ type groupCtx struct {
 	// dead is set after return and exit().
 	defs map[*Var]bool
 	dead bool
+	// loops counts the loops around the current point (break, continue).
+	loops int
 }
 
 // eventInfo is a print, printf, exit or map call waiting for layout.
@@ -77,6 +79,10 @@ func (c *checker) stmt(gc *groupCtx, s parser.Stmt) {
 		}
 	case *parser.ReturnStmt:
 		gc.dead = true
+	case *parser.WhileStmt, *parser.UnrollStmt, *parser.ForStmt, *parser.BranchStmt:
+		c.loopStmt(gc, s) // loops.go
+	case *parser.LetStmt:
+		c.letStmt(gc, s)
 	default:
 		c.errorf(s, "unexpected statement")
 	}
@@ -307,6 +313,8 @@ func (c *checker) expr1(gc *groupCtx, e parser.Expr) *Type {
 		return c.indexExpr(gc, e)
 	case *parser.OffsetofExpr:
 		return c.offsetof(gc, e)
+	case *parser.IncDecExpr:
+		return c.incDec(gc, e)
 	case *parser.TypeExpr:
 		c.errorf(e, "type %s is not a value", e.Name)
 	default:

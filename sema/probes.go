@@ -80,7 +80,7 @@ func (c *checker) resolveProbes(g *Group) {
 }
 
 // unitNs are the interval units in nanoseconds.
-var unitNs = map[string]uint64{"s": 1e9, "ms": 1e6, "us": 1e3}
+var unitNs = map[string]uint64{"s": 1e9, "ms": 1e6, "us": 1e3, "ns": 1, "hz": 0}
 
 // specialProbe adds a BEGIN, END or interval probe. They attach to no
 // binary of the script's: the runtime runs BEGIN and END itself and
@@ -98,11 +98,18 @@ func (c *checker) specialProbe(g *Group, pr *parser.Probe) {
 		if !ok || pr.IntervalN == 0 {
 			return // the parser reported it
 		}
-		if pr.IntervalN > math.MaxUint64/ns {
+		switch {
+		case pr.IntervalUnit == "hz" && pr.IntervalN > 1e9:
+			c.errorf(pr, "interval hz:%d is more than once a nanosecond", pr.IntervalN)
+			return
+		case pr.IntervalUnit == "hz":
+			at.PeriodNs = 1e9 / pr.IntervalN
+		case pr.IntervalN > math.MaxUint64/ns:
 			c.errorf(pr, "interval %d%s is too long", pr.IntervalN, pr.IntervalUnit)
 			return
+		default:
+			at.PeriodNs = pr.IntervalN * ns
 		}
-		at.PeriodNs = pr.IntervalN * ns
 		at.Name = fmt.Sprintf("interval:%s:%d", pr.IntervalUnit, pr.IntervalN)
 	}
 	if g.Special == "" {

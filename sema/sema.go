@@ -48,6 +48,8 @@ type Config struct {
 	// ExactPlacement keeps every uprobe on the address the language
 	// names, even where the kernel single-steps (placement.go).
 	ExactPlacement bool
+	// Params are the script's positional parameters, $1 first.
+	Params []string
 }
 
 // Program is a checked script: the resolved probes, a type for every
@@ -72,6 +74,11 @@ type Program struct {
 	RecordArea int
 	// StrValueSize is the slot size of every map of strings (ir.Program's).
 	StrValueSize int
+	// Unroll is each unroll's count, Fors each for loop's slots (loops.go).
+	Unroll map[*parser.UnrollStmt]int
+	Fors   map[*parser.ForStmt]*ForLoop
+	// KeepMaps: the maps are not printed at exit (config.go).
+	KeepMaps bool
 	// Values tells gen how to read the traced program's variables
 	// (values.go); nil when the script reads none.
 	Values *Values
@@ -109,8 +116,9 @@ type Var struct {
 // only when the list holds no errors.
 func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 	c := &checker{
-		cfg:   cfg,
-		diags: &diag.List{File: prog.File},
+		cfg:    cfg,
+		diags:  &diag.List{File: prog.File},
+		strLen: ir.DefaultStr,
 		p: &Program{
 			File:     prog.File,
 			Types:    map[parser.Expr]*Type{},
@@ -122,6 +130,8 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 		},
 	}
 	defer c.closeBinaries()
+	parser.SubstParams(prog, cfg.Params)
+	c.config(prog.Config)
 	for _, g := range prog.Groups {
 		grp := &Group{Node: g}
 		c.p.Groups = append(c.p.Groups, grp)
@@ -148,6 +158,8 @@ type checker struct {
 	maps     map[string]*Map
 	pinned   map[int]bool               // probe IDs at an explicit FUNC+OFF or 0xADDR
 	codeRefs map[string]map[uint64]bool // code addresses each binary's data holds (placement.go)
+
+	strLen int // str()'s limit when none is given (config max_strlen)
 
 	debugFileUsed bool  // Config.DebugFile belonged to a probed binary
 	debugFileErr  error // why it did not belong to the first one that refused it

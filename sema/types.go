@@ -237,12 +237,13 @@ func init() {
 			cTypes[n] = &Type{Kind: KindInt, Size: size, Signed: signed, Name: n}
 		}
 	}
-	add(1, true, "int8_t", "s8", "i8", "signed char", "char")
-	add(1, false, "uint8_t", "u8", "unsigned char")
-	add(2, true, "int16_t", "s16", "i16", "short", "short int", "signed short")
-	add(2, false, "uint16_t", "u16", "unsigned short", "unsigned short int")
-	add(4, true, "int32_t", "s32", "i32", "int", "signed", "signed int", "pid_t")
-	add(4, false, "uint32_t", "u32", "unsigned", "unsigned int", "uid_t", "gid_t")
+	// int8 .. uint64 are bpftrace's names.
+	add(1, true, "int8_t", "int8", "s8", "i8", "signed char", "char")
+	add(1, false, "uint8_t", "uint8", "u8", "unsigned char")
+	add(2, true, "int16_t", "int16", "s16", "i16", "short", "short int", "signed short")
+	add(2, false, "uint16_t", "uint16", "u16", "unsigned short", "unsigned short int")
+	add(4, true, "int32_t", "int32", "s32", "i32", "int", "signed", "signed int", "pid_t")
+	add(4, false, "uint32_t", "uint32", "u32", "unsigned", "unsigned int", "uid_t", "gid_t")
 	add(8, true, "int64_t", "s64", "i64", "int64", "long", "long int", "signed long", "long long", "long long int",
 		"signed long long", "ssize_t", "intptr_t", "off_t")
 	add(8, false, "uint64_t", "u64", "uint64", "unsigned long", "unsigned long int", "unsigned long long",

@@ -50,7 +50,7 @@ func (c *checker) prepareValues() {
 func (c *checker) asString(a parser.Expr) {
 	if t := c.p.Types[a]; t != nil && (isCharPtr(t) || isCountedText(t)) {
 		c.vals().AsString[a] = t
-		c.p.Types[a] = StringOf(ir.DefaultStr)
+		c.p.Types[a] = StringOf(c.strLen)
 	}
 }
 

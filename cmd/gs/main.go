@@ -174,22 +174,22 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 		return list(spec, o.pid, o.verbose, o.exact, stdout, stderr)
 	}
+	// The arguments after the script are its positional parameters ($1,
+	// $2, ...); after a "--", those that start with "-" are named ones,
+	// not positional (bpftrace's getopt).
+	var params []string
 	switch {
-	case o.program != "" && len(rest) > 0:
-		fmt.Fprintf(stderr, "gs: give the script either with -e or as a file, not both (got -e and %q)\n", rest[0])
-		return exitUsage
 	case o.program != "":
 		o.scriptNm, o.scriptSr = "<expr>", o.program
-	case len(rest) == 1:
+		params = positional(rest, fs.ArgsLenAtDash())
+	case len(rest) >= 1:
 		data, err := os.ReadFile(rest[0])
 		if err != nil {
 			fmt.Fprintf(stderr, "gs: read script: %v\n", err)
 			return exitUsage
 		}
 		o.scriptNm, o.scriptSr = rest[0], string(data)
-	case len(rest) > 1:
-		fmt.Fprintf(stderr, "gs: too many arguments: %s\n(see gs -h)\n", strings.Join(rest, " "))
-		return exitUsage
+		params = positional(rest[1:], fs.ArgsLenAtDash()-1)
 	default:
 		fmt.Fprint(stderr, "gs: no script: give one with -e 'PROGRAM' or as FILE.gs\n(see gs -h)\n")
 		return exitUsage
@@ -239,7 +239,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "gs: %v, not %s\n", bpf.ErrUnsupportedArch, goruntime.GOARCH)
 		return exitRuntime
 	}
-	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact}
+	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Params: params}
 	if len(cmdArgs) > 0 {
 		cfg.DefaultBinary = lookPath(cmdArgs[0])
 	} else if o.pid != 0 {
@@ -330,6 +330,19 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return exitRuntime
 	}
 	return exitOK
+}
+
+// positional returns the positional parameters among args, of which the
+// first dash are before a "--" (dash < 0: there was none).
+func positional(args []string, dash int) []string {
+	var out []string
+	for i, a := range args {
+		if dash >= 0 && i >= dash && strings.HasPrefix(a, "-") && a != "-" {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
 }
 
 func isTerminal(w io.Writer) bool {

@@ -48,7 +48,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"-d", "cfg", "-e", "BEGIN {}"}, exitUsage, "-d takes ast or ir"},
 		{[]string{"-p", "1", "-c", "x", "-e", "BEGIN {}"}, exitUsage, "cannot be used together"},
 		{[]string{"--buffer-size", "1000", "-e", "BEGIN {}"}, exitUsage, "power of two"},
-		{[]string{"-e", "BEGIN {", "x.gs"}, exitUsage, "not both"},
+		{[]string{"-d", "ir", "-e", "BEGIN { print($1 + 1, $#) }", "41", "--", "--named=1"}, exitOK, "movi r1, 42\n"},
 		{[]string{"-e", "BEGIN { print(1 }"}, exitScript, "<expr>:1:"},
 		{[]string{"-d", "ast", "-e", "BEGIN { print(1) }"}, exitOK, "print"},
 	}

@@ -5,7 +5,8 @@
 // `-- target.c --` (built with gcc -g -O0 into ./target beside the script;
 // an optional `-- flags --` section replaces "-g -O0", e.g. "-g -O2 -fPIE
 // -pie"), or `-- target.go --` (go build, the flags added to its
-// arguments), and one of `-- want.ir --` or `-- want.diag --`. Run
+// arguments), optionally `-- params --` (the script's positional
+// parameters, one a line), and one of `-- want.ir --` or `-- want.diag --`. Run
 //
 //	go test ./tests/golden -update
 //
@@ -76,7 +77,11 @@ func runGolden(t *testing.T, path string) {
 		buildGoTarget(t, dir, ar.Files[i].Data, flags)
 	}
 
-	kind, got := compile(prog, dir)
+	var params []string
+	if j, ok := sections["params"]; ok {
+		params = strings.Split(strings.TrimSuffix(string(ar.Files[j].Data), "\n"), "\n")
+	}
+	kind, got := compile(prog, dir, params)
 	if kind == "internal" {
 		t.Fatalf("gen failed on a script sema accepted: %s", got)
 	}
@@ -102,13 +107,13 @@ func runGolden(t *testing.T, path string) {
 // the rendered diagnostics when there are errors, "internal" and the error
 // when gen fails otherwise (a bug: sema should have refused the script),
 // else "ir" and the disassembly (after any warnings).
-func compile(src, dir string) (kind, out string) {
+func compile(src, dir string, params []string) (kind, out string) {
 	file := &diag.File{Name: "prog.gs", Src: src}
 	prog, diags := parser.Parse(file)
 	var p *sema.Program
 	if !diags.HasErrors() {
 		var sd *diag.List
-		p, sd = sema.Check(prog, sema.Config{Dir: dir})
+		p, sd = sema.Check(prog, sema.Config{Dir: dir, Params: params})
 		diags.Diags = append(diags.Diags, sd.Diags...)
 	}
 	var b bytes.Buffer

@@ -4,4 +4,4 @@ package antlrgs
 
 // GrammarSHA256 is the SHA-256 of the grammar/Gs.g4 this package was
 // generated from; parser/generated_test.go compares it with the file.
-const GrammarSHA256 = "e632d55c074eb0d62d030d9e07f6e5b352df909619b4e5b2a70d63bbc23e06bc"
+const GrammarSHA256 = "4037fcb166403f59f75634b32565a9f9097ec284acf18c8c898b0e186aa8de75"

@@ -11,6 +11,22 @@ func (v *BaseGsVisitor) VisitProgram(ctx *ProgramContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseGsVisitor) VisitConfigBlock(ctx *ConfigBlockContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseGsVisitor) VisitConfigItem(ctx *ConfigItemContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseGsVisitor) VisitMacroDecl(ctx *MacroDeclContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseGsVisitor) VisitMacroParam(ctx *MacroParamContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseGsVisitor) VisitGroup(ctx *GroupContext) interface{} {
 	return v.VisitChildren(ctx)
 }
@@ -35,7 +51,15 @@ func (v *BaseGsVisitor) VisitAngleStmtList(ctx *AngleStmtListContext) interface{
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseGsVisitor) VisitBlockStmt(ctx *BlockStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseGsVisitor) VisitIfStmt(ctx *IfStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseGsVisitor) VisitLetStmt(ctx *LetStmtContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 

@@ -10,6 +10,18 @@ type GsVisitor interface {
 	// Visit a parse tree produced by GsParser#program.
 	VisitProgram(ctx *ProgramContext) interface{}
 
+	// Visit a parse tree produced by GsParser#configBlock.
+	VisitConfigBlock(ctx *ConfigBlockContext) interface{}
+
+	// Visit a parse tree produced by GsParser#configItem.
+	VisitConfigItem(ctx *ConfigItemContext) interface{}
+
+	// Visit a parse tree produced by GsParser#macroDecl.
+	VisitMacroDecl(ctx *MacroDeclContext) interface{}
+
+	// Visit a parse tree produced by GsParser#macroParam.
+	VisitMacroParam(ctx *MacroParamContext) interface{}
+
 	// Visit a parse tree produced by GsParser#group.
 	VisitGroup(ctx *GroupContext) interface{}
 
@@ -28,8 +40,14 @@ type GsVisitor interface {
 	// Visit a parse tree produced by GsParser#angleStmtList.
 	VisitAngleStmtList(ctx *AngleStmtListContext) interface{}
 
+	// Visit a parse tree produced by GsParser#blockStmt.
+	VisitBlockStmt(ctx *BlockStmtContext) interface{}
+
 	// Visit a parse tree produced by GsParser#ifStmt.
 	VisitIfStmt(ctx *IfStmtContext) interface{}
+
+	// Visit a parse tree produced by GsParser#letStmt.
+	VisitLetStmt(ctx *LetStmtContext) interface{}
 
 	// Visit a parse tree produced by GsParser#stmt.
 	VisitStmt(ctx *StmtContext) interface{}

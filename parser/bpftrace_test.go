@@ -1,0 +1,435 @@
+package parser
+
+import "testing"
+
+// Tests of bpftrace's syntax as bpftrace writes it today (issue 13): the
+// tree each construct gives, and the diagnostics of its mistakes.
+
+func TestBpftraceSyntax(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{
+			"begin { } end { }",
+			trim(`
+Program
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+  ProbeGroup
+    Probe END
+    Block {}
+`),
+		},
+		{
+			"begin { $i = 0; while ($i < 3) { $i++ } }",
+			trim(`
+Program
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+      AssignStmt =
+        VarExpr $i
+        IntLit 0
+      WhileStmt
+        BinaryExpr <
+          VarExpr $i
+          IntLit 3
+        Block {}
+          AssignStmt +=
+            VarExpr $i
+            IntLit 1
+`),
+		},
+		{
+			"begin < while ($i < 3) < $i-- > >",
+			trim(`
+Program
+  ProbeGroup
+    Probe BEGIN
+    Block <>
+      WhileStmt
+        BinaryExpr <
+          VarExpr $i
+          IntLit 3
+        Block <>
+          AssignStmt -=
+            VarExpr $i
+            IntLit 1
+`),
+		},
+		{
+			"begin { unroll(2) { @x++; --@y; ++$z } }",
+			trim(`
+Program
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+      UnrollStmt
+        IntLit 2
+        Block {}
+          AssignStmt +=
+            MapExpr @x
+            IntLit 1
+          AssignStmt -=
+            MapExpr @y
+            IntLit 1
+          AssignStmt +=
+            VarExpr $z
+            IntLit 1
+`),
+		},
+		{
+			"begin { for ($i : 0..10) { continue; break } }",
+			trim(`
+Program
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+      ForStmt range
+        VarExpr $i
+        IntLit 0
+        IntLit 10
+        Block {}
+          BranchStmt continue
+          BranchStmt break
+`),
+		},
+		{
+			"begin { for ($kv : @m) { print($kv.0) } }",
+			trim(`
+Program
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+      ForStmt map
+        VarExpr $kv
+        MapExpr @m
+        Block {}
+          ExprStmt
+            CallExpr print
+              FieldExpr .0
+                VarExpr $kv
+`),
+		},
+		{
+			"begin { let $x; let $y: uint8 = 1; let @m = hash(10) }",
+			trim(`
+Program
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+      LetStmt
+        VarExpr $x
+      LetStmt
+        VarExpr $y
+        TypeExpr uint8
+        IntLit 1
+      LetStmt
+        MapExpr @m
+        CallExpr hash
+          IntLit 10
+`),
+		},
+		{
+			"begin { $y = $x++; $z = --$x }",
+			trim(`
+Program
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+      Block {}
+        AssignStmt =
+          VarExpr $y
+          VarExpr $x
+        AssignStmt +=
+          VarExpr $x
+          IntLit 1
+      Block {}
+        AssignStmt -=
+          VarExpr $x
+          IntLit 1
+        AssignStmt =
+          VarExpr $z
+          VarExpr $x
+`),
+		},
+		{
+			"begin { print($1, $#, $12) }",
+			trim(`
+Program
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+      ExprStmt
+        CallExpr print
+          ParamExpr $1
+          ParamExpr $#
+          ParamExpr $12
+`),
+		},
+		{
+			"begin { print(1s + 2ms + 3us + 4ns + 1m + 1h + 1d + 1_000 + 2e3) }",
+			trim(`
+Program
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+      ExprStmt
+        CallExpr print
+          BinaryExpr +
+            BinaryExpr +
+              BinaryExpr +
+                BinaryExpr +
+                  BinaryExpr +
+                    BinaryExpr +
+                      BinaryExpr +
+                        BinaryExpr +
+                          IntLit 1000000000 1s
+                          IntLit 2000000 2ms
+                        IntLit 3000 3us
+                      IntLit 4 4ns
+                    IntLit 60000000000 1m
+                  IntLit 3600000000000 1h
+                IntLit 86400000000000 1d
+              IntLit 1000 1_000
+            IntLit 2000 2e3
+`),
+		},
+		{
+			"i:500ms {} interval:1s {} interval:hz:99 {} interval:s:1 {}",
+			trim(`
+Program
+  ProbeGroup
+    Probe interval unit=ms n=500
+    Block {}
+  ProbeGroup
+    Probe interval unit=s n=1
+    Block {}
+  ProbeGroup
+    Probe interval unit=hz n=99
+    Block {}
+  ProbeGroup
+    Probe interval unit=s n=1
+    Block {}
+`),
+		},
+		{
+			"config = { max_strlen = 8; BPFTRACE_STACK_MODE = raw; x = \"s\"; y = true } begin {}",
+			trim(`
+Program
+  ConfigItem max_strlen="8"
+  ConfigItem BPFTRACE_STACK_MODE="raw"
+  ConfigItem x="s"
+  ConfigItem y="true"
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+`),
+		},
+		{
+			"macro one() { 1 } macro add(x, $v, @m) { $v += x; @m[x] = one } macro twice(x, @n) { add(x, $q, @n); add(x + 1, $q, @n) } begin { print(one + one()); twice(5, @k) }",
+			trim(`
+Program
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+      ExprStmt
+        CallExpr print
+          BinaryExpr +
+            IntLit 1
+            IntLit 1
+      Block {}
+        Block {}
+          AssignStmt +=
+            VarExpr $q__twice3
+            IntLit 5
+          AssignStmt =
+            MapExpr @k
+              IntLit 5
+            IntLit 1
+        Block {}
+          AssignStmt +=
+            VarExpr $q__twice3
+            BinaryExpr +
+              IntLit 5
+              IntLit 1
+          AssignStmt =
+            MapExpr @k
+              BinaryExpr +
+                IntLit 5
+                IntLit 1
+            IntLit 1
+`),
+		},
+		{
+			"macro f($a) { $t = $a; print($t) } begin { $t = 1; f($t) }",
+			trim(`
+Program
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+      AssignStmt =
+        VarExpr $t
+        IntLit 1
+      Block {}
+        AssignStmt =
+          VarExpr $t__f1
+          VarExpr $t
+        ExprStmt
+          CallExpr print
+            VarExpr $t__f1
+`),
+		},
+		{
+			"begin { $x = (int32 *)0; $y = (uint64)1 }",
+			trim(`
+Program
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+      AssignStmt =
+        VarExpr $x
+        CastExpr
+          TypeExpr int32 *
+          IntLit 0
+      AssignStmt =
+        VarExpr $y
+        CastExpr
+          TypeExpr uint64
+          IntLit 1
+`),
+		},
+		{
+			"uprobe:./a:end { $end = end; $config = config; $let = let }",
+			trim(`
+Program
+  ProbeGroup
+    Probe uprobe binary="./a" func="end"
+    Block {}
+      AssignStmt =
+        VarExpr $end
+        Ident end
+      AssignStmt =
+        VarExpr $config
+        Ident config
+      AssignStmt =
+        VarExpr $let
+        Ident let
+`),
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			if got := Dump(mustParse(t, tt.src)); got != tt.want {
+				t.Errorf("got:\n%s\nwant:\n%s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestBpftraceSyntaxErrors(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{
+			"kprobe:f {} tracepoint:a:b {} w:0x10:8:rw {}",
+			`
+t.gs:1:1: error: not supported by gs: kprobe probes
+    kprobe:f {} tracepoint:a:b {} w:0x10:8:rw {}
+    ^~~~~~
+hint: gs traces user space: it has uprobe (u), uretprobe (ur), interval (i), begin and end probes
+t.gs:1:13: error: not supported by gs: tracepoint probes
+    kprobe:f {} tracepoint:a:b {} w:0x10:8:rw {}
+                ^~~~~~~~~~
+hint: gs traces user space: it has uprobe (u), uretprobe (ur), interval (i), begin and end probes
+t.gs:1:31: error: not supported by gs: watchpoint probes
+    kprobe:f {} tracepoint:a:b {} w:0x10:8:rw {}
+                                  ^
+hint: gs traces user space: it has uprobe (u), uretprobe (ur), interval (i), begin and end probes
+`,
+		},
+		{
+			"begin {} config = { a = 1 }",
+			`
+t.gs:1:10: error: the config block must come before the probes
+    begin {} config = { a = 1 }
+             ^~~~~~~~~~~~~~~~~~
+`,
+		},
+		{
+			"begin { for ($i : 0..) {} }",
+			`
+t.gs:1:22: error: unexpected ")", expected expression
+    begin { for ($i : 0..) {} }
+                         ^
+`,
+		},
+		{
+			"i:500xs {}",
+			`
+t.gs:1:6: error: unknown interval unit "xs"
+    i:500xs {}
+         ^~
+hint: use s, ms, us, ns or hz
+`,
+		},
+		{
+			"begin { print(1_) }",
+			`
+t.gs:1:15: error: invalid integer literal "1_"
+    begin { print(1_) }
+                  ^~
+hint: write digits with single underscores between them, e.g. 1_000_000
+`,
+		},
+		{
+			"macro f(a, b) { a + b } begin { f(1) }",
+			`
+t.gs:1:33: error: macro f takes 2 arguments, got 1
+    macro f(a, b) { a + b } begin { f(1) }
+                                    ^~~~
+hint: it is defined at 1:1
+`,
+		},
+		{
+			"macro f(a) { @m = a } begin { f(1) }",
+			`
+t.gs:1:14: error: macro f uses @m, which is not one of its parameters
+    macro f(a) { @m = a } begin { f(1) }
+                 ^~
+hint: pass the map in: macro f(..., @m)
+`,
+		},
+		{
+			"macro f($a) { $a } begin { f(1) }",
+			`
+t.gs:1:30: error: macro f takes a $variable for $a
+    macro f($a) { $a } begin { f(1) }
+                                 ^
+`,
+		},
+		{
+			"macro f() { f() } begin { f() }",
+			`
+t.gs:1:13: error: macro f expands more than 32 levels deep
+    macro f() { f() } begin { f() }
+                ^~~
+hint: a macro may not call itself
+`,
+		},
+		{
+			"begin { 1++ }",
+			`
+t.gs:1:9: error: cannot assign to "1"
+    begin { 1++ }
+            ^
+hint: only $variables and @maps can be assigned
+`,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.src, func(t *testing.T) {
+			_, diags := ParseString("t.gs", tt.src)
+			if got := "\n" + render(diags); got != tt.want {
+				t.Errorf("got:%s\nwant:%s", got, tt.want)
+			}
+		})
+	}
+}

@@ -38,6 +38,11 @@ type Debug struct {
 	all     *topIndex // union of every unit's top-level index
 	frames  *frameIndex
 	prolog  map[uint64]uint64 // function entry → prologue end
+
+	// Rust (rust.go): the types found on first use; whether a unit is
+	// Rust (0 not known yet, 1 yes, -1 no).
+	rustIdx  *rustIndex
+	rustLang int8
 }
 
 // unit is one compilation (or partial) unit.

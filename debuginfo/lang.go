@@ -10,9 +10,10 @@ const (
 	LangAny Language = iota
 	LangC
 	LangGo
+	LangRust
 )
 
-var langNames = [...]string{"any", "C", "Go"}
+var langNames = [...]string{"any", "C", "Go", "Rust"}
 
 func (l Language) String() string {
 	if int(l) < len(langNames) {
@@ -22,10 +23,13 @@ func (l Language) String() string {
 }
 
 // Language returns b's language: Go for a binary of the Go toolchain
-// (IsGo), else C.
+// (IsGo), Rust when its DWARF, once loaded, has a Rust unit, else C.
 func (b *Binary) Language() Language {
 	if b.IsGo() {
 		return LangGo
+	}
+	if b.dbg != nil && b.dbg.IsRust() { // rust.go
+		return LangRust
 	}
 	return LangC
 }

@@ -174,7 +174,9 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 	case *parser.FieldExpr:
 		m := g.p.Values.Members[x]
 		var p place
-		if g.p.Values.Arrow(x) {
+		if steps := g.p.Values.Derefs[x]; len(steps) > 0 {
+			p = g.derefs(x.X, r, steps) // rust.go
+		} else if g.p.Values.Arrow(x) {
 			g.exprInto(x.X, r)
 			p = place{mem: true}
 		} else {
@@ -486,7 +488,7 @@ func (g *gen) storeField(a parser.Expr, f *ir.Field) {
 	switch f.Type.Kind {
 	case ir.KindSeq:
 		g.countedSeq(a, f)
-	case ir.KindStruct, ir.KindUnion, ir.KindArray, ir.KindFloat:
+	case ir.KindStruct, ir.KindUnion, ir.KindArray, ir.KindFloat, ir.KindVariants:
 		g.dump(a, f)
 	default:
 		if t.Size > 8 && t.Kind == sema.KindInt {

@@ -237,6 +237,18 @@ const (
 	// first min(count, Len) hold values, then the u64 count the program
 	// had at Size-8 (more than Len: the rest were not copied).
 	KindSeq
+	// KindVariants is a Rust enum with fields: the integer at Discr
+	// selects one of Variants, which is printed with its fields.
+	KindVariants
+)
+
+// Lang is the source language whose syntax a value prints in.
+type Lang uint8
+
+// Languages.
+const (
+	LangC    Lang = iota // gdb's C syntax: {id = 1, name = "x"}
+	LangRust             // gdb's Rust syntax, without module paths: Entry {id: 1, name: "x"}, Some(5)
 )
 
 // Type describes a value's bytes in a record. It is plain data computed at
@@ -254,6 +266,27 @@ type Type struct {
 	// stack in gs_stacks (OpStackID), not the frames; Len is then the
 	// number of frames to print (ustack(N)).
 	StackID bool
+	// Lang is the language the value is printed in (structs, enums,
+	// pointers).
+	Lang Lang
+	// Discr is where a KindVariants value keeps its discriminant (an
+	// integer of at most 8 bytes); nil when it has one variant.
+	Discr *Member
+	// Variants are a KindVariants value's variants.
+	Variants []Variant
+}
+
+// Variant is one variant of a KindVariants type.
+type Variant struct {
+	Name string
+	// Value is the discriminant that selects it, masked to the
+	// discriminant's size; Default marks the variant for every other
+	// value (the dataful variant of a niche layout), at most one.
+	Value   uint64
+	Default bool
+	// Members are its fields, at offsets from the start of the value;
+	// tuple variants name them __0, __1, ...
+	Members []Member
 }
 
 // Member is a field of a struct or union.

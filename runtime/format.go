@@ -125,7 +125,12 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 	case ir.KindFloat:
 		return appendFloatValue(dst, b[:t.Size])
 	case ir.KindStruct, ir.KindUnion:
+		if t.Lang == ir.LangRust {
+			return p.appendRustStruct(dst, t, b) // format_rust.go
+		}
 		return p.appendStruct(dst, t, b)
+	case ir.KindVariants:
+		return p.appendVariants(dst, t, b)
 	case ir.KindArray:
 		return p.appendArray(dst, t, b)
 	case ir.KindSeq:

@@ -26,6 +26,11 @@ func (c *checker) fieldExpr(gc *groupCtx, e *parser.FieldExpr) *Type {
 	if xt == nil {
 		return nil
 	}
+	if xt.Lang == ir.LangRust && !e.Arrow {
+		if t, done := c.rustField(e, xt); done {
+			return t
+		}
+	}
 	st := xt
 	x := c.text(e.X)
 	isAgg := func(t *Type) bool { return t != nil && (t.Kind == KindStruct || t.Kind == KindUnion) }

@@ -45,6 +45,16 @@ var countedRules = []CountedRule{
 	// and runtime.slice are the same layouts).
 	{Lang: debuginfo.LangGo, Name: "string", Text: true, Ptr: "str", Len: "len"},
 	{Lang: debuginfo.LangGo, Name: "[]*", Ptr: "array", Len: "len"},
+	// rustc names a str or slice reference "&str", "&[T]" (a fat pointer
+	// {data_ptr, length}), and std's String and Vec<T> are Vec's RawVec
+	// (a Unique<u8> in 1.80 and later) and len. Vec's pointer is to u8:
+	// sema/rust.go takes the element type from Vec's parameter T.
+	{Lang: debuginfo.LangRust, Name: "&str", Text: true, Ptr: "data_ptr", Len: "length"},
+	{Lang: debuginfo.LangRust, Name: "&mut str", Text: true, Ptr: "data_ptr", Len: "length"},
+	{Lang: debuginfo.LangRust, Name: "&[*", Ptr: "data_ptr", Len: "length"},
+	{Lang: debuginfo.LangRust, Name: "&mut [*", Ptr: "data_ptr", Len: "length"},
+	{Lang: debuginfo.LangRust, Name: "String", Text: true, Ptr: "vec.buf.inner.ptr.pointer.pointer", Len: "vec.len"},
+	{Lang: debuginfo.LangRust, Name: "Vec<*", Ptr: "buf.inner.ptr.pointer.pointer", Len: "len"},
 }
 
 // Counted is a struct type read as a counted value: where its pointer

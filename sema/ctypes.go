@@ -26,6 +26,7 @@ import (
 type ctypes struct {
 	memo map[dwarf.Type]*Type
 	lang debuginfo.Language // of the binary whose types these are
+	rust *debuginfo.Debug   // a Rust binary's DWARF (rust.go)
 }
 
 func newCTypes() *ctypes { return &ctypes{memo: map[dwarf.Type]*Type{}, lang: debuginfo.LangC} }
@@ -36,7 +37,11 @@ func (ct *ctypes) of(bin *debuginfo.Binary) *ctypes {
 	if bin == nil {
 		return ct
 	}
-	return &ctypes{memo: ct.memo, lang: bin.Language()}
+	out := &ctypes{memo: ct.memo, lang: bin.Language()}
+	if out.lang == debuginfo.LangRust {
+		out.rust, _ = bin.Debug()
+	}
+	return out
 }
 
 // convert returns the sema type of t; nil t is void.
@@ -132,12 +137,15 @@ func (ct *ctypes) convert(t dwarf.Type) *Type {
 	if st.Size < 0 {
 		st.Size = 0
 	}
+	if ct.rust != nil {
+		ct.rustType(st, t)
+	}
 	return st
 }
 
 // IsC reports whether t is a type of the traced program's C (pointer,
 // struct, union, array, enum, char, float) rather than a script type.
-func (t *Type) IsC() bool { return t.Kind >= KindChar && t.Kind <= KindFloat }
+func (t *Type) IsC() bool { return t.Kind >= KindChar && t.Kind <= KindVariant }
 
 // isFuncPtr reports whether t points to a function.
 func isFuncPtr(t *Type) bool {
@@ -160,7 +168,7 @@ func isCharArray(t *Type) bool {
 // than 64 bits.
 func isBytes(t *Type) bool {
 	switch t.Kind {
-	case KindStruct, KindUnion, KindArray, KindFloat:
+	case KindStruct, KindUnion, KindArray, KindFloat, KindVariant:
 		return true
 	}
 	return isWide(t)
@@ -192,7 +200,7 @@ func irValue(t *Type) *ir.Type {
 // Pointers stop the recursion (their Elem stays nil), so self-referential
 // structs are finite.
 func irMem(t *Type) *ir.Type {
-	out := &ir.Type{Size: t.Size, Name: t.Name}
+	out := &ir.Type{Size: t.Size, Name: t.Name, Lang: t.Lang}
 	switch t.Kind {
 	case KindInt:
 		out.Kind = ir.KindInt
@@ -226,6 +234,8 @@ func irMem(t *Type) *ir.Type {
 		}
 	case KindArray:
 		out.Kind, out.Elem, out.Len = ir.KindArray, irMem(t.Elem), t.Len
+	case KindVariant:
+		irVariant(out, t)
 	default:
 		out.Kind = ir.KindUint // void and function types have no bytes to print
 	}

@@ -32,6 +32,7 @@ const (
 	KindArray   // Elem, Len
 	KindEnum    // an integer of Size bytes with Enums
 	KindFloat   // Size 4 or 8
+	KindVariant // a Rust enum with fields: Rust.Variants, one selected by Rust.Discr (rust.go)
 
 	// Values the runtime prints from what the probe captured.
 	KindStack  // ustack: Len frames (ir.StackFrameSize each) after a u64 count
@@ -60,6 +61,10 @@ type Type struct {
 	// AutoDepth marks a ustack written without a depth: layout may lower
 	// Len so the record it is printed in fits.
 	AutoDepth bool
+	// Lang is the language of a program type; Rust holds what Rust's
+	// types add (rust.go).
+	Lang ir.Lang
+	Rust *RustType
 }
 
 // Member is a field of a struct or union type.

@@ -4,9 +4,10 @@
 // Each *.txtar file holds a comment line, `-- prog.gs --`, optionally
 // `-- target.c --` (built with gcc -g -O0 into ./target beside the script;
 // an optional `-- flags --` section replaces "-g -O0", e.g. "-g -O2 -fPIE
-// -pie"), or `-- target.go --` (go build, the flags added to its
-// arguments), optionally `-- params --` (the script's positional
-// parameters, one a line), and one of `-- want.ir --` or `-- want.diag --`. Run
+// -pie"), `-- target.go --` (go build, the flags added to its
+// arguments) or `-- target.rs --` (built with rustc -g, or the flags),
+// optionally `-- params --` (the script's positional parameters, one a
+// line), and one of `-- want.ir --` or `-- want.diag --`. Run
 //
 //	go test ./tests/golden -update
 //
@@ -75,6 +76,13 @@ func runGolden(t *testing.T, path string) {
 			flags = strings.Fields(string(ar.Files[j].Data))
 		}
 		buildGoTarget(t, dir, ar.Files[i].Data, flags)
+	}
+	if i, ok := sections["target.rs"]; ok {
+		flags := []string{"-g"}
+		if j, ok := sections["flags"]; ok {
+			flags = strings.Fields(string(ar.Files[j].Data))
+		}
+		buildRust(t, dir, ar.Files[i].Data, flags)
 	}
 
 	var params []string
@@ -154,6 +162,22 @@ func buildGoTarget(t *testing.T, dir string, src []byte, flags []string) {
 	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOTOOLCHAIN=local")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
+	}
+}
+
+func buildRust(t *testing.T, dir string, src []byte, flags []string) {
+	if err := os.WriteFile(filepath.Join(dir, "target.rs"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rustc, err := exec.LookPath("rustc")
+	if err != nil {
+		home, _ := os.UserHomeDir()
+		rustc = filepath.Join(home, ".cargo", "bin", "rustc") // where rustup puts it
+	}
+	cmd := exec.Command(rustc, append(flags, "-o", "target", "target.rs")...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("rustc: %v\n%s", err, out)
 	}
 }
 

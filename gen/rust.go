@@ -1,0 +1,27 @@
+package gen
+
+import (
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/sema"
+)
+
+// derefs evaluates into r the address a Rust `.` reaches from x through
+// the pointers steps names (sema.Derefs): each step advances the place by
+// its bytes and loads the pointer there.
+func (g *gen) derefs(x parser.Expr, r uint8, steps sema.Derefs) place {
+	if g.ctype(x).Kind == sema.KindPointer && steps[0] == 0 {
+		g.exprInto(x, r) // a reference's value is the address it refers to
+	} else {
+		p := g.placeOf(x, r)
+		if p.mem {
+			g.emit(ir.Insn{Op: ir.OpLoad, A: r, B: r, C: 8, Imm: int32(steps[0])})
+		} else {
+			g.emit(ir.Insn{Op: ir.OpLdHeap, A: r, C: 8, Imm: int32(p.heap + steps[0])})
+		}
+	}
+	for _, s := range steps[1:] {
+		g.emit(ir.Insn{Op: ir.OpLoad, A: r, B: r, C: 8, Imm: int32(s)})
+	}
+	return place{mem: true}
+}

@@ -1,0 +1,185 @@
+package runtime
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gs-tracer/gs/ir"
+)
+
+// This file prints values of Rust types (ir.LangRust) in gdb's Rust
+// syntax, without module paths and generic arguments, which is also how
+// Rust's {:?} names them:
+//
+//	Entry {id: 3, name: "x"}    a struct
+//	Point(1, 2)                 a tuple struct (fields __0, __1, ...)
+//	(7, -8)                     a tuple
+//	Some(5)  None  Circle {r: 1.5}   enum variants
+
+// appendRustStruct prints a struct, a tuple struct or a tuple.
+func (p *valuePrinter) appendRustStruct(dst []byte, t *ir.Type, b []byte) []byte {
+	name := rustShortName(t.Name)
+	if strings.HasPrefix(t.Name, "(") {
+		name = "" // a tuple has no name to print
+	}
+	return p.appendRustFields(dst, name, t.Members, b)
+}
+
+// appendVariants prints the variant of a Rust enum that its
+// discriminant selects.
+func (p *valuePrinter) appendVariants(dst []byte, t *ir.Type, b []byte) []byte {
+	v, d, ok := selectVariant(t, b)
+	if !ok {
+		if d == nil {
+			return append(dst, "<malformed>"...)
+		}
+		dst = append(dst, "<invalid discriminant "...)
+		dst = strconv.AppendUint(dst, *d, 10)
+		return append(dst, '>')
+	}
+	return p.appendRustFields(dst, v.Name, v.Members, b)
+}
+
+// selectVariant returns the variant of Rust enum t whose value b holds;
+// when none matches, d is the discriminant (nil: it could not be read).
+func selectVariant(t *ir.Type, b []byte) (v *ir.Variant, d *uint64, ok bool) {
+	var def *ir.Variant
+	for i := range t.Variants {
+		if t.Variants[i].Default {
+			def = &t.Variants[i]
+		}
+	}
+	if t.Discr == nil {
+		return def, nil, def != nil
+	}
+	off := t.Discr.Offset
+	if off < 0 || t.Discr.Type == nil || off > len(b) {
+		return nil, nil, false
+	}
+	u, good := loadUint(b[off:], t.Discr.Type.Size)
+	if !good {
+		return nil, nil, false
+	}
+	for i := range t.Variants {
+		if w := &t.Variants[i]; !w.Default && w.Value == u {
+			return w, nil, true
+		}
+	}
+	if def != nil {
+		return def, nil, true
+	}
+	return nil, &u, false
+}
+
+// appendRustFields prints name and the members: "Name {a: 1, b: 2}",
+// "Name(1, 2)" when they are a tuple's (__0, __1...), "Name" when there
+// are none.
+func (p *valuePrinter) appendRustFields(dst []byte, name string, ms []ir.Member, b []byte) []byte {
+	dst = append(dst, name...)
+	if len(ms) == 0 {
+		if name == "" {
+			return append(dst, "()"...)
+		}
+		return dst
+	}
+	tuple := isTupleFields(ms)
+	open, close := byte('('), byte(')')
+	if !tuple {
+		if name != "" {
+			dst = append(dst, ' ')
+		}
+		open, close = '{', '}'
+	}
+	dst = append(dst, open)
+	for i, m := range ms {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		if p.full(dst) {
+			return append(append(dst, "..."...), close)
+		}
+		p.elems++
+		if !tuple {
+			dst = append(dst, m.Name...)
+			dst = append(dst, ": "...)
+		}
+		dst = p.appendMember(dst, m, b)
+	}
+	return append(dst, close)
+}
+
+// appendMember prints member m of the value whose bytes are b.
+func (p *valuePrinter) appendMember(dst []byte, m ir.Member, b []byte) []byte {
+	if m.Offset < 0 || m.Offset > len(b) {
+		return append(dst, "<malformed>"...)
+	}
+	if m.BitSize > 0 {
+		return appendBitfield(dst, m, b[m.Offset:])
+	}
+	end := m.Offset + typeSize(m.Type)
+	if m.Type == nil || end > len(b) {
+		return append(dst, "<malformed>"...)
+	}
+	return p.appendValue(dst, m.Type, b[m.Offset:end])
+}
+
+// isTupleFields reports whether ms are a tuple's fields: __0, __1, ...
+func isTupleFields(ms []ir.Member) bool {
+	for i, m := range ms {
+		if m.Name != "__"+strconv.Itoa(i) {
+			return false
+		}
+	}
+	return len(ms) > 0
+}
+
+// rustShortName is a Rust type's name without module path and generic
+// arguments: "Vec" for "alloc::vec::Vec<i64, alloc::alloc::Global>".
+func rustShortName(name string) string {
+	if i := strings.IndexByte(name, '<'); i >= 0 {
+		name = name[:i]
+	}
+	if i := strings.LastIndex(name, "::"); i >= 0 {
+		name = name[i+2:]
+	}
+	return name
+}
+
+// appendVariantsJSON prints a Rust enum as JSON: a variant without
+// fields as its name ("None"), others as an object holding the name and
+// the fields, an array for a tuple variant ({"Some":[5]}), an object for
+// named fields ({"Circle":{"r":1.5}}).
+func (p *jsonPrinter) appendVariantsJSON(dst []byte, t *ir.Type, b []byte) []byte {
+	v, d, ok := selectVariant(t, b)
+	if !ok {
+		if d == nil {
+			return append(dst, jsonMalformed...)
+		}
+		return append(strconv.AppendUint(append(dst, `{"error":"invalid discriminant","discriminant":`...), *d, 10), '}')
+	}
+	if len(v.Members) == 0 {
+		return appendJSONString(dst, []byte(v.Name))
+	}
+	dst = append(appendJSONString(append(dst, '{'), []byte(v.Name)), ':')
+	if !isTupleFields(v.Members) {
+		return append(p.appendStruct(dst, &ir.Type{Kind: ir.KindStruct, Members: v.Members}, b), '}')
+	}
+	return append(p.appendTupleJSON(dst, v.Members, b), '}')
+}
+
+// appendTupleJSON prints the fields of a Rust tuple as a JSON array.
+func (p *jsonPrinter) appendTupleJSON(dst []byte, ms []ir.Member, b []byte) []byte {
+	dst = append(dst, '[')
+	for i, m := range ms {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		end := m.Offset + typeSize(m.Type)
+		if m.Type == nil || m.BitSize > 0 || m.Offset < 0 || end > len(b) {
+			dst = append(dst, jsonMalformed...)
+			continue
+		}
+		dst = p.appendValue(dst, m.Type, b[m.Offset:end])
+	}
+	return append(dst, ']')
+}

@@ -1,0 +1,198 @@
+package sema
+
+import (
+	"debug/dwarf"
+	"fmt"
+
+	"github.com/gs-tracer/gs/debuginfo"
+	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+)
+
+// This file gives the traced program's Rust types their Rust meaning:
+//
+//   - an enum with fields is a KindVariant: its value is one of its
+//     variants, which the discriminant selects (a tag, or a niche: the
+//     invalid values of a field of the dataful variant, as in
+//     Option<&T> where 0 is None); the runtime picks the variant
+//   - `.` reads through references, raw pointers, Box, Rc and Arc the way
+//     Rust code reads (entry.id where entry: &Entry): each pointer on
+//     the way is loaded (Values.Derefs)
+//   - names are Rust's ("&ledger::Entry", "Option<i32>", "[i64; 3]")
+//     and values print in Rust's syntax (ir.LangRust)
+
+// RustType is what a Rust type adds to a Type.
+type RustType struct {
+	// Discr and Variants describe a KindVariant: Discr (nil for one
+	// variant) is the discriminant, Offset from the value's start.
+	Discr    *Member
+	Variants []Variant
+	// Std is the std container a struct is, and Elem its T.
+	Std  debuginfo.RustStd
+	Elem *Type
+}
+
+// Variant is one variant of a Rust enum.
+type Variant struct {
+	Name string
+	// Value selects the variant (the discriminant's bits); Default marks
+	// the variant of every value no other variant has.
+	Value   uint64
+	Default bool
+	// Fields is a struct of the variant's fields (tuple variants name
+	// them __0, __1, ...), at Offset from the start of the enum value.
+	Fields *Type
+	Offset int
+}
+
+// rustType finishes st, converted from t in a Rust binary: names, and
+// for structs the enums and std containers.
+func (ct *ctypes) rustType(st *Type, t dwarf.Type) {
+	st.Lang = ir.LangRust
+	switch tt := t.(type) {
+	case *dwarf.PtrType:
+		if n := tt.Common().Name; n != "" {
+			st.Name = n
+		}
+	case *dwarf.StructType:
+		if tt.StructName != "" {
+			st.Name = tt.StructName
+		}
+		if tt.Incomplete {
+			return
+		}
+		if en, ok := ct.rust.RustEnum(tt); ok {
+			st.Kind = KindVariant
+			st.Rust = &RustType{}
+			if en.Discr != nil {
+				st.Rust.Discr = &Member{Name: en.Discr.Name, Offset: int(en.Discr.Offset), Type: ct.convert(en.Discr.Type)}
+			}
+			for _, v := range en.Variants {
+				st.Rust.Variants = append(st.Rust.Variants, Variant{
+					Name: v.Name, Value: v.Value, Default: v.Default, Fields: ct.convert(v.Type), Offset: int(v.Offset),
+				})
+			}
+			return
+		}
+		if std, elem := ct.rust.RustStdType(tt); std != debuginfo.RustNone {
+			st.Rust = &RustType{Std: std}
+			if elem != nil {
+				st.Rust.Elem = ct.convert(elem)
+			}
+		}
+		if st.Counted != nil && st.Rust != nil && st.Rust.Std == debuginfo.RustVec {
+			// The counted rule found Vec's pointer, which is to u8.
+			if el := st.Rust.Elem; el != nil && el.Size > 0 && el.Size <= ir.StMemMax {
+				st.Counted.Elem = el
+			} else {
+				st.Counted = nil // a Vec of zero-sized T: its struct
+			}
+		}
+	case *dwarf.ArrayType:
+		if tt.Count >= 0 {
+			st.Name = fmt.Sprintf("[%s; %d]", st.Elem.Name, st.Len)
+		}
+	default:
+		if n := t.Common().Name; n != "" {
+			st.Name = n
+		}
+	}
+}
+
+// irVariant fills out, the record type of KindVariant t.
+func irVariant(out *ir.Type, t *Type) {
+	out.Kind = ir.KindVariants
+	if d := t.Rust.Discr; d != nil {
+		out.Discr = &ir.Member{Name: d.Name, Offset: d.Offset, Type: irMem(d.Type)}
+	}
+	for _, v := range t.Rust.Variants {
+		iv := ir.Variant{Name: v.Name, Value: v.Value, Default: v.Default}
+		if d := t.Rust.Discr; d != nil && d.Type.Size < 8 {
+			iv.Value &= 1<<(8*d.Type.Size) - 1
+		}
+		for _, m := range v.Fields.Members {
+			iv.Members = append(iv.Members, ir.Member{
+				Name: m.Name, Offset: v.Offset + m.Offset, BitOffset: m.BitOffset, BitSize: m.BitSize, Type: irMem(m.Type),
+			})
+		}
+		out.Variants = append(out.Variants, iv)
+	}
+}
+
+// Derefs are the pointers `.` follows to reach a field of a Rust value:
+// starting at the place of X, each step advances that many bytes and
+// loads the pointer there, whose target is the next place. The field is
+// then at its Member's Offset from the last place.
+type Derefs []int
+
+// rustField checks X.NAME on a Rust value that is, or holds, a pointer
+// to what has the field: references, raw pointers and Box (pointers in
+// Rust's DWARF), Rc and Arc. done is false for a plain struct, which C's
+// rules check.
+func (c *checker) rustField(e *parser.FieldExpr, xt *Type) (t *Type, done bool) {
+	var steps Derefs
+	t, adv := xt, 0
+	for range 8 {
+		if t.Kind == KindPointer && t.Elem != nil && t.Elem.Kind != KindVoid && t.Elem.Kind != KindFunc {
+			steps = append(steps, adv)
+			t, adv = t.Elem, 0
+			continue
+		}
+		if inner, ptrOff, valOff, ok := rustShared(t); ok {
+			steps = append(steps, adv+ptrOff)
+			t, adv = inner, valOff
+			continue
+		}
+		break
+	}
+	if len(steps) == 0 {
+		return nil, false
+	}
+	x := c.text(e.X)
+	if t.Kind != KindStruct && t.Kind != KindUnion {
+		c.errorf(e.X, "%s has no fields: it refers to %s", x, t)
+		return nil, true
+	}
+	if len(t.Members) == 0 && t.Size > 0 {
+		c.errorf(e.X, "%s is incomplete: its definition is not in the program's DWARF", t)
+		return nil, true
+	}
+	m, ok := findMember(t, e.Name)
+	if !ok {
+		d := c.diags.Errorf(e.NameSp, "%s has no field %q", t, e.Name)
+		if s := diag.Suggest(e.Name, memberNames(t)); s != "" {
+			d.WithHint("did you mean %q?", s)
+		}
+		return nil, true
+	}
+	m.Offset += adv
+	c.vals().Members[e] = m
+	c.vals().Derefs[e] = steps
+	return m.Type, true
+}
+
+// rustShared reports the layout of an Rc<T> or Arc<T>: the pointer to
+// its RcInner (ArcInner) is at ptrOff, and the T in it at valOff.
+func rustShared(t *Type) (inner *Type, ptrOff, valOff int, ok bool) {
+	if t.Rust == nil || t.Rust.Std != debuginfo.RustRc && t.Rust.Std != debuginfo.RustArc {
+		return nil, 0, 0, false
+	}
+	nn, ok1 := findMember(t, "ptr") // NonNull<RcInner<T>>
+	if !ok1 {
+		return nil, 0, 0, false
+	}
+	p, ok2 := findMember(nn.Type, "pointer")
+	if !ok2 || p.Type.Kind != KindPointer || p.Type.Elem == nil {
+		return nil, 0, 0, false
+	}
+	field := "value"
+	if t.Rust.Std == debuginfo.RustArc {
+		field = "data"
+	}
+	v, ok3 := findMember(p.Type.Elem, field)
+	if !ok3 {
+		return nil, 0, 0, false
+	}
+	return v.Type, nn.Offset + p.Offset, v.Offset, true
+}

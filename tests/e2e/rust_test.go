@@ -1,0 +1,128 @@
+package e2e
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// rustBuild is one way of building a Rust target.
+type rustBuild struct {
+	name  string
+	flags []string
+}
+
+// rustBuilds are a debug build and a release build with debug info.
+var rustBuilds = []rustBuild{
+	{"debug", []string{"-g"}},
+	{"release", []string{"-g", "-C", "opt-level=2"}},
+}
+
+// rustTool finds a tool of the Rust toolchain: in $PATH, else where
+// rustup puts it.
+func rustTool(t *testing.T, name string) string {
+	t.Helper()
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	home, _ := os.UserHomeDir()
+	p := filepath.Join(home, ".cargo", "bin", name)
+	if _, err := os.Stat(p); err != nil {
+		t.Fatalf("%s is not installed (neither in $PATH nor in ~/.cargo/bin): the Rust tests need the Rust toolchain", name)
+	}
+	return p
+}
+
+// rustc builds testdata/src with b into dir/name.
+func rustc(t *testing.T, dir, src, name string, b rustBuild) {
+	t.Helper()
+	args := append(append([]string{}, b.flags...), "-o", filepath.Join(dir, name), filepath.Join("testdata", src))
+	if out, err := exec.Command(rustTool(t, "rustc"), args...).CombinedOutput(); err != nil {
+		t.Fatalf("rustc %s (%s): %v\n%s", src, b.name, err, out)
+	}
+}
+
+// lineOf returns the line of testdata/src that holds marker.
+func lineOf(t *testing.T, src, marker string) int {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(data), "\n") {
+		if strings.Contains(l, marker) {
+			return i + 1
+		}
+	}
+	t.Fatalf("%s has no line with %s", src, marker)
+	return 0
+}
+
+// rustSelf returns the values the Rust target printed with {:?}, one map
+// per call of post, spaced as gs spaces them ("Circle {r: 1.5}").
+func rustSelf(stderr string) []map[string]string {
+	var out []map[string]string
+	unspace := strings.NewReplacer("{ ", "{", " }", "}")
+	sc := bufio.NewScanner(strings.NewReader(stderr))
+	for sc.Scan() {
+		line, ok := strings.CutPrefix(sc.Text(), "self: ")
+		if !ok {
+			continue
+		}
+		k, v, _ := strings.Cut(line, "=")
+		if k == "entry.id" {
+			out = append(out, map[string]string{})
+		}
+		if len(out) > 0 {
+			out[len(out)-1][k] = unspace.Replace(v)
+		}
+	}
+	return out
+}
+
+// TestRustValues reads Rust values by name through a reference: &str and
+// String as text, a Vec<i64> and a slice as elements, enums by variant
+// (a tag, and the niches of Option<&T> and Option<Box<T>>), tuples, Box
+// and Rc, in a debug and a release build, and compares them with what the
+// program prints of them with {:?}.
+func TestRustValues(t *testing.T) {
+	names := []string{"entry.id", "entry.name", "entry.owner", "entry.tags", "entry.amount", "entry.pair",
+		"*shape", "color", "prev", "res", "limit", "*boxed", "rc.id", "window", "entry.parent"}
+	self := map[string]string{"*shape": "shape", "*boxed": "boxed"}
+	var stmts []string
+	for _, n := range names {
+		stmts = append(stmts, "print("+n+")")
+	}
+	line := lineOf(t, "ledger.rs", "POST_LINE")
+	for _, b := range rustBuilds {
+		t.Run(b.name, func(t *testing.T) {
+			dir := t.TempDir()
+			rustc(t, dir, "ledger.rs", "ledger", b)
+			script := "uprobe:./ledger:ledger.rs:" + strconv.Itoa(line) + " { " + strings.Join(stmts, "; ") + " }"
+			r := runGS(t, dir, timeout, "-c", "./ledger", "-e", script)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			want := rustSelf(r.Stderr)
+			got := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
+			if len(want) != 3 || len(got) != 3*len(names) {
+				t.Fatalf("want 3 hits of %d values, the target says %d, gs printed:\n%s\nstderr:\n%s", len(names), len(want), r.Stdout, r.Stderr)
+			}
+			for i, m := range want {
+				for j, n := range names {
+					k := n
+					if s, ok := self[n]; ok {
+						k = s
+					}
+					if w, g := n+" = "+m[k], got[i*len(names)+j]; g != w {
+						t.Errorf("hit %d:\n got %s\nwant %s", i, g, w)
+					}
+				}
+			}
+		})
+	}
+}

@@ -40,7 +40,10 @@ type Var struct {
 	// hides this one.
 	Shadowed bool
 	External bool // globals visible to other units
-	Offset   dwarf.Offset
+	// Result marks an output parameter (DW_AT_variable_parameter: Go's
+	// results, named or ~r0, ~r1...).
+	Result bool
+	Offset dwarf.Offset
 }
 
 // IsParam reports whether v is a function parameter.
@@ -346,6 +349,7 @@ func (d *Debug) makeVar(e *dwarf.Entry, kind VarKind, pc uint64, fn *funcCtx) Va
 	v := Var{Name: d.name(e), Kind: kind, Offset: e.Offset}
 	v.DeclFile, v.DeclLine = d.decl(e)
 	v.External, _ = e.Val(dwarf.AttrExternal).(bool)
+	v.Result, _ = e.Val(dwarf.AttrVarParam).(bool)
 	if f, _ := d.attr(e, dwarf.AttrExternal); f != nil {
 		v.External, _ = f.Val.(bool)
 	}

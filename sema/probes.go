@@ -50,24 +50,24 @@ func (c *checker) resolveProbes(g *Group) {
 			}
 			continue
 		}
-		if pr.Kind == parser.ProbeUretprobe && be.bin.IsGo() {
-			// A uretprobe replaces the return address on the stack; the Go
-			// runtime copies and scans goroutine stacks and then crashes
-			// the program. Never hurt the traced process.
-			c.errorf(pr, "uretprobes would crash %s: it is a Go program", name).
-				WithHint("trace the function's entry with uprobe: (return probes for Go are not supported yet)")
-			continue
-		}
 		prefix := pr.Kind.String() + ":" + name + ":"
-		for _, at := range c.attachPoints(pr, be.bin, name) {
+		ats := c.attachPoints(pr, be.bin, name)
+		goRet := pr.Kind == parser.ProbeUretprobe && be.bin.IsGo()
+		if goRet {
+			ats = c.goReturns(pr, be.bin, ats) // golang.go: a uprobe on each RET
+		}
+		for _, at := range ats {
 			at.ID = uint32(len(c.p.Probes))
 			at.Name = prefix + at.Name
 			at.Binary = be.bin.Path
 			at.Sp = pr.Sp
-			if pr.Kind == parser.ProbeUretprobe {
+			if pr.Kind == parser.ProbeUretprobe && !goRet {
 				at.Kind = ir.Uretprobe
 			}
-			if pr.HasAddr || pr.HasOffset {
+			if goRet {
+				c.markGoReturn(int(at.ID))
+			}
+			if pr.HasAddr || pr.HasOffset || goRet {
 				if c.pinned == nil {
 					c.pinned = map[int]bool{}
 				}

@@ -158,6 +158,7 @@ type checker struct {
 	maps     map[string]*Map
 	pinned   map[int]bool               // probe IDs at an explicit FUNC+OFF or 0xADDR
 	codeRefs map[string]map[uint64]bool // code addresses each binary's data holds (placement.go)
+	goRet    map[int]bool               // probe IDs on a RET of a Go function, for a uretprobe (golang.go)
 
 	strLen int // str()'s limit when none is given (config max_strlen)
 

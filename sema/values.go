@@ -252,6 +252,9 @@ func (pv *probeView) locals(c *checker) ([]debuginfo.Var, error) {
 			// A uretprobe's address is the function's entry: its
 			// variables there name what is gone at the return.
 			pv.vars, pv.varsErr = pv.dbg.VarsAt(p.Address)
+			if c.goRet[pv.id] {
+				debuginfo.GoResultsAtReturn(pv.vars) // golang.go
+			}
 		}
 	}
 	return pv.vars, pv.varsErr
@@ -335,6 +338,9 @@ func (s *progScope) findIn(pv *probeView, name string, param, libs bool) (v debu
 	}
 	ret := s.c.p.Probes[pv.id].Kind == ir.Uretprobe
 	if lv, found := debuginfo.FindVar(vars, name); found && (!ret || lv.Kind == debuginfo.VarStatic) {
+		return lv, pv.bin, true, nil
+	}
+	if lv, found := goResultName(vars, name); found && s.c.goRet[pv.id] {
 		return lv, pv.bin, true, nil
 	}
 	g, gerr := pv.dbg.Global(name)

@@ -285,31 +285,6 @@ func TestUntouchedPage(t *testing.T) {
 	}
 }
 
-// TestGoUretprobeRefused: a uretprobe would crash a Go program (its runtime
-// moves stacks and finds the replaced return address), so gs refuses it.
-func TestGoUretprobeRefused(t *testing.T) {
-	dir := t.TempDir()
-	files := map[string]string{
-		"go.mod":  "module goapp\n\ngo 1.22\n",
-		"main.go": "package main\n\n//go:noinline\nfunc add(a, b int) int { return a + b }\n\nfunc main() { println(add(1, 2)) }\n",
-	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	build := exec.Command("go", "build", "-o", "goapp", ".")
-	build.Dir = dir
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	r := runGS(t, dir, timeout, "-e", `uretprobe:./goapp:main.add { print(retval) }`)
-	if r.Code != 3 {
-		t.Errorf("exit %d, want 3\n%s", r.Code, r.Stderr)
-	}
-	match(t, "stderr", r.Stderr, `uretprobes would crash \./goapp: it is a Go program`)
-}
-
 // TestFailedReads: a read of memory that is not mapped prints as a read
 // error at the address that failed, never as the address itself, a 0 or a
 // NULL. Address 8 is never mapped (mmap_min_addr).

@@ -100,3 +100,67 @@ func TestGoValues(t *testing.T) {
 		})
 	}
 }
+
+var goDepth = regexp.MustCompile(`(?m)^depth calls=(\d+) sum=(\d+) stack moves=(\d+)$`)
+
+// TestGoReturnProbes: uretprobe: on a Go function becomes uprobes on its
+// RET instructions, so the program runs to its end without crashing while
+// goroutine stacks grow and move under the traced function (a kernel
+// uretprobe rewrites the return address on the stack, which Go copies).
+// retval is printed on every return: as many as the program counts, adding
+// up to the sum it prints. The named result total (optimized out at the
+// RET in DWARF, in RAX by the register ABI) matches what the caller got.
+func TestGoReturnProbes(t *testing.T) {
+	for _, v := range goVariants {
+		t.Run(v.name, func(t *testing.T) {
+			dir := t.TempDir()
+			buildGo(t, dir, "goorders", "orders", v)
+			out := filepath.Join(dir, "gs.out")
+			script := `uretprobe:./orders:main.depth { printf("ret %d\n", retval) }
+				uretprobe:./orders:main.process { printf("result total=%d retval=%d\n", total, retval) }`
+			r := runGS(t, dir, timeout, "-q", "-o", out, "-c", "./orders 4", "-e", script)
+			if r.Code != 0 {
+				t.Fatalf("gs exit %d\n%s", r.Code, r.Stderr)
+			}
+			m := goDepth.FindStringSubmatch(r.Stdout)
+			if m == nil {
+				t.Fatalf("the target did not finish:\n%s", r.Stdout)
+			}
+			if m[3] == "0" {
+				t.Errorf("no goroutine stack moved during the run: the test proves nothing\n%s", r.Stdout)
+			}
+			got, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			calls, sum := 0, 0
+			var totals []string
+			for _, l := range strings.Split(string(got), "\n") {
+				if n, ok := strings.CutPrefix(l, "ret "); ok {
+					x, err := strconv.Atoi(n)
+					if err != nil {
+						t.Fatalf("bad line %q", l)
+					}
+					calls++
+					sum += x
+				}
+				if strings.HasPrefix(l, "result ") {
+					totals = append(totals, l)
+				}
+			}
+			if strconv.Itoa(calls) != m[1] || strconv.Itoa(sum) != m[2] {
+				t.Errorf("gs saw %d returns adding up to %d; the target counted %s calls adding up to %s", calls, sum, m[1], m[2])
+			}
+			var want []string
+			for _, l := range strings.Split(r.Stdout, "\n") {
+				if total, ok := strings.CutPrefix(l, "result total="); ok {
+					total, _, _ = strings.Cut(total, " ")
+					want = append(want, "result total="+total+" retval="+total)
+				}
+			}
+			if len(want) != 4 || strings.Join(totals, "\n") != strings.Join(want, "\n") {
+				t.Errorf("gs printed\n%s\nwant\n%s", strings.Join(totals, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}

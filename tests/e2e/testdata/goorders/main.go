@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unsafe"
 )
 
 type Addr struct {
@@ -41,16 +42,34 @@ func process(o *Order, name string, qty int) (total int, err error) {
 }
 
 // depth recurses n deep with a frame big enough that the goroutine's
-// stack grows (and is copied) many times on the way down.
+// stack grows (and is copied elsewhere) many times on the way down. Every
+// call's result is added to depthSum, which main prints.
 //
 //go:noinline
 func depth(n int) int {
 	var pad [64]int
 	pad[n%64] = n
-	if n == 0 {
-		return pad[0]
+	r := n % 7
+	if n > 0 {
+		r += depth(n-1) + pad[n%64]&1
 	}
-	return depth(n-1) + pad[n%64]&1
+	depthSum += r
+	return r
+}
+
+var depthSum int
+
+// deep runs depth(n) on a new goroutine (a small stack, which must grow)
+// and reports whether the goroutine's stack moved meanwhile.
+func deep(n int) (moved bool) {
+	done := make(chan bool)
+	go func() {
+		var mark int
+		before := uintptr(unsafe.Pointer(&mark))
+		depth(n)
+		done <- uintptr(unsafe.Pointer(&mark)) != before
+	}()
+	return <-done
 }
 
 func items(xs []int) string {
@@ -80,10 +99,12 @@ func main() {
 		total, err := process(o, name, qty)
 		fmt.Printf("result total=%d err=%v\n", total, err)
 	}
-	calls := 0
+	calls, moves := 0, 0
 	for i := 0; i < 3; i++ {
-		depth(2000 + i)
+		if deep(2000 + i) {
+			moves++
+		}
 		calls += 2001 + i
 	}
-	fmt.Printf("depth calls=%d\n", calls)
+	fmt.Printf("depth calls=%d sum=%d stack moves=%d\n", calls, depthSum, moves)
 }

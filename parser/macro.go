@@ -12,9 +12,12 @@ import (
 // name(args) (or name, with no parameters). A call is replaced by a copy
 // of the body in which $v is the caller's $variable, @m the caller's map
 // and x the argument expression; the body's own $variables are renamed so
-// that they do not meet the caller's. As a statement a call is its body;
-// as a value the body must be one expression (gs has no block
-// expressions yet).
+// that they do not meet the caller's. As a statement a call is its body.
+// As a value it is the body's last expression, and the statements before
+// it run before the statement that uses the value (gs has no block
+// expressions yet): the same wherever that statement evaluates the value
+// once and first; elsewhere (a loop's condition, a filter, after && || or
+// ?:) such a macro is refused.
 
 // macroDef is one macro declaration.
 type macroDef struct {
@@ -82,6 +85,10 @@ func (b *builder) expandMacros(prog *Program) {
 type expander struct {
 	b     *builder
 	calls int // numbers the expansions, to rename their $variables
+	// hoist collects the statements of macros used as values in the
+	// statement being expanded; nil where a value is evaluated more than
+	// once or not at all (a loop's condition, a filter, && and ?:).
+	hoist *[]Stmt
 }
 
 // call returns the macro e calls and its arguments, or nil.
@@ -102,45 +109,108 @@ func (x *expander) call(e Expr) (*macroDef, []Expr, diag.Span) {
 func (x *expander) rewriter(depth int) *rw {
 	r := &rw{}
 	r.stmt = func(s Stmt) (Stmt, bool) {
-		es, ok := s.(*ExprStmt)
-		if !ok {
-			return nil, false
+		if es, ok := s.(*ExprStmt); ok {
+			if m, args, sp := x.call(es.X); m != nil {
+				body := x.expand(m, args, sp, depth)
+				if body == nil {
+					return nil, true
+				}
+				return body, true
+			}
 		}
-		m, args, sp := x.call(es.X)
-		if m == nil {
-			return nil, false
+		// A macro with statements used as a value in a statement that
+		// evaluates it once: its statements go before the statement.
+		saved := x.hoist
+		defer func() { x.hoist = saved }()
+		list := &[]Stmt{}
+		x.hoist = list
+		var c Stmt
+		switch s := s.(type) {
+		case *ExprStmt, *AssignStmt, *LetStmt:
+			c = cloneStmt(s, r)
+		case *IfStmt:
+			// Only the condition is evaluated before the branch.
+			ci := *s
+			ci.Cond = cloneExpr(s.Cond, r)
+			x.hoist = nil
+			ci.Then = cloneBlock(s.Then, r)
+			if s.Else != nil {
+				if e, ok := r.stmt(s.Else); ok {
+					ci.Else = e
+				}
+			}
+			c = &ci
+		default:
+			x.hoist = nil
+			return cloneStmt(s, r), true
 		}
-		body := x.expand(m, args, sp, depth)
-		if body == nil {
-			return nil, true
+		hoisted := *list
+		if len(hoisted) == 0 {
+			return c, true
 		}
-		return body, true
+		return &Block{Stmts: append(hoisted, c), Sp: s.Span()}, true
 	}
 	r.expr = func(e Expr) Expr {
 		m, args, sp := x.call(e)
 		if m == nil {
-			return nil
+			return x.conditional(e, r)
 		}
-		if len(m.body.Stmts) != 1 {
-			x.b.diags.Errorf(sp, "not supported by gs: macro %s used as a value has statements", m.name).
-				WithHint("gs has no block expressions yet: a macro used as a value must be one expression")
+		n := len(m.body.Stmts)
+		if n == 0 {
+			x.b.diags.Errorf(sp, "macro %s has no value", m.name).WithHint("its body is empty")
 			return &IntLit{Text: "0", Sp: sp}
 		}
-		if _, ok := m.body.Stmts[0].(*ExprStmt); !ok {
+		if _, ok := m.body.Stmts[n-1].(*ExprStmt); !ok {
 			x.b.diags.Errorf(sp, "macro %s has no value", m.name).
-				WithHint("its body is a statement; call it as a statement")
+				WithHint("its body does not end in an expression; call it as a statement")
+			return &IntLit{Text: "0", Sp: sp}
+		}
+		if n > 1 && x.hoist == nil {
+			x.b.diags.Errorf(sp, "not supported by gs: macro %s with statements used as a value here", m.name).
+				WithHint("use it in a statement of its own, e.g. $v = %s(...);", m.name)
 			return &IntLit{Text: "0", Sp: sp}
 		}
 		body := x.expand(m, args, sp, depth)
-		if body == nil || len(body.Stmts) != 1 {
+		if body == nil || len(body.Stmts) == 0 {
 			return &IntLit{Text: "0", Sp: sp}
 		}
-		if es, ok := body.Stmts[0].(*ExprStmt); ok {
-			return es.X
+		last := len(body.Stmts) - 1
+		es, ok := body.Stmts[last].(*ExprStmt)
+		if !ok {
+			return &IntLit{Text: "0", Sp: sp}
 		}
-		return &IntLit{Text: "0", Sp: sp}
+		if last > 0 {
+			*x.hoist = append(*x.hoist, body.Stmts[:last]...)
+		}
+		setSpan(es.X, sp) // print(add(1)) says "add(1) = 2"
+		return es.X
 	}
 	return r
+}
+
+// conditional clones the operands of && and || and the branches of ?:,
+// which may not be evaluated, with no hoisting; nil for other expressions.
+func (x *expander) conditional(e Expr, r *rw) Expr {
+	saved := x.hoist
+	defer func() { x.hoist = saved }()
+	switch e := e.(type) {
+	case *BinaryExpr:
+		if e.Op != "&&" && e.Op != "||" {
+			return nil
+		}
+		c := *e
+		c.X = cloneExpr(e.X, r)
+		x.hoist = nil
+		c.Y = cloneExpr(e.Y, r)
+		return &c
+	case *CondExpr:
+		c := *e
+		c.Cond = cloneExpr(e.Cond, r)
+		x.hoist = nil
+		c.Then, c.Else = cloneExpr(e.Then, r), cloneExpr(e.Else, r)
+		return &c
+	}
+	return nil
 }
 
 // expand returns the body of m called with args at sp, or nil after an
@@ -218,4 +288,36 @@ func (x *expander) expand(m *macroDef, args []Expr, sp diag.Span, depth int) *Bl
 	}
 	// Then the macros the body calls, with its arguments in place.
 	return cloneBlock(body, x.rewriter(depth+1))
+}
+
+// setSpan makes the span of e, a fresh copy, sp.
+func setSpan(e Expr, sp diag.Span) {
+	switch e := e.(type) {
+	case *IntLit:
+		e.Sp = sp
+	case *StrLit:
+		e.Sp = sp
+	case *Ident:
+		e.Sp = sp
+	case *VarExpr:
+		e.Sp = sp
+	case *MapExpr:
+		e.Sp = sp
+	case *UnaryExpr:
+		e.Sp = sp
+	case *BinaryExpr:
+		e.Sp = sp
+	case *CondExpr:
+		e.Sp = sp
+	case *CastExpr:
+		e.Sp = sp
+	case *FieldExpr:
+		e.Sp = sp
+	case *IndexExpr:
+		e.Sp = sp
+	case *CallExpr:
+		e.Sp = sp
+	case *SizeofExpr:
+		e.Sp = sp
+	}
 }

@@ -1,0 +1,90 @@
+package e2e
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestBpftraceLoops runs bpftrace's loops in a uprobe (while with ++,
+// for over a range with continue and break, unroll) on the arguments of
+// step(n, k) and checks what they compute against what loops.c computes
+// itself in C. The for loop's break bound is the positional parameter $1,
+// which the target takes as its argv[1]; $# and str($2) are checked
+// against the command line, and @calls++ / @down-- against the number of
+// calls the target made.
+func TestBpftraceLoops(t *testing.T) {
+	script := `config = { max_strlen = 8 }
+macro times($x, k) { $x *= k }
+begin { printf("params %d %s\n", $#, str($2)) }
+uprobe:./loops:step {
+  $n = arg0; $k = arg1;
+  $s = 0; $i = 0;
+  while ($i < $n) { $s += $i * $k; $i++; }
+  $f = 0;
+  for ($j : 0..$n) { if ($j % 3 == 0) { continue } $f += $j; if ($f > $1) { break } }
+  $u = 1;
+  unroll(5) { times($u, $k) }
+  printf("step %d %d: %d %d %d\n", $n, $k, $s, $f, $u);
+  @calls++;
+  --@down;
+}`
+	for _, v := range []variant{{CC: "gcc", Opt: "-O0", PIE: true}, {CC: "clang-19", Opt: "-O2", PIE: false}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compile(t, dir, "loops.c", "loops", v)
+			for _, limit := range []string{"7", "100"} {
+				r := runGS(t, dir, timeout, "-c", "./loops "+limit, "-e", script, limit, "a-long-word")
+				if r.Code != 0 {
+					t.Fatalf("limit %s: exit %d\n%s", limit, r.Code, r.Stderr)
+				}
+				var want, got []string
+				calls := ""
+				for _, l := range strings.Split(r.Stderr, "\n") {
+					switch {
+					case strings.HasPrefix(l, "step "):
+						want = append(want, l)
+					case strings.HasPrefix(l, "calls "):
+						calls = strings.TrimPrefix(l, "calls ")
+					}
+				}
+				for _, l := range strings.Split(r.Stdout, "\n") {
+					if strings.HasPrefix(l, "step ") {
+						got = append(got, l)
+					}
+				}
+				if len(want) != 6 || calls != "6" {
+					t.Fatalf("limit %s: the target printed %d steps and %q calls, want 6 and 6:\n%s", limit, len(want), calls, r.Stderr)
+				}
+				slices.Sort(want)
+				slices.Sort(got)
+				if !slices.Equal(got, want) {
+					t.Errorf("limit %s: the loops computed\n%s\nthe target\n%s", limit, strings.Join(got, "\n"), strings.Join(want, "\n"))
+				}
+				match(t, "stdout", r.Stdout, `(?m)^params 2 a-long-word$`)
+				match(t, "stdout", r.Stdout, fmt.Sprintf(`(?m)^@calls: %s$`, calls))
+				match(t, "stdout", r.Stdout, fmt.Sprintf(`(?m)^@down: -%s$`, calls))
+			}
+		})
+	}
+}
+
+// TestBpftraceStepLimit checks that a loop that does not end is stopped by
+// the interpreter's step limit on every hit, which gs reports, while the
+// target runs on, and that the probe's other hits still count.
+func TestBpftraceStepLimit(t *testing.T) {
+	dir := t.TempDir()
+	compile(t, dir, "loops.c", "loops", variant{CC: "gcc", Opt: "-O0", PIE: true})
+	r := runGS(t, dir, timeout, "-c", "./loops 1", "-e",
+		`uprobe:./loops:step { @hits++; $i = 0; while (1) { $i++ } }`)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	match(t, "stdout", r.Stdout, `(?m)^@hits: 6$`)
+	match(t, "stderr", r.Stderr, `(?m)^gs: 6 probe runs stopped at the step limit`)
+	if !regexp.MustCompile(`(?m)^calls 6$`).MatchString(r.Stderr) {
+		t.Errorf("the target did not finish:\n%s", r.Stderr)
+	}
+}

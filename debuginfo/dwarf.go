@@ -65,8 +65,9 @@ type unit struct {
 	files     []*dwarf.LineFile
 	filesDone bool
 
-	top   *topIndex
-	funcs map[string][]funcRef
+	top    *topIndex
+	funcs  map[string][]funcRef
+	scopes map[dwarf.Offset]string // function DIE → its namespaces and classes ("geo::Rect")
 }
 
 type pcRange struct {

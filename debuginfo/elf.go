@@ -31,7 +31,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -72,6 +71,8 @@ type Binary struct {
 	dbg       *Debug
 	dbgErr    error
 	dbgDone   bool
+
+	nameIx nameIndex // demangled names of funcs (names.go)
 }
 
 // Open opens path and indexes its function symbols.
@@ -183,16 +184,25 @@ func (b *Binary) LookupFunc(name string) (Func, bool) {
 	return b.funcs[i], true
 }
 
-// MatchFuncs returns the functions whose names match a shell-style pattern
-// (`*` and `?`), sorted by name, each name once.
+// MatchFuncs returns the functions whose names match a shell-style
+// pattern (`*`, `?`, [class]): the symbol's own name, or its demangled
+// qualified name or signature (names.go). Sorted by name, each symbol
+// once, clones (.cold, .constprop.0) only by their symbol name.
 func (b *Binary) MatchFuncs(pattern string) []Func {
+	q := NewQuery(pattern)
+	withSig := q.needsSig()
+	mangled := b.nameIdx().mangled
 	var out []Func
 	seen := map[string]bool{}
-	for _, fn := range b.funcs {
+	for i, fn := range b.funcs {
 		if seen[fn.Name] {
 			continue
 		}
-		if ok, _ := filepath.Match(pattern, fn.Name); ok {
+		ok := glob(pattern, fn.Name)
+		if !ok && mangled {
+			ok = q.matchPattern(b.namesAt(i, withSig))
+		}
+		if ok {
 			seen[fn.Name] = true
 			out = append(out, fn)
 		}
@@ -216,11 +226,21 @@ func (b *Binary) FuncAt(addr uint64) (Func, bool) {
 	return Func{}, false
 }
 
-// FuncNames returns all function names, for "did you mean" suggestions.
+// FuncNames returns all function names, for "did you mean" suggestions:
+// the symbols, and the qualified names of mangled ones.
 func (b *Binary) FuncNames() []string {
 	out := make([]string, 0, len(b.byNm))
 	for n := range b.byNm {
 		out = append(out, n)
+	}
+	if b.nameIdx().mangled {
+		seen := map[string]bool{}
+		for i := range b.funcs {
+			if n := b.namesAt(i, false); n.qual != n.raw && !n.clone && !seen[n.qual] {
+				seen[n.qual] = true
+				out = append(out, n.qual)
+			}
+		}
 	}
 	sort.Strings(out)
 	return out

@@ -18,7 +18,10 @@ var ErrAmbiguous = errors.New("ambiguous")
 // (or a clone of it, such as foo.constprop.0), or a body inlined into a
 // caller.
 type FuncInstance struct {
+	// Name is the function's qualified name: add, geo::Rect::scale,
+	// ledger::post, main.(*Server).Handle.
 	Name    string
+	Linkage string // DW_AT_linkage_name (mangled), "" for C and Go
 	Inlined bool   // a DW_TAG_inlined_subroutine
 	Symbol  string // ELF symbol at Entry, for out-of-line copies ("foo", "foo.isra.0")
 	Entry   uint64 // first instruction: DW_AT_entry_pc, else DW_AT_low_pc, else the first range
@@ -37,28 +40,62 @@ type FuncInstance struct {
 	DeclLine    int
 }
 
+// Display returns how gs prints the function (func, -l): demangled from
+// its linkage name with a C++ function's parameters, else Name.
+func (fi *FuncInstance) Display() string {
+	if fi.Linkage != "" {
+		if s := Demangle(fi.Linkage); s != fi.Linkage {
+			return s
+		}
+	}
+	return fi.Name
+}
+
 // FuncInstances returns every copy of the function called name: the
 // out-of-line ones first, then the inlined ones, each group by address.
-// Only the units an accelerator table (or the top-level scan) names are
-// walked.
+// name is what a probe writes (names.go): a DW_AT_name (add,
+// main.price), a linkage name (_ZN3geo3sumEii), a qualified name
+// (geo::Rect::scale, every overload of geo::sum), a signature
+// (geo::sum(int, int)), or a name without a scope standing for every
+// function it is the last component of. Only the units an accelerator
+// table (or the top-level and namespace scan) names are walked.
 func (d *Debug) FuncInstances(name string) ([]FuncInstance, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	q := NewQuery(name)
+	keys := q.bases()
 	var out []FuncInstance
 	known := false
+	best := noMatch
 	acc := d.accelIndex()
-	for _, u := range d.unitsFor(kindFunc, name) {
-		if (acc == nil || !acc.covered[u]) && len(d.unitTop(u).funcs[name]) == 0 {
-			continue
-		}
-		refs, ok := d.quickFuncs(u, name)
-		if !ok {
-			refs, ok = d.unitFuncs(u)[name]
-		}
-		known = known || ok
-		for _, ref := range refs {
-			if fi, ok := d.instance(u, name, ref); ok {
-				out = append(out, fi)
+	for _, u := range d.unitsForAll(kindFunc, keys) {
+		seen := map[dwarf.Offset]bool{}
+		for _, key := range keys {
+			top := d.unitTop(u)
+			if (acc == nil || !acc.covered[u]) && len(top.funcs[key]) == 0 && len(top.funcBase[key]) == 0 {
+				continue
+			}
+			refs, ok := d.quickFuncs(u, key)
+			if !ok {
+				refs, ok = d.unitFuncs(u)[key]
+			}
+			for _, ref := range refs {
+				if seen[ref.e.Offset] {
+					continue
+				}
+				seen[ref.e.Offset] = true
+				n := d.dieNames(u, ref.e, q.needsSig())
+				lvl := q.match(n)
+				if lvl == noMatch || lvl < best {
+					continue
+				}
+				if lvl > best {
+					best, out, known = lvl, out[:0], false
+				}
+				known = known || ok
+				if fi, ok := d.instance(u, n, ref); ok {
+					out = append(out, fi)
+				}
 			}
 		}
 	}
@@ -88,11 +125,59 @@ func (d *Debug) FuncInstances(name string) ([]FuncInstance, error) {
 	return out, nil
 }
 
-// quickFuncs returns the top-level DIEs of name in u when they are all
-// the copies there are: none carries DW_AT_inline, so no inlined copy or
-// clone refers to them and the unit need not be walked in full.
+// dieNames returns the names of a function DIE: from its linkage name
+// (through its specification or abstract origin) when it is mangled,
+// else its DW_AT_name in its namespace and class scopes.
+func (d *Debug) dieNames(u *unit, e *dwarf.Entry, withSig bool) names {
+	for _, a := range []dwarf.Attr{dwarf.AttrLinkageName, attrMIPSLinkageName} {
+		if f, _ := d.attr(e, a); f != nil {
+			if s, ok := f.Val.(string); ok && isMangled(s) {
+				return mangledNames(s, withSig)
+			}
+		}
+	}
+	n := d.name(e)
+	if sc := d.scopeOf(u, e); sc != "" {
+		return names{raw: sc + "::" + n, qual: sc + "::" + n}
+	}
+	return names{raw: n, qual: n}
+}
+
+// attrMIPSLinkageName is DW_AT_MIPS_linkage_name, what DWARF 2 and 3
+// producers wrote before DW_AT_linkage_name.
+const attrMIPSLinkageName dwarf.Attr = 0x2007
+
+// scopeOf returns the namespaces and classes e (or the declaration it
+// completes) is declared in, "geo::Rect", as far as the scans of u have
+// seen them.
+func (d *Debug) scopeOf(u *unit, e *dwarf.Entry) string {
+	for depth := 0; e != nil && depth < 8; depth++ {
+		if sc, ok := u.scopes[e.Offset]; ok {
+			return sc
+		}
+		ref, ok := e.Val(dwarf.AttrSpecification).(dwarf.Offset)
+		if !ok {
+			ref, ok = e.Val(dwarf.AttrAbstractOrigin).(dwarf.Offset)
+		}
+		if !ok {
+			return ""
+		}
+		next, err := d.entry(ref)
+		if err != nil {
+			return ""
+		}
+		e = next
+	}
+	return ""
+}
+
+// quickFuncs returns the DIEs of name at the top level of u (and in its
+// namespaces) when they are all the copies there are: none carries
+// DW_AT_inline, so no inlined copy or clone refers to them and the unit
+// need not be walked in full.
 func (d *Debug) quickFuncs(u *unit, name string) ([]funcRef, bool) {
-	offs := d.unitTop(u).funcs[name]
+	t := d.unitTop(u)
+	offs := append(t.funcs[name][:len(t.funcs[name]):len(t.funcs[name])], t.funcBase[name]...)
 	if len(offs) == 0 {
 		return nil, false
 	}
@@ -113,13 +198,19 @@ func (d *Debug) quickFuncs(u *unit, name string) ([]funcRef, bool) {
 // funcRef is a DIE of a function copy found by unitFuncs.
 type funcRef struct {
 	e      *dwarf.Entry
-	caller string
+	caller *dwarf.Entry // inlined copies: the subprogram they sit in
+}
+
+// scopeTags are the DIEs whose names qualify the functions in them.
+var scopeTags = map[dwarf.Tag]bool{
+	dwarf.TagNamespace: true, dwarf.TagClassType: true, dwarf.TagStructType: true, dwarf.TagUnionType: true,
 }
 
 // unitFuncs walks all of u once and records every subprogram and inlined
-// subroutine DIE by name, with the function it sits in. Whether a DIE has
-// code, and the rest of FuncInstance, is worked out only for the names
-// asked for.
+// subroutine DIE by name (and by its name without template arguments),
+// with the function it sits in, and the scopes of the DIEs in namespaces
+// and classes. Whether a DIE has code, and the rest of FuncInstance, is
+// worked out only for the names asked for.
 func (d *Debug) unitFuncs(u *unit) map[string][]funcRef {
 	if u.funcs != nil {
 		return u.funcs
@@ -147,8 +238,12 @@ func (d *Debug) unitFuncs(u *unit) map[string][]funcRef {
 		return d.name(e)
 	}
 	// stack holds, for each open DIE with children, the function it is
-	// (or is in): the caller of an inlined copy.
-	stack := []string{""}
+	// (or is in), the caller of an inlined copy, and its scope.
+	type open struct {
+		fn    *dwarf.Entry
+		scope string
+	}
+	stack := []open{{}}
 	for len(stack) > 0 {
 		e, err := r.Next()
 		if err != nil || e == nil {
@@ -158,38 +253,70 @@ func (d *Debug) unitFuncs(u *unit) map[string][]funcRef {
 			stack = stack[:len(stack)-1]
 			continue
 		}
-		fn := stack[len(stack)-1]
+		top := stack[len(stack)-1]
+		fn, scope := top.fn, top.scope
 		if e.Tag == dwarf.TagSubprogram || e.Tag == dwarf.TagInlinedSubroutine {
 			name := nameOf(e)
 			if name != "" {
 				if e.Tag == dwarf.TagSubprogram {
 					names[e.Offset] = name
+					if scope != "" {
+						u.setScope(e.Offset, scope)
+					}
 				}
 				fs[name] = append(fs[name], funcRef{e, fn})
+				if b := stripTemplateArgs(name); b != name {
+					fs[b] = append(fs[b], funcRef{e, fn})
+				}
 			}
-			fn = name
+			fn = e
+		} else if scopeTags[e.Tag] && fn == nil {
+			if n, ok := e.Val(dwarf.AttrName).(string); ok {
+				scope = joinScope(scope, n)
+			} else if e.Tag == dwarf.TagNamespace {
+				scope = joinScope(scope, "(anonymous namespace)")
+			}
 		}
 		if e.Children {
-			stack = append(stack, fn)
+			stack = append(stack, open{fn, scope})
 		}
 	}
 	return fs
 }
 
-// instance describes the function copy ref, or reports false when the
-// DIE has no code (an abstract instance or a declaration).
-func (d *Debug) instance(u *unit, name string, ref funcRef) (FuncInstance, bool) {
+func joinScope(scope, name string) string {
+	if scope == "" {
+		return name
+	}
+	return scope + "::" + name
+}
+
+func (u *unit) setScope(off dwarf.Offset, scope string) {
+	if u.scopes == nil {
+		u.scopes = map[dwarf.Offset]string{}
+	}
+	u.scopes[off] = scope
+}
+
+// instance describes the function copy ref with names n, or reports
+// false when the DIE has no code (an abstract instance or a declaration).
+func (d *Debug) instance(u *unit, n names, ref funcRef) (FuncInstance, bool) {
 	e := ref.e
 	rs := d.ranges(e)
 	if len(rs) == 0 {
 		return FuncInstance{}, false
 	}
-	fi := FuncInstance{Name: name, Inlined: e.Tag == dwarf.TagInlinedSubroutine, Ranges: rs, Offset: e.Offset}
+	fi := FuncInstance{Name: n.qual, Inlined: e.Tag == dwarf.TagInlinedSubroutine, Ranges: rs, Offset: e.Offset}
+	if n.qual != n.raw {
+		fi.Linkage = n.raw
+	}
 	fi.Entry = d.entryPC(e, rs)
 	fi.Origin, _ = e.Val(dwarf.AttrAbstractOrigin).(dwarf.Offset)
 	fi.DeclFile, fi.DeclLine = d.decl(e)
 	if fi.Inlined {
-		fi.Caller = ref.caller
+		if ref.caller != nil {
+			fi.Caller = d.dieNames(u, ref.caller, false).qual
+		}
 		if f, ok := e.Val(dwarf.AttrCallFile).(int64); ok {
 			fi.CallFile = d.fileName(u, f)
 		}
@@ -255,7 +382,7 @@ func (d *Debug) findPrologueEnd(u *unit, entry uint64, rs [][2]uint64) uint64 {
 		return entry
 	}
 	var le dwarf.LineEntry
-	if err := lr.SeekPC(entry, &le); err != nil {
+	if err := seekPC(lr, entry, &le); err != nil {
 		return entry
 	}
 	second := uint64(0)
@@ -279,4 +406,30 @@ func (d *Debug) findPrologueEnd(u *unit, entry uint64, rs [][2]uint64) uint64 {
 		return second
 	}
 	return entry
+}
+
+// seekPC positions lr on the row that covers pc. LineReader.SeekPC gives
+// up on a table whose sequences are not in address order, which g++ and
+// clang++ write (each inline function or template instance in a COMDAT
+// section has its own sequence): then the rows are scanned.
+func seekPC(lr *dwarf.LineReader, pc uint64, le *dwarf.LineEntry) error {
+	err := lr.SeekPC(pc, le)
+	if !errors.Is(err, dwarf.ErrUnknownPC) {
+		return err
+	}
+	lr.Reset()
+	var prev dwarf.LineEntry
+	var prevPos dwarf.LineReaderPos
+	havePrev := false
+	for {
+		pos := lr.Tell()
+		if err := lr.Next(le); err != nil {
+			return dwarf.ErrUnknownPC
+		}
+		if havePrev && !prev.EndSequence && prev.Address <= pc && pc < le.Address {
+			lr.Seek(prevPos)
+			return lr.Next(le)
+		}
+		prev, prevPos, havePrev = *le, pos, true
+	}
 }

@@ -9,14 +9,28 @@ import (
 // topIndex names the top-level DIEs of a unit: functions (abstract,
 // concrete and declarations), variables and named types. Types are keyed
 // as C spells them: "struct item", "union u", "enum color", "item_t".
+//
+// Functions are also those in namespaces (C++ and Rust put them there),
+// and funcBase keys the names of template instances without their
+// arguments ("biggest<int>" under "biggest").
 type topIndex struct {
-	funcs map[string][]dwarf.Offset
-	vars  map[string][]dwarf.Offset
-	types map[string][]dwarf.Offset
+	funcs    map[string][]dwarf.Offset
+	funcBase map[string][]dwarf.Offset
+	vars     map[string][]dwarf.Offset
+	types    map[string][]dwarf.Offset
 }
 
 func newTopIndex() *topIndex {
-	return &topIndex{funcs: map[string][]dwarf.Offset{}, vars: map[string][]dwarf.Offset{}, types: map[string][]dwarf.Offset{}}
+	return &topIndex{funcs: map[string][]dwarf.Offset{}, funcBase: map[string][]dwarf.Offset{},
+		vars: map[string][]dwarf.Offset{}, types: map[string][]dwarf.Offset{}}
+}
+
+// addFunc records a function DIE under its name.
+func (t *topIndex) addFunc(name string, off dwarf.Offset) {
+	t.funcs[name] = append(t.funcs[name], off)
+	if b := stripTemplateArgs(name); b != name {
+		t.funcBase[b] = append(t.funcBase[b], off)
+	}
 }
 
 // nameKind selects one of the maps of a topIndex.
@@ -50,8 +64,9 @@ func typeKey(tag dwarf.Tag, name string) string {
 	return name
 }
 
-// unitTop scans the top level of u, skipping every subtree (by
-// DW_AT_sibling where the producer emits it, as gcc does).
+// unitTop scans the top level of u and its namespaces, skipping every
+// other subtree (by DW_AT_sibling where the producer emits it, as gcc
+// does). Only functions are taken from namespaces.
 func (d *Debug) unitTop(u *unit) *topIndex {
 	if u.top != nil {
 		return u.top
@@ -70,13 +85,34 @@ func (d *Debug) unitTop(u *unit) *topIndex {
 		e   *dwarf.Entry
 	}
 	var refs []pending
+	var scopes []string // the namespaces the scan is in
 	for {
 		e, err := r.Next()
-		if err != nil || e == nil || e.Tag == 0 {
+		if err != nil || e == nil {
 			break
+		}
+		if e.Tag == 0 {
+			if len(scopes) == 0 {
+				break
+			}
+			scopes = scopes[:len(scopes)-1]
+			continue
 		}
 		var k nameKind
 		switch e.Tag {
+		case dwarf.TagNamespace:
+			if e.Children {
+				n, ok := e.Val(dwarf.AttrName).(string)
+				if !ok {
+					n = "(anonymous namespace)"
+				}
+				scope := n
+				if len(scopes) > 0 {
+					scope = scopes[len(scopes)-1] + "::" + n
+				}
+				scopes = append(scopes, scope)
+			}
+			continue
 		case dwarf.TagSubprogram:
 			k = kindFunc
 		case dwarf.TagVariable:
@@ -90,11 +126,29 @@ func (d *Debug) unitTop(u *unit) *topIndex {
 			}
 			continue
 		}
+		if len(scopes) > 0 {
+			if k == kindFunc {
+				u.setScope(e.Offset, scopes[len(scopes)-1])
+				if name, ok := e.Val(dwarf.AttrName).(string); ok {
+					t.addFunc(name, e.Offset)
+				} else {
+					refs = append(refs, pending{k, e.Offset, e})
+				}
+			}
+			if e.Children {
+				r.SkipChildren()
+			}
+			continue
+		}
 		if name, ok := e.Val(dwarf.AttrName).(string); ok {
 			if k == kindType {
 				name = typeKey(e.Tag, name)
 			}
-			t.m(k)[name] = append(t.m(k)[name], e.Offset)
+			if k == kindFunc {
+				t.addFunc(name, e.Offset)
+			} else {
+				t.m(k)[name] = append(t.m(k)[name], e.Offset)
+			}
 		} else if k != kindType {
 			refs = append(refs, pending{k, e.Offset, e})
 		}
@@ -106,7 +160,11 @@ func (d *Debug) unitTop(u *unit) *topIndex {
 	// abstract instance (DW_AT_abstract_origin).
 	for _, p := range refs {
 		if name := d.name(p.e); name != "" {
-			t.m(p.k)[name] = append(t.m(p.k)[name], p.off)
+			if p.k == kindFunc {
+				t.addFunc(name, p.off)
+			} else {
+				t.m(p.k)[name] = append(t.m(p.k)[name], p.off)
+			}
 		}
 	}
 	return t
@@ -137,6 +195,25 @@ func (d *Debug) lookup(k nameKind, name string) []dwarf.Offset {
 	for _, u := range d.unitsFor(k, name) {
 		out = append(out, d.unitTop(u).m(k)[name]...)
 	}
+	return out
+}
+
+// unitsForAll returns the units that may define any of names, in order.
+func (d *Debug) unitsForAll(k nameKind, names []string) []*unit {
+	if len(names) == 1 || d.accelIndex() == nil {
+		return d.unitsFor(k, names[0])
+	}
+	seen := map[*unit]bool{}
+	var out []*unit
+	for _, n := range names {
+		for _, u := range d.unitsFor(k, n) {
+			if !seen[u] {
+				seen[u] = true
+				out = append(out, u)
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].idx < out[j].idx })
 	return out
 }
 
@@ -177,6 +254,15 @@ type accelIndex struct {
 	names   map[string][]*unit
 	covered map[*unit]bool
 	source  string
+}
+
+// add records that u defines name; a template instance's name
+// ("biggest<int>", "geo::Box<int>::get") also without its arguments.
+func (a *accelIndex) add(name string, u *unit) {
+	a.names[name] = append(a.names[name], u)
+	if b := stripTemplateArgs(name); b != name {
+		a.names[b] = append(a.names[b], u)
+	}
 }
 
 func (d *Debug) accelIndex() *accelIndex {
@@ -260,7 +346,7 @@ func (d *Debug) parseGdbIndex(s []byte) *accelIndex {
 		for i := uint32(0); i < count; i++ {
 			idx := le(v+4+4*i) & 0xffffff
 			if int(idx) < len(cus) && cus[idx] != nil {
-				a.names[name] = append(a.names[name], cus[idx])
+				a.add(name, cus[idx])
 			}
 		}
 	}
@@ -383,7 +469,7 @@ func (d *Debug) parseDebugNames(sec []byte) *accelIndex {
 					continue
 				}
 				if cu < uint64(len(cus)) && cus[cu] != nil {
-					a.names[name] = append(a.names[name], cus[cu])
+					a.add(name, cus[cu])
 				}
 			}
 		}

@@ -335,9 +335,10 @@ builtinType
 
 // Lexer. Keywords are not here; see the tokens block.
 
-// WORD:REST up to whitespace, a brace, '<' or ','. Only the top level uses
-// it as a probe specifier; see the comment at the top.
-PROBE_SPEC : IDENT_F ':' ~[ \t\r\n\f{}<,]+;
+// WORD:REST up to whitespace, a brace, '<' or ',' outside double quotes:
+// a quoted part ("geo::sum(int, int)") may hold any of them. Only the top
+// level uses it as a probe specifier; see the comment at the top.
+PROBE_SPEC : IDENT_F ':' (~[ \t\r\n\f{}<,"] | '"' (~["\\\r\n] | '\\' ~[\r\n])* '"')+;
 
 IDENT : IDENT_F;
 VAR   : '$' IDENT_F;

@@ -115,6 +115,11 @@ func TestParseProbes(t *testing.T) {
 		{"u:./app:ns::f", `Probe uprobe binary="./app" func="ns::f"`},
 		{"u:ns::f", `Probe uprobe binary="" func="ns::f"`},
 		{"u:libfoo:ns::Cls::m*", `Probe uprobe binary="libfoo" func="ns::Cls::m*"`},
+		{`u:./app:"geo::sum(int, int)"`, `Probe uprobe binary="./app" func="geo::sum(int, int)"`},
+		{`u:"geo::biggest<int>"`, `Probe uprobe binary="" func="geo::biggest<int>"`},
+		{`u:./app:"a{b}<c>,d:e/f"+8`, `Probe uprobe binary="./app" func="a{b}<c>,d:e/f" offset=0x8`},
+		{`u:./app:"q\"x\\"`, `Probe uprobe binary="./app" func="q\"x\\"`},
+		{"u:./app:main.(*Server).Handle", `Probe uprobe binary="./app" func="main.(*Server).Handle"`},
 		{"u:./app:add+16", `Probe uprobe binary="./app" func="add" offset=0x10`},
 		{"u:./app:add+0x10", `Probe uprobe binary="./app" func="add" offset=0x10`},
 		{"u:main+4", `Probe uprobe binary="" func="main" offset=0x4`},
@@ -807,6 +812,15 @@ t.gs:1:7: error: invalid function name "f/pid==1/"
     u:./a:f/pid==1/ {}
           ^~~~~~~~~
 hint: put a space between a probe and its filter: u:./a:f /FILTER/
+`,
+		},
+		{
+			`u:./a:"geo::f(int)"x {}`,
+			`
+t.gs:1:20: error: unexpected "x" after the quoted function name
+    u:./a:"geo::f(int)"x {}
+                       ^
+hint: write "NAME" or "NAME"+OFFSET
 `,
 		},
 		{

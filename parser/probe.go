@@ -13,9 +13,13 @@ import (
 // of a "::", and when there is no such ':' REST is all LOC and the binary is
 // omitted (uprobe:main, uprobe:ns::f). LOC is, in this order:
 //
+//	"NAME"[+OFF] a quoted function name: any name the probe token cannot
+//	             take bare (spaces, ',', '<', '/'), such as a C++ signature
+//	             "geo::sum(int, int)"; \" and \\ escape
 //	FILE:LINE    when it still holds a ':' that is not part of a "::"
 //	ADDR         when it starts with a digit (0x4011a0)
-//	FUNC[+OFF]   otherwise; FUNC may hold wildcards and "::"
+//	FUNC[+OFF]   otherwise; FUNC may hold wildcards, "::" and Go's
+//	             main.(*Server).Handle
 //
 // Interval probes are interval:UNIT:N or interval:NUNIT (bpftrace's newer
 // spelling, interval:500ms) with UNIT one of s, ms, us, ns, or hz (N times
@@ -81,6 +85,8 @@ func (b *builder) probeSpec(text string, off int) *Probe {
 		return p
 	}
 	switch {
+	case loc[0] == '"':
+		b.quotedFunc(p, loc, locOff)
 	case singleColon(loc) >= 0:
 		i := singleColon(loc)
 		p.File = loc[:i]
@@ -125,6 +131,48 @@ func (b *builder) probeSpec(text string, off int) *Probe {
 	return p
 }
 
+// quotedFunc parses "NAME"[+OFF].
+func (b *builder) quotedFunc(p *Probe, loc string, off int) {
+	var name strings.Builder
+	end := -1
+	for i := 1; i < len(loc); i++ {
+		c := loc[i]
+		if c == '\\' && i+1 < len(loc) {
+			i++
+			name.WriteByte(loc[i])
+			continue
+		}
+		if c == '"' {
+			end = i
+			break
+		}
+		name.WriteByte(c)
+	}
+	if end < 0 {
+		b.diags.Errorf(b.src.span(off, off+1), "unterminated quoted function name")
+		return
+	}
+	p.Func = name.String()
+	if p.Func == "" {
+		b.diags.Errorf(b.src.span(off, off+end+1), "missing function name")
+	}
+	rest := loc[end+1:]
+	if rest == "" {
+		return
+	}
+	if rest[0] != '+' || len(rest) == 1 {
+		b.diags.Errorf(b.src.span(off+end+1, off+len(loc)), "unexpected %q after the quoted function name", rest).
+			WithHint("write \"NAME\" or \"NAME\"+OFFSET")
+		return
+	}
+	o, err := strconv.ParseUint(rest[1:], 0, 64)
+	if err != nil {
+		b.diags.Errorf(b.src.span(off+end+2, off+len(loc)), "invalid offset %q", rest[1:]).
+			WithHint("write FUNCTION+OFFSET with a decimal or hex offset, e.g. main+0x10")
+	}
+	p.HasOffset, p.Offset = true, o
+}
+
 // binaryEnd returns the index of the ':' that ends the binary in rest, or
 // -1 when rest names no binary.
 func binaryEnd(rest string) int {
@@ -135,9 +183,17 @@ func binaryEnd(rest string) int {
 }
 
 // singleColon returns the index of the first ':' in s that is not part of
-// a "::", or -1.
+// a "::" or in a quoted name, or -1.
 func singleColon(s string) int {
 	for i := 0; i < len(s); i++ {
+		if s[i] == '"' {
+			for i++; i < len(s) && s[i] != '"'; i++ {
+				if s[i] == '\\' {
+					i++
+				}
+			}
+			continue
+		}
 		if s[i] != ':' {
 			continue
 		}

@@ -25,25 +25,30 @@ import (
 //   - uprobe:BIN:FUNC+OFF must fall on an instruction: the function is
 //     decoded from its first byte.
 
-// funcCopies returns a probe on each copy of pr.Func, or false when DWARF
-// does not know the function (the caller then uses the symbol).
-func (c *checker) funcCopies(pr *parser.Probe, bin *debuginfo.Binary, binName string) ([]ir.Probe, bool) {
+// funcCopies returns a probe on each copy of the functions pr.Func names
+// (every overload of a C++ name), or false when DWARF does not know them
+// (the caller then uses the symbols syms, FindFuncs's answer).
+func (c *checker) funcCopies(pr *parser.Probe, bin *debuginfo.Binary, binName string, syms []debuginfo.Func) ([]ir.Probe, bool) {
 	d, err := bin.Debug()
 	if err != nil {
 		return nil, false
 	}
 	insts, err := d.FuncInstances(pr.Func)
-	sym, hasSym := bin.LookupFunc(pr.Func)
 	if err != nil {
-		if !hasSym && !errors.Is(err, debuginfo.ErrNotFound) {
+		if len(syms) == 0 && !errors.Is(err, debuginfo.ErrNotFound) {
 			c.errorf(pr, "%s", c.shortErr(err, bin)) // inlined everywhere and optimized away
 			return nil, true
 		}
 		return nil, false
 	}
+	name := debuginfo.QuoteName(pr.Func)
 	prefix := pr.Kind.String() + ":" + binName + ":"
 	var out []ir.Probe
-	symCovered := false
+	covered := map[uint64]bool{}
+	isSym := map[uint64]bool{}
+	for _, s := range syms {
+		isSym[s.Addr] = true
+	}
 	for i := range insts {
 		fi := insts[i]
 		if fi.Inlined && pr.Kind == parser.ProbeUretprobe {
@@ -53,32 +58,37 @@ func (c *checker) funcCopies(pr *parser.Probe, bin *debuginfo.Binary, binName st
 		if !ok {
 			continue
 		}
-		if hasSym && fi.Entry == sym.Addr {
-			symCovered = true
+		covered[fi.Entry] = true
+		p := ir.Probe{Name: name, Func: fi.Display(), Symbol: fi.Symbol, Offset: off, Address: fi.Entry}
+		desc := prefix + name
+		if fi.Display() != pr.Func {
+			desc += " (" + fi.Display() + ")"
 		}
-		p := ir.Probe{Name: pr.Func, Func: pr.Func, Symbol: fi.Symbol, Offset: off, Address: fi.Entry}
-		desc := prefix + pr.Func
 		switch {
 		case fi.Inlined:
 			desc += fmt.Sprintf(" (inlined into %s at %s:%d)", fi.Caller, filepath.Base(fi.CallFile), fi.CallLine)
-		case fi.Symbol != "" && fi.Symbol != pr.Func:
+		case fi.Symbol != "" && fi.Symbol != pr.Func && fi.Symbol != fi.Linkage:
 			desc += " (" + fi.Symbol + ")"
 		}
 		c.pvs().probeInfo[probeKey{bin.Path, fi.Entry}] = &probeInfo{inst: &fi, desc: desc}
 		out = append(out, p)
 	}
-	if hasSym && !symCovered {
-		out = append([]ir.Probe{{Name: sym.Name, Func: sym.Name, Symbol: sym.Name, Offset: sym.Offset, Address: sym.Addr}}, out...)
+	var extra []ir.Probe
+	for _, s := range syms {
+		if !covered[s.Addr] {
+			extra = append(extra, ir.Probe{Name: name, Func: bin.FuncName(s), Symbol: s.Name, Offset: s.Offset, Address: s.Addr})
+		}
 	}
+	out = append(extra, out...)
 	if len(out) == 0 {
 		return nil, false
 	}
-	// Copies that are not the symbol are told apart in messages; the
+	// Copies that are not a symbol are told apart in messages; a
 	// symbol's own probe keeps the plain name.
 	if len(out) > 1 {
 		for _, p := range out {
 			k := probeKey{bin.Path, p.Address}
-			if pi := c.pvs().probeInfo[k]; pi != nil && !pi.inst.Inlined && pi.inst.Symbol == pr.Func {
+			if pi := c.pvs().probeInfo[k]; pi != nil && !pi.inst.Inlined && isSym[p.Address] {
 				pi.desc += fmt.Sprintf(" (out of line, 0x%x)", p.Address)
 			}
 		}

@@ -134,9 +134,9 @@ func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName 
 		}
 		at := ir.Probe{Name: fmt.Sprintf("0x%x", pr.Addr), Func: fmt.Sprintf("0x%x", pr.Addr), Offset: off, Address: pr.Addr}
 		if fn, ok := bin.FuncAt(pr.Addr); ok {
-			at.Func = fn.Name
+			at.Func = bin.FuncName(fn)
 			if pr.Addr != fn.Addr {
-				at.Func = fmt.Sprintf("%s+0x%x", fn.Name, pr.Addr-fn.Addr)
+				at.Func = fmt.Sprintf("%s+0x%x", at.Func, pr.Addr-fn.Addr)
 			}
 		}
 		return []ir.Probe{at}
@@ -148,53 +148,69 @@ func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName 
 		c.errorf(pr, "%q has no symbol table", binName)
 		return nil
 	}
-	if strings.ContainsAny(pr.Func, "*?[") {
+	// A name is tried as a plain name first, so that Go's
+	// main.(*Server).Handle and C++'s operator* are not patterns.
+	syms := bin.FindFuncs(pr.Func)
+	if len(syms) == 0 && debuginfo.NewQuery(pr.Func).Wildcard {
 		if pr.HasOffset {
 			c.errorf(pr, "a wildcard probe cannot have an offset")
 			return nil
 		}
-		fns := bin.MatchFuncs(pr.Func)
-		if len(fns) == 0 {
+		var out []ir.Probe
+		for _, l := range bin.ListFuncs(pr.Func) {
+			for _, fn := range l.Funcs {
+				out = append(out, ir.Probe{Name: l.Spec, Func: bin.FuncName(fn), Symbol: fn.Name, Offset: fn.Offset, Address: fn.Addr})
+			}
+		}
+		if len(out) == 0 {
 			c.errorf(pr, "no function in %q matches %q", binName, pr.Func)
 			return nil
-		}
-		out := make([]ir.Probe, len(fns))
-		for i, fn := range fns {
-			out[i] = ir.Probe{Name: fn.Name, Func: fn.Name, Symbol: fn.Name, Offset: fn.Offset, Address: fn.Addr}
 		}
 		return out
 	}
 	if !pr.HasOffset {
-		if out, ok := c.funcCopies(pr, bin, binName); ok {
+		if out, ok := c.funcCopies(pr, bin, binName, syms); ok {
 			return out // every copy of the function, from DWARF (lineprobes.go)
 		}
 	}
-	fn, ok := bin.LookupFunc(pr.Func)
-	if !ok {
+	if len(syms) == 0 {
 		d := c.errorf(pr, "function %q not found in %q", pr.Func, binName)
 		if s := diag.Suggest(pr.Func, bin.FuncNames()); s != "" {
 			d.WithHint("did you mean %q?", s)
 		}
 		return nil
 	}
-	at := ir.Probe{Name: fn.Name, Func: fn.Name, Symbol: fn.Name, Offset: fn.Offset, Address: fn.Addr}
-	if pr.HasOffset {
-		if pr.Kind == parser.ProbeUretprobe {
-			c.errorf(pr, "a uretprobe attaches to a function's entry, not an offset").WithHint("use uprobe:%s:%s+%d", binName, fn.Name, pr.Offset)
-			return nil
+	if pr.HasOffset && len(syms) > 1 {
+		var sigs []string
+		for _, fn := range syms {
+			sigs = append(sigs, debuginfo.QuoteName(bin.FuncName(fn)))
 		}
-		if fn.Size != 0 && pr.Offset >= fn.Size {
-			c.errorf(pr, "offset %d is past the end of %q (%d bytes)", pr.Offset, fn.Name, fn.Size)
-			return nil
-		}
-		if !c.onInstruction(pr, bin, fn) {
-			return nil
-		}
-		at.Name = fmt.Sprintf("%s+%d", fn.Name, pr.Offset)
-		at.Offset += pr.Offset
-		at.Address += pr.Offset
+		c.errorf(pr, "%q names %d functions; an offset needs one", pr.Func, len(syms)).
+			WithHint("name one by its signature: %s", strings.Join(sigs, ", "))
+		return nil
 	}
-	return []ir.Probe{at}
+	name := debuginfo.QuoteName(pr.Func)
+	if !pr.HasOffset {
+		out := make([]ir.Probe, len(syms))
+		for i, fn := range syms {
+			out[i] = ir.Probe{Name: name, Func: bin.FuncName(fn), Symbol: fn.Name, Offset: fn.Offset, Address: fn.Addr}
+		}
+		return out
+	}
+	fn := syms[0]
+	if pr.Kind == parser.ProbeUretprobe {
+		c.errorf(pr, "a uretprobe attaches to a function's entry, not an offset").WithHint("use uprobe:%s:%s+%d", binName, name, pr.Offset)
+		return nil
+	}
+	if fn.Size != 0 && pr.Offset >= fn.Size {
+		c.errorf(pr, "offset %d is past the end of %q (%d bytes)", pr.Offset, pr.Func, fn.Size)
+		return nil
+	}
+	if !c.onInstruction(pr, bin, fn) {
+		return nil
+	}
+	return []ir.Probe{{Name: fmt.Sprintf("%s+%d", name, pr.Offset), Func: bin.FuncName(fn), Symbol: fn.Name,
+		Offset: fn.Offset + pr.Offset, Address: fn.Addr + pr.Offset}}
 }
 
 // openBinary finds and opens the binary or library called name, once.

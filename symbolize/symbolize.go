@@ -31,7 +31,7 @@ type Frame struct {
 
 // Symbol is a resolved frame.
 type Symbol struct {
-	Func   string // "" when no symbol covers the address
+	Func   string // demangled ("geo::sum(int, int)"); "" when no symbol covers the address
 	Off    uint64 // offset from the function's start
 	Module string // base name of the module
 	Addr   uint64 // the original address (0 when only a file offset was known)
@@ -165,7 +165,7 @@ func (s *Symbolizer) symbolAtOffset(path string, off, addr uint64) Symbol {
 		return sym
 	}
 	if fn, ok := b.FuncAt(vaddr); ok {
-		sym.Func, sym.Off = fn.Name, vaddr-fn.Addr
+		sym.Func, sym.Off = b.FuncName(fn), vaddr-fn.Addr // demangled
 	}
 	return sym
 }

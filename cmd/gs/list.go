@@ -78,7 +78,7 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 	if pattern == "" {
 		pattern = "*"
 	}
-	funcs := bin.MatchFuncs(pattern)
+	funcs := bin.ListFuncs(pattern)
 	if len(funcs) == 0 {
 		fmt.Fprintf(stderr, "gs: no function in %s matches %q\n", path, pattern)
 		return exitRuntime
@@ -90,13 +90,21 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 		}
 	}
 	for _, fn := range funcs {
-		fmt.Fprintf(stdout, "%s%s\n", prefix, fn.Name)
+		line := prefix + fn.Spec
+		if verbose {
+			for _, s := range fn.Funcs {
+				if s.Name != fn.Qual {
+					line += "  " + s.Name // its symbols, mangled
+				}
+			}
+		}
+		fmt.Fprintln(stdout, line)
 		if d == nil {
 			continue
 		}
-		insts, err := d.FuncInstances(fn.Name)
+		insts, err := d.FuncInstances(fn.Qual)
 		if err != nil || len(insts) == 0 {
-			fmt.Fprintf(stdout, "    (no debug information for %s)\n", fn.Name)
+			fmt.Fprintf(stdout, "    (no debug information for %s)\n", fn.Qual)
 			continue
 		}
 		for _, in := range insts {

@@ -4,4 +4,4 @@ package antlrgs
 
 // GrammarSHA256 is the SHA-256 of the grammar/Gs.g4 this package was
 // generated from; parser/generated_test.go compares it with the file.
-const GrammarSHA256 = "4037fcb166403f59f75634b32565a9f9097ec284acf18c8c898b0e186aa8de75"
+const GrammarSHA256 = "642b16dfbb36226ebbc275693ee23c96abee9733197c7775d5d4db1c3757dada"

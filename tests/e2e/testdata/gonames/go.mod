@@ -1,0 +1,3 @@
+module gonames
+
+go 1.26

@@ -1,0 +1,35 @@
+// ledger: Rust functions as the language names them (ledger::post, a
+// method ledger::Book::add), for tests of probes by qualified name. Each
+// call of post prints "self: ..." to stderr with the values it passes.
+
+pub struct Book {
+    pub total: i64,
+}
+
+impl Book {
+    #[inline(never)]
+    pub fn add(&mut self, amount: i64) -> i64 {
+        self.total += amount;
+        self.total
+    }
+}
+
+#[inline(never)]
+pub fn post(book: &mut Book, amount: i64, times: i32) -> i64 {
+    let mut r = 0;
+    for _ in 0..times {
+        r = book.add(std::hint::black_box(amount));
+    }
+    r
+}
+
+fn main() {
+    let n: i64 = std::env::args().nth(1).map(|s| s.parse().unwrap()).unwrap_or(3);
+    let mut b = Book { total: 0 };
+    for i in 0..n {
+        let times = 1 + (i % 3) as i32;
+        eprintln!("self: post amount={} times={}", i * 10, times);
+        let r = post(&mut b, std::hint::black_box(i * 10), std::hint::black_box(times));
+        println!("total={}", r);
+    }
+}

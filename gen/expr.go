@@ -78,10 +78,14 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 	case *parser.MapExpr:
 		g.mapRead(e, r)
 	case *parser.CallExpr:
-		if e.Fn != "usym" {
+		switch e.Fn {
+		case "usym":
+			g.exprInto(e.Args[0], r) // the address; the runtime symbolizes it
+		case "bswap":
+			g.bswap(e, r)
+		default:
 			panic("gen: " + e.Fn + "() is not an integer")
 		}
-		g.exprInto(e.Args[0], r) // the address; the runtime symbolizes it
 	default:
 		panic(fmt.Sprintf("gen: unexpected integer expression %T", e))
 	}
@@ -481,8 +485,11 @@ func (g *gen) record(call *parser.CallExpr) {
 		return
 	}
 	args := call.Args
-	if call.Fn == "printf" {
+	switch {
+	case ev.Kind.Formatted():
 		args = args[1:]
+	case ev.Kind == ir.EventTime:
+		args = nil
 	}
 	for i, a := range args {
 		g.storeField(a, &ev.Fields[i]) // values.go
@@ -525,4 +532,25 @@ func (g *gen) zeroVar(v *sema.Var) {
 	for i := 0; i < n; i += 8 {
 		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(v.Offset + i)})
 	}
+}
+
+// bswap reverses the bytes of bswap's argument, at the size of the
+// result's type, into r: byte i of the value becomes byte size-1-i.
+func (g *gen) bswap(e *parser.CallExpr, r uint8) {
+	size := g.typeOf(e).Size
+	x := g.expr(e.Args[0])
+	b, k := g.push(), g.push()
+	g.constant(r, 0)
+	for i := 0; i < size; i++ {
+		g.constant(k, uint64(8*i))
+		g.emit(ir.Insn{Op: ir.OpShr, A: b, B: x, C: k})
+		g.constant(k, 0xff)
+		g.emit(ir.Insn{Op: ir.OpAnd, A: b, B: b, C: k})
+		g.constant(k, 8)
+		g.emit(ir.Insn{Op: ir.OpShl, A: r, B: r, C: k})
+		g.emit(ir.Insn{Op: ir.OpOr, A: r, B: r, C: b})
+	}
+	g.pop()
+	g.pop()
+	g.pop()
 }

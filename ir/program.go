@@ -165,9 +165,20 @@ const (
 	EventPrintMap // print(@m[, top[, div]]): print every entry of map Event.Map
 	EventClearMap // clear(@m): delete every entry of map Event.Map
 	EventZeroMap  // zero(@m): set every value of map Event.Map to 0, keeping the keys
+
+	// Events done in user space, in order with the lines around them.
+	EventSystem // system(fmt, args...): run the formatted command with sh -c; its output goes to the trace output
+	EventCat    // cat(fmt, args...): print the contents of the file the format names
+	EventTime   // time([fmt]): print the current local time formatted by Event.Text (strftime)
 )
 
-var eventKindNames = [...]string{"print", "printf", "exit", "printmap", "clearmap", "zeromap"}
+var eventKindNames = [...]string{"print", "printf", "exit", "printmap", "clearmap", "zeromap", "system", "cat", "time"}
+
+// Formatted reports whether the event's record holds the arguments of a
+// printf-style format (Event.Verbs): printf, system and cat.
+func (k EventKind) Formatted() bool {
+	return k == EventPrintf || k == EventSystem || k == EventCat
+}
 
 func (k EventKind) String() string {
 	if int(k) < len(eventKindNames) {
@@ -197,6 +208,8 @@ type Event struct {
 	// 0 and 1 leave values as they are.
 	Top int
 	Div int64
+	// Text is time()'s strftime format.
+	Text string
 }
 
 // Field is one value in a record.

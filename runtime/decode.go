@@ -3,8 +3,10 @@ package runtime
 import (
 	"encoding/binary"
 	"fmt"
+	"time"
 
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/printfmt"
 )
 
 // decoder turns records into text with the layouts in the program. It
@@ -112,8 +114,10 @@ func (d *decoder) decode(dst []byte, raw []byte) ([]byte, ir.EventKind, error) {
 			dst = d.appendField(dst, r, f)
 		}
 		dst = append(dst, '\n')
-	case ir.EventPrintf:
-		dst = d.appendPrintf(dst, r, r.ev.Verbs)
+	case ir.EventPrintf, ir.EventSystem, ir.EventCat:
+		dst = d.appendPrintf(dst, r, r.ev.Verbs) // system's command, cat's path (usercalls.go)
+	case ir.EventTime:
+		dst = append(dst, printfmt.Strftime(r.ev.Text, time.Now())...)
 	case ir.EventExit, ir.EventPrintMap, ir.EventClearMap, ir.EventZeroMap:
 		// Nothing to print: the session acts on them.
 	default:

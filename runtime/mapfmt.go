@@ -86,6 +86,22 @@ func average(t *aggTotal) int64 {
 	return t.sum / int64(t.count)
 }
 
+// zeroScalar reports whether m, when it has no entry, prints as 0: a
+// scalar (no keys) of integers, counts, sums, minima, maxima or averages.
+func zeroScalar(m *ir.Map) bool {
+	if len(m.Keys) > 0 || m.HoldsStrings() {
+		return false
+	}
+	if !m.IsAgg {
+		return true
+	}
+	switch m.Agg {
+	case ir.AggCount, ir.AggSum, ir.AggMin, ir.AggMax, ir.AggAvg:
+		return true
+	}
+	return false
+}
+
 // value is an entry's printed value: the count, sum, min, max or average,
 // a plain map's integer; for stats its average, for hist and lhist the
 // total count (what entries are sorted by).
@@ -139,8 +155,11 @@ func mapName(m *ir.Map) string { return "@" + m.Name }
 // appendText prints m's entries as bpftrace does, followed by a blank
 // line; nothing when there are none.
 func (p *mapPrinter) appendText(dst []byte, m *ir.Map, es []mapEntry, top int, div int64) []byte {
-	if len(es) == 0 {
+	if len(es) == 0 && !zeroScalar(m) {
 		return dst
+	}
+	if len(es) == 0 {
+		es = []mapEntry{{}} // a scalar never written prints 0, as bpftrace's
 	}
 	es = order(m, es, top)
 	for i := range es {

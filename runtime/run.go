@@ -552,6 +552,10 @@ func (s *session) handle(raw []byte) ir.EventKind {
 		s.discard = true
 	case ir.EventPrintMap, ir.EventClearMap, ir.EventZeroMap:
 		s.mapEvent(kind, &s.prog.Events[binary.LittleEndian.Uint32(raw)])
+	case ir.EventSystem:
+		s.system(string(s.line)) // usercalls.go
+	case ir.EventCat:
+		s.cat(string(s.line))
 	default:
 		s.out.record(s.line, false)
 	}

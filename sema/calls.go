@@ -20,9 +20,9 @@ var calls = []string{
 var laterCalls = map[string]bool{
 	"has_key": true, "len": true,
 	"kstack": true, "ksym": true, "uaddr": true, "kaddr": true, "reg": true,
-	"join": true, "buf": true, "ntop": true, "cat": true, "system": true, "time": true, "strftime": true,
-	"signal": true, "override": true, "kptr": true, "uptr": true, "strcontains": true,
-	"cgroupid": true, "macaddr": true, "bswap": true, "path": true, "skboutput": true, "pton": true,
+	"join": true, "buf": true, "ntop": true,
+	"signal": true, "override": true, "kptr": true, "uptr": true,
+	"cgroupid": true, "macaddr": true, "path": true, "skboutput": true, "pton": true,
 }
 
 func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {
@@ -45,7 +45,7 @@ func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {
 		}
 		return Void
 	case "printf":
-		c.printf(gc, e)
+		c.printf(gc, e, ir.EventPrintf)
 		return Void
 	case "exit":
 		if len(e.Args) != 0 {
@@ -75,6 +75,9 @@ func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {
 	case "delete", "clear", "zero":
 		c.mapCall(gc, e)
 		return Void
+	}
+	if t, ok := c.userCall(gc, e); ok {
+		return t // usercalls.go
 	}
 	if laterCalls[e.Fn] {
 		c.diags.Errorf(e.FnSp, "%s() is not supported yet", e.Fn)
@@ -191,16 +194,16 @@ func (c *checker) str(gc *groupCtx, e *parser.CallExpr) *Type {
 }
 
 // printf checks printf(format, args...) against the format's conversions.
-func (c *checker) printf(gc *groupCtx, e *parser.CallExpr) {
+func (c *checker) printf(gc *groupCtx, e *parser.CallExpr, kind ir.EventKind) {
 	if len(e.Args) == 0 {
-		c.errorf(e, "printf needs a format string")
+		c.errorf(e, "%s needs a format string", e.Fn)
 		return
 	}
 	ok := c.values(gc, e.Args[1:])
 	lit, isLit := e.Args[0].(*parser.StrLit)
 	if !isLit {
 		c.value(gc, e.Args[0])
-		c.errorf(e.Args[0], "printf format must be a string literal")
+		c.errorf(e.Args[0], "%s format must be a string literal", e.Fn)
 		return
 	}
 	c.p.Types[lit] = LitOf(len(lit.Val))
@@ -208,9 +211,9 @@ func (c *checker) printf(gc *groupCtx, e *parser.CallExpr) {
 	if err != nil {
 		var fe *printfmt.Error
 		if errors.As(err, &fe) {
-			c.diags.Errorf(c.litSpan(lit, fe.Offset, fe.End), "invalid printf format: %s", fe.Msg)
+			c.diags.Errorf(c.litSpan(lit, fe.Offset, fe.End), "invalid %s format: %s", e.Fn, fe.Msg)
 		} else {
-			c.errorf(lit, "invalid printf format: %v", err)
+			c.errorf(lit, "invalid %s format: %v", e.Fn, err)
 		}
 		return
 	}
@@ -223,12 +226,12 @@ func (c *checker) printf(gc *groupCtx, e *parser.CallExpr) {
 	}
 	switch {
 	case len(args) > len(convs):
-		c.errorf(args[len(convs)], "printf has more arguments than conversions").
+		c.errorf(args[len(convs)], "%s has more arguments than conversions", e.Fn).
 			WithHint("the format has %d conversion%s for %d argument%s", len(convs), plural(len(convs)), len(args), plural(len(args)))
 		ok = false
 	case len(args) < len(convs):
 		v := convs[len(args)]
-		c.diags.Errorf(c.litSpan(lit, v.Start, v.End), "printf conversion %s has no argument", v.String()).
+		c.diags.Errorf(c.litSpan(lit, v.Start, v.End), "%s conversion %s has no argument", e.Fn, v.String()).
 			WithHint("the format has %d conversion%s for %d argument%s", len(convs), plural(len(convs)), len(args), plural(len(args)))
 		ok = false
 	}
@@ -242,7 +245,7 @@ func (c *checker) printf(gc *groupCtx, e *parser.CallExpr) {
 		}
 	}
 	if ok {
-		c.addEvent(e, ir.EventPrintf, verbs, args)
+		c.addEvent(e, kind, verbs, args)
 	}
 }
 

@@ -27,7 +27,8 @@ type groupCtx struct {
 type eventInfo struct {
 	call  *parser.CallExpr
 	kind  ir.EventKind
-	verbs []printfmt.Verb // printf's format
+	verbs []printfmt.Verb // printf's format (system's, cat's)
+	text  string          // time()'s format
 	args  []parser.Expr
 	// Map events: the map, and print's top and div.
 	m   *Map

@@ -50,6 +50,9 @@ type Config struct {
 	ExactPlacement bool
 	// Params are the script's positional parameters, $1 first.
 	Params []string
+	// Unsafe allows the functions that act outside the trace (system),
+	// as bpftrace's --unsafe.
+	Unsafe bool
 }
 
 // Program is a checked script: the resolved probes, a type for every

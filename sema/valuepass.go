@@ -30,7 +30,7 @@ func (c *checker) prepareValues() {
 			for _, a := range ev.args {
 				c.asString(a)
 			}
-		case ir.EventPrintf:
+		case ir.EventPrintf, ir.EventSystem, ir.EventCat:
 			i := 0
 			for _, v := range ev.verbs {
 				if v.IsLiteral() {

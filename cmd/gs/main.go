@@ -80,6 +80,10 @@ type options struct {
 	quiet    bool
 	showVer  bool
 	info     bool
+	unsafe   bool
+	noWarn   bool
+	helperK  int
+	includes []string
 	help     bool
 	list     bool
 	bufSize  int
@@ -131,6 +135,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.StringVar(&o.debugF, "debug-file", "", "read DWARF for the probed binary from this separate debug `FILE`")
 	fs.BoolVar(&o.exact, "exact-placement", false, "attach every uprobe at the address the script names, even where the kernel single-steps (slower)")
 	fs.BoolVar(&o.noColor, "no-color", false, "never color diagnostics")
+	fs.BoolVar(&o.unsafe, "unsafe", false, "allow functions that act outside the trace: system()")
+	fs.BoolVar(&o.noWarn, "no-warnings", false, "print no warnings about the script")
+	fs.CountVarP(&o.helperK, "helper-errors", "k", "accepted for bpftrace's scripts: gs always reports failed reads (as <read error at ADDR>)")
+	fs.StringArrayVar(&o.includes, "include", nil, "accepted for bpftrace's scripts: gs reads types from DWARF, not C `HEADER`s (ignored)")
 	fs.BoolVar(&o.showVer, "version", false, "print the version and exit")
 	fs.BoolVar(&o.info, "info", false, "print what gs supports on this kernel, in bpftrace's --info terms, and exit")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
@@ -239,7 +247,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "gs: %v, not %s\n", bpf.ErrUnsupportedArch, goruntime.GOARCH)
 		return exitRuntime
 	}
-	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Params: params}
+	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Params: params, Unsafe: o.unsafe}
 	if len(cmdArgs) > 0 {
 		cfg.DefaultBinary = lookPath(cmdArgs[0])
 	} else if o.pid != 0 {
@@ -249,6 +257,15 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		cfg.DefaultBinary = r.Exe(o.pid)
 	}
 	checked, sdiags := sema.Check(prog, cfg)
+	if sdiags != nil && o.noWarn {
+		kept := sdiags.Diags[:0]
+		for _, d := range sdiags.Diags {
+			if d.Severity != diag.Warning {
+				kept = append(kept, d)
+			}
+		}
+		sdiags.Diags = kept
+	}
 	if sdiags != nil && len(sdiags.Diags) > 0 {
 		sdiags.File = file
 		sdiags.Render(stderr, colored)

@@ -33,6 +33,8 @@ int main(int argc, char **argv)
 	for (int i = 0; i < n; i++) {
 		int r = add(i, 10 * i);
 		printf("add(%d, %d) = %d\n", i, 10 * i, r);
+		printf("bswap32(%d) = %x, bswap16(%d) = %x\n", 10 * i, __builtin_bswap32(10 * i), 10 * i,
+		       __builtin_bswap16(10 * i));
 		greet(names[i % 3], i);
 		p.x = i;
 		printf("scale(%d, %d, %d) = %ld\n", p.x, p.y, i + 1, scale(&p, i + 1));

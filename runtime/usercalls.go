@@ -1,0 +1,54 @@
+package runtime
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"strconv"
+	"syscall"
+)
+
+// DefaultMaxCatBytes is how much of a file cat() prints, unless
+// BPFTRACE_MAX_CAT_BYTES (bpftrace's variable) says otherwise.
+const DefaultMaxCatBytes = 10240
+
+// system runs system()'s command with sh -c, as bpftrace does, and puts
+// what it writes on stdout into the trace output, in order with the
+// records around it; its stderr is gs's. The probes go on meanwhile: their
+// records wait in the ring buffer.
+func (s *session) system(command string) {
+	cmd := exec.Command("/bin/sh", "-c", command)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	s.out.record(out, false)
+	var ee *exec.ExitError
+	if err != nil && !errors.As(err, &ee) {
+		s.status.errorf("system(%q): %v", command, err)
+	}
+}
+
+// cat prints the file at path (at most BPFTRACE_MAX_CAT_BYTES bytes) into
+// the trace output.
+func (s *session) cat(path string) {
+	limit := int64(DefaultMaxCatBytes)
+	if v, err := strconv.ParseInt(os.Getenv("BPFTRACE_MAX_CAT_BYTES"), 10, 64); err == nil && v >= 0 {
+		limit = v
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		s.status.errorf("cat: cannot open %q: %v", path, err)
+		return
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit))
+	if err != nil && !errors.Is(err, syscall.EISDIR) {
+		s.status.errorf("cat: read %q: %v", path, err)
+	}
+	s.out.record(data, false)
+}

@@ -1,0 +1,109 @@
+package sema
+
+import (
+	"strings"
+
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+)
+
+// bpftrace's functions that gs does in user space (system, cat, time:
+// records the runtime acts on in order) or at compile time (strcontains,
+// strncmp and bswap of constants).
+
+// userCall checks the calls of this file; ok is false for other names.
+func (c *checker) userCall(gc *groupCtx, e *parser.CallExpr) (t *Type, ok bool) {
+	switch e.Fn {
+	case "system":
+		if !c.cfg.Unsafe {
+			c.values(gc, e.Args)
+			c.diags.Errorf(e.FnSp, "system() runs a command: it needs --unsafe")
+			return Void, true
+		}
+		c.printf(gc, e, ir.EventSystem)
+		return Void, true
+	case "cat":
+		c.printf(gc, e, ir.EventCat)
+		return Void, true
+	case "time":
+		format := "%H:%M:%S\n"
+		switch len(e.Args) {
+		case 0:
+		case 1:
+			lit, isLit := e.Args[0].(*parser.StrLit)
+			if !isLit {
+				c.value(gc, e.Args[0])
+				c.errorf(e.Args[0], "time's format must be a string literal")
+				return Void, true
+			}
+			c.p.Types[lit] = LitOf(len(lit.Val))
+			format = lit.Val
+		default:
+			c.values(gc, e.Args)
+			c.errorf(e, "time takes at most 1 argument, got %d", len(e.Args))
+			return Void, true
+		}
+		c.addEvent(e, ir.EventTime, nil, nil)
+		c.events[len(c.events)-1].text = format
+		return Void, true
+	case "strcontains":
+		return c.strcontains(gc, e), true
+	case "bswap":
+		return c.bswap(gc, e), true
+	}
+	return nil, false
+}
+
+// strcontains checks strcontains(haystack, needle). Only literals are
+// supported: the answer is a constant.
+func (c *checker) strcontains(gc *groupCtx, e *parser.CallExpr) *Type {
+	if len(e.Args) != 2 {
+		c.values(gc, e.Args)
+		c.errorf(e, "strcontains takes 2 arguments, got %d", len(e.Args))
+		return nil
+	}
+	if !c.values(gc, e.Args) {
+		return nil
+	}
+	h, hok := e.Args[0].(*parser.StrLit)
+	n, nok := e.Args[1].(*parser.StrLit)
+	if !hok || !nok {
+		c.errorf(e, "strcontains() of strings read at run time is not supported yet").
+			WithHint("both arguments must be string literals")
+		return nil
+	}
+	c.p.Consts[e] = b2u(strings.Contains(h.Val, n.Val))
+	return Bool
+}
+
+// bswap checks bswap(x): x's bytes reversed, at x's size (1, 2, 4 or 8
+// bytes), an unsigned integer of that size.
+func (c *checker) bswap(gc *groupCtx, e *parser.CallExpr) *Type {
+	if len(e.Args) != 1 {
+		c.values(gc, e.Args)
+		c.errorf(e, "bswap takes 1 argument, got %d", len(e.Args))
+		return nil
+	}
+	t := c.integer(gc, e.Args[0], "bswap")
+	if t == nil {
+		return nil
+	}
+	size := t.Size
+	if t.Kind == KindPointer || size == 0 {
+		size = 8
+	}
+	rt := &Type{Kind: KindInt, Size: size, Name: map[int]string{1: "uint8", 2: "uint16", 4: "uint32", 8: "uint64"}[size]}
+	if v, ok := c.p.Consts[e.Args[0]]; ok {
+		c.p.Consts[e] = Bswap(v, size)
+	}
+	return rt
+}
+
+// Bswap reverses the low size bytes of v.
+func Bswap(v uint64, size int) uint64 {
+	var out uint64
+	for i := 0; i < size; i++ {
+		out = out<<8 | v>>(8*i)&0xff
+	}
+	return out
+}

@@ -3,6 +3,7 @@ package sema
 import (
 	"fmt"
 
+	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
@@ -81,4 +82,84 @@ func goResultName(vars []debuginfo.Var, name string) (debuginfo.Var, bool) {
 
 func goRetsErr(err error, at uint64) error {
 	return fmt.Errorf("at %#x: %w", at, err)
+}
+
+// goid resolves the goid builtin in gc's group: the goroutine id, read
+// from the g that Go's ABI keeps in a register (arch.GoABI.G) at the
+// offset of runtime.g.goid in each probed binary's DWARF.
+func (c *checker) goid(gc *groupCtx, e *parser.Ident) *Builtin {
+	slot, ok := arch.Slot(arch.GoABI.G)
+	if !ok {
+		c.errorf(e, "goid is not available on this architecture")
+		return nil
+	}
+	off := -1
+	for _, id := range gc.g.Probes {
+		bin := c.binaryAt(&c.p.Probes[id])
+		if bin == nil {
+			return nil // reported with the probe
+		}
+		if !bin.IsGo() {
+			c.errorf(e, "goid is only available in Go programs, and %s is not one", c.userName(bin.Path)).
+				WithHint("put the probes of Go programs in a group of their own")
+			return nil
+		}
+		o, err := goidOffset(bin)
+		if err != nil {
+			c.errorf(e, "cannot read goid in %s: %v", c.userName(bin.Path), err)
+			return nil
+		}
+		if off >= 0 && o != off {
+			c.errorf(e, "goid is at different offsets of runtime.g in the group's binaries").
+				WithHint("put the probes of each binary in a group of their own")
+			return nil
+		}
+		off = o
+	}
+	b := *builtins["goid"]
+	b.Reg, b.Off = slot, off
+	return &b
+}
+
+// goidOffset returns the offset of the goid member of runtime.g.
+func goidOffset(bin *debuginfo.Binary) (int, error) {
+	d, err := bin.Debug()
+	if err != nil {
+		return 0, err
+	}
+	t, err := d.Types("runtime.g")
+	if err != nil {
+		return 0, err
+	}
+	m, ok := debuginfo.FindMember(t, "goid")
+	if !ok || m.Type.Size() != 8 {
+		return 0, fmt.Errorf("runtime.g has no 8-byte member goid")
+	}
+	return int(m.Offset), nil
+}
+
+// goPastStackCheck returns where a probe on the entry of a Go function
+// goes instead: after the stack check of its prologue. When the goroutine
+// stack is too small, the check calls runtime.morestack, which grows the
+// stack and runs the function again from its entry: a probe there would
+// fire twice for one call. The check reads and writes no argument
+// register. Probes at an explicit address stay.
+func (c *checker) goPastStackCheck(p *ir.Probe) (to, off uint64, ok bool) {
+	bin := c.binaryAt(p)
+	if p.Kind != ir.Uprobe || c.pinned[int(p.ID)] || bin == nil || !bin.IsGo() {
+		return 0, 0, false
+	}
+	fn, found := bin.FuncAt(p.Address)
+	if !found || fn.Addr != p.Address {
+		return 0, 0, false
+	}
+	code, err := bin.Code(fn)
+	if err != nil || code == nil {
+		return 0, 0, false
+	}
+	n := goStackCheckEnd(code)
+	if n == 0 {
+		return 0, 0, false
+	}
+	return p.Address + uint64(n), p.Offset + uint64(n), true
 }

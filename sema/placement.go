@@ -150,7 +150,7 @@ func readsOf(g *parser.ProbeGroup) groupReads {
 		case *parser.Ident:
 			if b := builtins[n.Name]; b != nil {
 				switch b.Kind {
-				case BuiltinReg:
+				case BuiltinReg, BuiltinGoid:
 					if !b.RetOnly {
 						r.regs = append(r.regs, dwarfOfSlot(b.Reg))
 					}
@@ -191,6 +191,9 @@ func (c *checker) placeAtFloor(g *Group, s Scope) {
 			r := readsOf(g.Node)
 			reads = &r
 		}
+		if to, off, ok := c.goPastStackCheck(p); ok { // golang.go
+			c.moveProbe(p, to, off, s)
+		}
 		pl := c.placeOne(p, *reads)
 		c.p.Placements = append(c.p.Placements, pl)
 		if !pl.Moved() {
@@ -201,16 +204,22 @@ func (c *checker) placeAtFloor(g *Group, s Scope) {
 			c.p.Placements[len(c.p.Placements)-1].To = pl.From
 			continue
 		}
-		pv := c.pvs()
-		if pi := pv.probeInfo[probeKey{p.Binary, p.Address}]; pi != nil {
-			pv.probeInfo[probeKey{p.Binary, pl.To}] = pi
-		}
-		p.Address, p.Offset = pl.To, off
-		if ps, _ := s.(*progScope); ps != nil {
-			for _, v := range ps.probes {
-				if v.id == id {
-					v.varsDone, v.vars, v.varsErr = false, nil, nil
-				}
+		c.moveProbe(p, pl.To, off, s)
+	}
+}
+
+// moveProbe moves probe p to address to (file offset off): what is known
+// about it moves along, and its variables are looked up again there.
+func (c *checker) moveProbe(p *ir.Probe, to, off uint64, s Scope) {
+	pv := c.pvs()
+	if pi := pv.probeInfo[probeKey{p.Binary, p.Address}]; pi != nil {
+		pv.probeInfo[probeKey{p.Binary, to}] = pi
+	}
+	p.Address, p.Offset = to, off
+	if ps, _ := s.(*progScope); ps != nil {
+		for _, v := range ps.probes {
+			if v.id == int(p.ID) {
+				v.varsDone, v.vars, v.varsErr = false, nil, nil
 			}
 		}
 	}

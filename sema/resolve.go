@@ -20,13 +20,15 @@ const (
 	BuiltinFunc                     // no code: the record header names the probe
 	BuiltinProbe                    // no code: likewise
 	BuiltinStack                    // OpStStack into a slot, or OpStackID for a key
+	BuiltinGoid                     // OpLdReg Reg (Go's g), then OpLoad of 8 bytes at Off (golang.go)
 )
 
 // Builtin is a predefined identifier such as arg0, pid or comm.
 type Builtin struct {
 	Name    string
 	Kind    BuiltinKind
-	Reg     int    // BuiltinReg: pt_regs slot
+	Reg     int    // BuiltinReg, BuiltinGoid: pt_regs slot
+	Off     int    // BuiltinGoid: offset of runtime.g.goid
 	Ctx     ir.Ctx // BuiltinCtx
 	Type    *Type
 	RetOnly bool // retval: only in uretprobes
@@ -46,6 +48,7 @@ var builtins = map[string]*Builtin{
 	"func":    {Name: "func", Kind: BuiltinFunc, Type: Func},
 	"probe":   {Name: "probe", Kind: BuiltinProbe, Type: Probe},
 	"ustack":  {Name: "ustack", Kind: BuiltinStack}, // a type per use: see autoStack
+	"goid":    {Name: "goid", Kind: BuiltinGoid, Type: Int64},
 }
 
 func init() {
@@ -93,13 +96,18 @@ func (c *checker) scopeFor(g *Group) Scope {
 // ident resolves a bare identifier.
 func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 	if b, ok := builtins[e.Name]; ok {
-		if sp := gc.g.Special; sp != "" && (b.Kind == BuiltinReg || b.Kind == BuiltinFunc) {
+		if sp := gc.g.Special; sp != "" && (b.Kind == BuiltinReg || b.Kind == BuiltinFunc || b.Kind == BuiltinGoid) {
 			c.errorf(e, "%s is not available in %s", e.Name, sp).WithHint("%s probes run outside any traced function", sp)
 			return nil
 		}
 		if b.RetOnly && !gc.g.Ret {
 			c.errorf(e, "%s is only available in uretprobes", e.Name).WithHint("use uretprobe: to read the return value")
 			return nil
+		}
+		if b.Kind == BuiltinGoid {
+			if b = c.goid(gc, e); b == nil {
+				return nil
+			}
 		}
 		c.p.Builtins[e] = b
 		c.warnShadowed(gc, e)

@@ -110,6 +110,8 @@ var goDepth = regexp.MustCompile(`(?m)^depth calls=(\d+) sum=(\d+) stack moves=(
 // retval is printed on every return: as many as the program counts, adding
 // up to the sum it prints. The named result total (optimized out at the
 // RET in DWARF, in RAX by the register ABI) matches what the caller got.
+// An entry probe fires once per call, also for the calls whose stack
+// check grows the stack and runs the function again from its entry.
 func TestGoReturnProbes(t *testing.T) {
 	for _, v := range goVariants {
 		t.Run(v.name, func(t *testing.T) {
@@ -117,6 +119,7 @@ func TestGoReturnProbes(t *testing.T) {
 			buildGo(t, dir, "goorders", "orders", v)
 			out := filepath.Join(dir, "gs.out")
 			script := `uretprobe:./orders:main.depth { printf("ret %d\n", retval) }
+				uprobe:./orders:main.depth { @entries = count() }
 				uretprobe:./orders:main.process { printf("result total=%d retval=%d\n", total, retval) }`
 			r := runGS(t, dir, timeout, "-q", "-o", out, "-c", "./orders 4", "-e", script)
 			if r.Code != 0 {
@@ -148,6 +151,7 @@ func TestGoReturnProbes(t *testing.T) {
 					totals = append(totals, l)
 				}
 			}
+			match(t, "gs output", string(got), `(?m)^@entries: `+m[1]+`$`)
 			if strconv.Itoa(calls) != m[1] || strconv.Itoa(sum) != m[2] {
 				t.Errorf("gs saw %d returns adding up to %d; the target counted %s calls adding up to %s", calls, sum, m[1], m[2])
 			}
@@ -160,6 +164,51 @@ func TestGoReturnProbes(t *testing.T) {
 			}
 			if len(want) != 4 || strings.Join(totals, "\n") != strings.Join(want, "\n") {
 				t.Errorf("gs printed\n%s\nwant\n%s", strings.Join(totals, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}
+
+// TestGoABI checks arch.GoABI on this machine against Go programs built
+// here: the nine integer result registers in order (main.spread returns
+// nine results, read at its RETs by name), and R14 holding the g whose
+// goid the target reads from its own traceback.
+func TestGoABI(t *testing.T) {
+	for _, v := range goVariants {
+		t.Run(v.name, func(t *testing.T) {
+			dir := t.TempDir()
+			buildGo(t, dir, "goorders", "orders", v)
+			out := filepath.Join(dir, "gs.out")
+			script := `uretprobe:./orders:main.spread { printf("spread %d %d %d %d %d %d %d %d %d\n", a, b, c, d, e, f, g, h, i) }
+				uprobe:./orders:main.depth /n == 2000/ { printf("deep goid=%d\n", goid) }
+				uprobe:./orders:main.process { printf("main goid=%d\n", goid) }`
+			r := runGS(t, dir, timeout, "-q", "-o", out, "-c", "./orders 2", "-e", script)
+			if r.Code != 0 {
+				t.Fatalf("gs exit %d\n%s", r.Code, r.Stderr)
+			}
+			got, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pick := func(s string) []string {
+				var out []string
+				for _, l := range strings.Split(s, "\n") {
+					if strings.HasPrefix(l, "spread ") || strings.HasPrefix(l, "deep goid=") {
+						out = append(out, l)
+					}
+				}
+				return out
+			}
+			want, have := pick(r.Stdout), pick(string(got))
+			if len(want) != 4 || strings.Join(have, "\n") != strings.Join(want, "\n") {
+				t.Errorf("gs printed\n%s\nthe target printed\n%s", strings.Join(have, "\n"), strings.Join(want, "\n"))
+			}
+			mainID := regexp.MustCompile(`(?m)^main goid=(\d+)$`).FindStringSubmatch(r.Stdout)
+			if mainID == nil {
+				t.Fatalf("no main goid in\n%s", r.Stdout)
+			}
+			if n := strings.Count(string(got), "main goid="+mainID[1]+"\n"); n != 2 {
+				t.Errorf("gs printed the main goroutine's id %s %d times, want 2\n%s", mainID[1], n, got)
 			}
 		})
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"unsafe"
@@ -66,10 +67,28 @@ func deep(n int) (moved bool) {
 	go func() {
 		var mark int
 		before := uintptr(unsafe.Pointer(&mark))
+		fmt.Printf("deep goid=%d\n", goid())
 		depth(n)
 		done <- uintptr(unsafe.Pointer(&mark)) != before
 	}()
 	return <-done
+}
+
+// goid is the current goroutine's id, as the runtime's tracebacks show it.
+func goid() int {
+	buf := make([]byte, 64)
+	buf = buf[:runtime.Stack(buf, false)]
+	f := strings.Fields(string(buf))
+	n, _ := strconv.Atoi(f[1]) // "goroutine N [running]:"
+	return n
+}
+
+// spread returns nine integers: all the integer result registers of the
+// amd64 register ABI.
+//
+//go:noinline
+func spread(x int) (a, b, c, d, e, f, g, h, i int) {
+	return x, x * 2, x * 3, x * 4, x * 5, x * 6, x * 7, x * 8, x * 9
 }
 
 func items(xs []int) string {
@@ -99,6 +118,9 @@ func main() {
 		total, err := process(o, name, qty)
 		fmt.Printf("result total=%d err=%v\n", total, err)
 	}
+	fmt.Printf("main goid=%d\n", goid())
+	a, b, c, d, e, f, g, h, i := spread(n + 1)
+	fmt.Printf("spread %d %d %d %d %d %d %d %d %d\n", a, b, c, d, e, f, g, h, i)
 	calls, moves := 0, 0
 	for i := 0; i < 3; i++ {
 		if deep(2000 + i) {

@@ -1,3 +1,0 @@
-module gonames
-
-go 1.26

@@ -5,9 +5,12 @@
 // `-- target.c --` (built with gcc -g -O0 into ./target beside the script;
 // an optional `-- flags --` section replaces "-g -O0", e.g. "-g -O2 -fPIE
 // -pie"), `-- target.go --` (go build, the flags added to its
-// arguments) or `-- target.rs --` (built with rustc -g, or the flags),
-// optionally `-- params --` (the script's positional parameters, one a
-// line), and one of `-- want.ir --` or `-- want.diag --`. Run
+// arguments), `-- target.rs --` (built with rustc -g, or the flags) or
+// `-- target.cpp --` (g++, as target.c), optionally `-- params --` (the
+// script's positional parameters, one a line), and one of `-- want.ir --`,
+// `-- want.diag --` or `-- want.probes --` (what the probes resolve to:
+// each attach point's name, the function `func` prints and its symbol).
+// Run
 //
 //	go test ./tests/golden -update
 //
@@ -18,9 +21,11 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -68,7 +73,14 @@ func runGolden(t *testing.T, path string) {
 		if j, ok := sections["flags"]; ok {
 			flags = strings.Fields(string(ar.Files[j].Data))
 		}
-		buildTarget(t, dir, ar.Files[i].Data, flags)
+		buildTarget(t, dir, "gcc", "target.c", ar.Files[i].Data, flags)
+	}
+	if i, ok := sections["target.cpp"]; ok {
+		flags := []string{"-g", "-O0"}
+		if j, ok := sections["flags"]; ok {
+			flags = strings.Fields(string(ar.Files[j].Data))
+		}
+		buildTarget(t, dir, "g++", "target.cpp", ar.Files[i].Data, flags)
 	}
 	if i, ok := sections["target.go"]; ok {
 		var flags []string
@@ -89,14 +101,15 @@ func runGolden(t *testing.T, path string) {
 	if j, ok := sections["params"]; ok {
 		params = strings.Split(strings.TrimSuffix(string(ar.Files[j].Data), "\n"), "\n")
 	}
-	kind, got := compile(prog, dir, params)
+	_, probes := sections["want.probes"]
+	kind, got := compile(prog, dir, params, probes)
 	if kind == "internal" {
 		t.Fatalf("gen failed on a script sema accepted: %s", got)
 	}
 	wantName := "want." + kind
 	wi, ok := sections[wantName]
 	if *update {
-		ar.Files = filterSections(ar.Files, "want.ir", "want.diag")
+		ar.Files = filterSections(ar.Files, "want.ir", "want.diag", "want.probes")
 		ar.Files = append(ar.Files, txtar.File{Name: wantName, Data: []byte(got)})
 		if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
 			t.Fatal(err)
@@ -114,8 +127,9 @@ func runGolden(t *testing.T, path string) {
 // compile runs parser, sema and gen on the script. It returns "diag" and
 // the rendered diagnostics when there are errors, "internal" and the error
 // when gen fails otherwise (a bug: sema should have refused the script),
-// else "ir" and the disassembly (after any warnings).
-func compile(src, dir string, params []string) (kind, out string) {
+// else "ir" and the disassembly (after any warnings), or with probes set
+// "probes" and the attach points.
+func compile(src, dir string, params []string, probes bool) (kind, out string) {
 	file := &diag.File{Name: "prog.gs", Src: src}
 	prog, diags := parser.Parse(file)
 	var p *sema.Program
@@ -129,6 +143,13 @@ func compile(src, dir string, params []string) (kind, out string) {
 	if diags.HasErrors() {
 		return "diag", b.String()
 	}
+	if probes {
+		for _, pr := range p.Probes {
+			sym := rustHash.ReplaceAllString(pr.Symbol, "17h…E") // changes with the toolchain
+			fmt.Fprintf(&b, "%s  func=%s  symbol=%s\n", pr.Name, pr.Func, sym)
+		}
+		return "probes", b.String()
+	}
 	ip, err := gen.Generate(p)
 	var de *diag.Errors
 	if errors.As(err, &de) {
@@ -141,14 +162,18 @@ func compile(src, dir string, params []string) (kind, out string) {
 	return "ir", b.String() + ir.Disasm(ip)
 }
 
-func buildTarget(t *testing.T, dir string, src []byte, flags []string) {
-	if err := os.WriteFile(filepath.Join(dir, "target.c"), src, 0o644); err != nil {
+// buildTarget builds a C or C++ target with cc.
+// rustHash is the hash at the end of a legacy Rust symbol.
+var rustHash = regexp.MustCompile(`17h[0-9a-f]{16}E`)
+
+func buildTarget(t *testing.T, dir, cc, name string, src []byte, flags []string) {
+	if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("gcc", append(flags, "-o", "target", "target.c")...)
+	cmd := exec.Command(cc, append(flags, "-o", "target", name)...)
 	cmd.Dir = dir
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
+		t.Fatalf("%s: %v\n%s", cc, err, out)
 	}
 }
 

@@ -14,6 +14,7 @@
 //	go run ./bench -runs 7
 //	go run ./bench -only placement
 //	go run ./bench -only debuginfod
+//	go run ./bench -only loops     (the cost of a loop iteration, loops.go)
 package main
 
 import (
@@ -34,7 +35,7 @@ var (
 	runs  = flag.Int("runs", 5, "runs per measurement (the median is reported)")
 	calls = flag.Int("calls", 1000000, "calls per run")
 	gs    = flag.String("gs", "bin/gs", "the gs binary")
-	only  = flag.String("only", "", "run one part: placement (probe placement and SQLite) or debuginfod (fetching SQLite's debug file)")
+	only  = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file) or loops (a loop iteration in a probe)")
 )
 
 type tool struct {
@@ -74,6 +75,10 @@ func main() {
 
 	if *only == "placement" {
 		placementBench(dir, tools, gsAbs)
+		return
+	}
+	if *only == "loops" {
+		benchLoops(target, tools)
 		return
 	}
 	probe := "uprobe:" + target + ":f"

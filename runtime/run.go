@@ -392,6 +392,11 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		}()
 	}
 
+	if child == nil && pid == 0 && !hasKind(s.prog, ir.Uprobe, ir.Uretprobe, ir.Interval) {
+		// Nothing but begin and end: as in bpftrace, tracing ends after
+		// the begin probes ran.
+		stopWith("only begin and end probes")
+	}
 	why, err := s.loop(stop)
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestBpftraceLoops runs bpftrace's loops in a uprobe (while with ++,
@@ -86,5 +87,25 @@ func TestBpftraceStepLimit(t *testing.T) {
 	match(t, "stderr", r.Stderr, `(?m)^gs: 6 probe runs stopped at the step limit`)
 	if !regexp.MustCompile(`(?m)^calls 6$`).MatchString(r.Stderr) {
 		t.Errorf("the target did not finish:\n%s", r.Stderr)
+	}
+}
+
+// TestBpftraceBeginOnly: a script of begin and end probes only ends by
+// itself after begin, as bpftrace's does, with the end probes and the maps
+// printed; positional parameters after the script are its $1, $2.
+func TestBpftraceBeginOnly(t *testing.T) {
+	dir := t.TempDir()
+	start := time.Now()
+	r := runGS(t, dir, timeout, "-e",
+		`begin { printf("%d %s %d\n", $1 * 2, str($2), $#); @m[$1] = 1; @n--; } end { printf("bye\n") }`, "21", "word")
+	if r.Code != 0 {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	if el := time.Since(start); el > 20*time.Second {
+		t.Errorf("gs took %v to end a begin-only script", el)
+	}
+	want := "42 word 2\nbye\n@m[21]: 1\n\n@n: -1\n\n"
+	if r.Stdout != want {
+		t.Errorf("stdout %q, want %q", r.Stdout, want)
 	}
 }

@@ -10,16 +10,21 @@ import (
 	"testing"
 )
 
-// rustBuild is one way of building a Rust target.
+// rustBuild is one way of building a Rust target: rustc with flags, or
+// cargo with a profile.
 type rustBuild struct {
-	name  string
-	flags []string
+	name    string
+	flags   []string
+	profile string // cargo's: "dev" or "release"
 }
 
-// rustBuilds are a debug build and a release build with debug info.
+// rustBuilds are debug builds and release builds with debug info, by
+// rustc and by cargo.
 var rustBuilds = []rustBuild{
-	{"debug", []string{"-g"}},
-	{"release", []string{"-g", "-C", "opt-level=2"}},
+	{name: "rustc-debug", flags: []string{"-g"}},
+	{name: "rustc-release", flags: []string{"-g", "-C", "opt-level=2"}},
+	{name: "cargo-debug", profile: "dev"},
+	{name: "cargo-release", profile: "release"},
 }
 
 // rustTool finds a tool of the Rust toolchain: in $PATH, else where
@@ -37,12 +42,43 @@ func rustTool(t *testing.T, name string) string {
 	return p
 }
 
-// rustc builds testdata/src with b into dir/name.
+// rustc builds testdata/src with b into dir/name: with rustc, or as the
+// main.rs of a throwaway cargo package (no dependencies; release with
+// debug = true).
 func rustc(t *testing.T, dir, src, name string, b rustBuild) {
 	t.Helper()
-	args := append(append([]string{}, b.flags...), "-o", filepath.Join(dir, name), filepath.Join("testdata", src))
-	if out, err := exec.Command(rustTool(t, "rustc"), args...).CombinedOutput(); err != nil {
-		t.Fatalf("rustc %s (%s): %v\n%s", src, b.name, err, out)
+	if b.profile == "" {
+		args := append(append([]string{}, b.flags...), "-o", filepath.Join(dir, name), filepath.Join("testdata", src))
+		if out, err := exec.Command(rustTool(t, "rustc"), args...).CombinedOutput(); err != nil {
+			t.Fatalf("rustc %s (%s): %v\n%s", src, b.name, err, out)
+		}
+		return
+	}
+	code, err := os.ReadFile(filepath.Join("testdata", src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkg := filepath.Join(dir, "pkg")
+	manifest := "[package]\nname = \"" + name + "\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[profile.release]\ndebug = true\n"
+	if err := os.MkdirAll(filepath.Join(pkg, "src"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pkg, "Cargo.toml"), []byte(manifest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(pkg, "src", "main.rs"), code, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cargo := exec.Command(rustTool(t, "cargo"), "build", "--offline", "--quiet", "--profile", b.profile)
+	cargo.Dir = pkg
+	// cargo runs rustc from its own directory, or from $PATH.
+	cargo.Env = append(os.Environ(), "PATH="+filepath.Dir(rustTool(t, "rustc"))+string(os.PathListSeparator)+os.Getenv("PATH"))
+	if out, err := cargo.CombinedOutput(); err != nil {
+		t.Fatalf("cargo build --profile %s: %v\n%s", b.profile, err, out)
+	}
+	out := map[string]string{"dev": "debug", "release": "release"}[b.profile]
+	if err := os.Rename(filepath.Join(pkg, "target", out, name), filepath.Join(dir, name)); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -102,7 +138,7 @@ func TestRustValues(t *testing.T) {
 		t.Run(b.name, func(t *testing.T) {
 			dir := t.TempDir()
 			rustc(t, dir, "ledger.rs", "ledger", b)
-			script := "uprobe:./ledger:ledger.rs:" + strconv.Itoa(line) + " { " + strings.Join(stmts, "; ") + " }"
+			script := "uprobe:./ledger:" + fileName(b) + ":" + strconv.Itoa(line) + " { " + strings.Join(stmts, "; ") + " }"
 			r := runGS(t, dir, timeout, "-c", "./ledger", "-e", script)
 			if r.Code != 0 {
 				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
@@ -125,4 +161,12 @@ func TestRustValues(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fileName is the source file's name in b's line table.
+func fileName(b rustBuild) string {
+	if b.profile != "" {
+		return "main.rs"
+	}
+	return "ledger.rs"
 }

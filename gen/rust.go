@@ -6,10 +6,11 @@ import (
 	"github.com/gs-tracer/gs/sema"
 )
 
-// derefs evaluates into r the address a Rust `.` reaches from x through
-// the pointers steps names (sema.Derefs): each step advances the place by
-// its bytes and loads the pointer there.
-func (g *gen) derefs(x parser.Expr, r uint8, steps sema.Derefs) place {
+// derefs evaluates into r the address a Rust `.` or `*` reaches from x
+// through the pointers d names: each step advances the place by its bytes
+// and loads the pointer there; then d.Off advances.
+func (g *gen) derefs(x parser.Expr, r uint8, d sema.Derefs) place {
+	steps := d.Steps
 	if g.ctype(x).Kind == sema.KindPointer && steps[0] == 0 {
 		g.exprInto(x, r) // a reference's value is the address it refers to
 	} else {
@@ -23,5 +24,7 @@ func (g *gen) derefs(x parser.Expr, r uint8, steps sema.Derefs) place {
 	for _, s := range steps[1:] {
 		g.emit(ir.Insn{Op: ir.OpLoad, A: r, B: r, C: 8, Imm: int32(s)})
 	}
-	return place{mem: true}
+	p := place{mem: true}
+	p.move(g, r, int64(d.Off))
+	return p
 }

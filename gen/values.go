@@ -174,8 +174,8 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 	case *parser.FieldExpr:
 		m := g.p.Values.Members[x]
 		var p place
-		if steps := g.p.Values.Derefs[x]; len(steps) > 0 {
-			p = g.derefs(x.X, r, steps) // rust.go
+		if d, ok := g.p.Values.Derefs[x]; ok {
+			p = g.derefs(x.X, r, d) // rust.go
 		} else if g.p.Values.Arrow(x) {
 			g.exprInto(x.X, r)
 			p = place{mem: true}
@@ -208,6 +208,9 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 		g.pop()
 		return p
 	case *parser.UnaryExpr:
+		if d, ok := g.p.Values.Derefs[x]; ok && x.Op == "*" {
+			return g.derefs(x.X, r, d) // rust.go
+		}
 		if x.Op == "*" {
 			if g.ctype(x.X).Kind == sema.KindArray {
 				return g.placeOf(x.X, r)

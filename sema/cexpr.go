@@ -149,6 +149,11 @@ func (c *checker) deref(gc *groupCtx, e *parser.UnaryExpr) *Type {
 	if xt == nil {
 		return nil
 	}
+	if xt.Lang == ir.LangRust {
+		if t, ok := c.rustDeref(e, xt); ok {
+			return t
+		}
+	}
 	switch xt.Kind {
 	case KindPointer, KindArray:
 		if !c.sized(e, xt.Elem) {

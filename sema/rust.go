@@ -3,6 +3,7 @@ package sema
 import (
 	"debug/dwarf"
 	"fmt"
+	"strings"
 
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/diag"
@@ -89,6 +90,10 @@ func (ct *ctypes) rustType(st *Type, t dwarf.Type) {
 				st.Counted = nil // a Vec of zero-sized T: its struct
 			}
 		}
+	case *dwarf.EnumType:
+		if tt.EnumName != "" {
+			st.Name = tt.EnumName
+		}
 	case *dwarf.ArrayType:
 		if tt.Count >= 0 {
 			st.Name = fmt.Sprintf("[%s; %d]", st.Elem.Name, st.Len)
@@ -120,56 +125,89 @@ func irVariant(out *ir.Type, t *Type) {
 	}
 }
 
-// Derefs are the pointers `.` follows to reach a field of a Rust value:
-// starting at the place of X, each step advances that many bytes and
-// loads the pointer there, whose target is the next place. The field is
-// then at its Member's Offset from the last place.
-type Derefs []int
+// Derefs are the pointers a Rust `.` or `*` follows: starting at the
+// place of the operand, each of Steps advances that many bytes and loads
+// the pointer there, whose target is the next place; then Off advances
+// (for a field, its Member's Offset says where it is instead).
+type Derefs struct {
+	Steps []int
+	Off   int
+}
 
-// rustField checks X.NAME on a Rust value that is, or holds, a pointer
-// to what has the field: references, raw pointers and Box (pointers in
-// Rust's DWARF), Rc and Arc. done is false for a plain struct, which C's
-// rules check.
-func (c *checker) rustField(e *parser.FieldExpr, xt *Type) (t *Type, done bool) {
-	var steps Derefs
-	t, adv := xt, 0
+// rustThrough follows what a Rust `.` reads through from a value of type
+// t: references, raw pointers and Box (pointers in Rust's DWARF), Rc and
+// Arc. It returns the loads and the type reached, at adv from the last
+// place.
+func rustThrough(t *Type) (steps []int, to *Type, adv int) {
+	to = t
 	for range 8 {
-		if t.Kind == KindPointer && t.Elem != nil && t.Elem.Kind != KindVoid && t.Elem.Kind != KindFunc {
+		if to.Kind == KindPointer && to.Elem != nil && to.Elem.Kind != KindVoid && to.Elem.Kind != KindFunc {
 			steps = append(steps, adv)
-			t, adv = t.Elem, 0
+			to, adv = to.Elem, 0
 			continue
 		}
-		if inner, ptrOff, valOff, ok := rustShared(t); ok {
+		if inner, ptrOff, valOff, ok := rustShared(to); ok {
 			steps = append(steps, adv+ptrOff)
-			t, adv = inner, valOff
+			to, adv = inner, valOff
 			continue
 		}
 		break
 	}
-	if len(steps) == 0 {
+	return steps, to, adv
+}
+
+// rustField checks X.NAME on a Rust value: through what rustThrough
+// follows, and with a tuple's fields named by number (pair.0 is DWARF's
+// __0). done is false for a plain struct's named field, which C's rules
+// check.
+func (c *checker) rustField(e *parser.FieldExpr, xt *Type) (t *Type, done bool) {
+	steps, t, adv := rustThrough(xt)
+	name := e.Name
+	if strings.Trim(name, "0123456789") == "" {
+		name = "__" + name
+	}
+	if len(steps) == 0 && name == e.Name {
 		return nil, false
 	}
 	x := c.text(e.X)
 	if t.Kind != KindStruct && t.Kind != KindUnion {
-		c.errorf(e.X, "%s has no fields: it refers to %s", x, t)
+		if len(steps) > 0 {
+			c.errorf(e.X, "%s has no fields: it refers to %s", x, t)
+		} else {
+			c.errorf(e.X, "%s has no fields: it is %s", x, t)
+		}
 		return nil, true
 	}
 	if len(t.Members) == 0 && t.Size > 0 {
 		c.errorf(e.X, "%s is incomplete: its definition is not in the program's DWARF", t)
 		return nil, true
 	}
-	m, ok := findMember(t, e.Name)
+	m, ok := findMember(t, name)
 	if !ok {
 		d := c.diags.Errorf(e.NameSp, "%s has no field %q", t, e.Name)
 		if s := diag.Suggest(e.Name, memberNames(t)); s != "" {
-			d.WithHint("did you mean %q?", s)
+			d.WithHint("did you mean %q?", strings.TrimPrefix(s, "__"))
 		}
 		return nil, true
 	}
 	m.Offset += adv
 	c.vals().Members[e] = m
-	c.vals().Derefs[e] = steps
+	if len(steps) > 0 {
+		c.vals().Derefs[e] = Derefs{Steps: steps}
+	}
 	return m.Type, true
+}
+
+// rustDeref checks *X of an Rc or Arc: the value it shares. ok is false
+// for everything else, which C's rules check (references and Box are
+// pointers).
+func (c *checker) rustDeref(e *parser.UnaryExpr, xt *Type) (*Type, bool) {
+	inner, ptrOff, valOff, ok := rustShared(xt)
+	if !ok {
+		return nil, false
+	}
+	c.vals().Derefs[e] = Derefs{Steps: []int{ptrOff}, Off: valOff}
+	return inner, true
 }
 
 // rustShared reports the layout of an Rc<T> or Arc<T>: the pointer to

@@ -69,16 +69,16 @@ type Values struct {
 	// PerProbe marks the groups whose code gen generates once per probe,
 	// because locations differ between their probes.
 	PerProbe map[*Group]bool
-	// Derefs maps a Rust field access to the pointers it reads through
-	// (rust.go).
-	Derefs map[*parser.FieldExpr]Derefs
+	// Derefs maps a Rust field access (*parser.FieldExpr) or dereference
+	// (*parser.UnaryExpr) to the pointers it reads through (rust.go).
+	Derefs map[parser.Expr]Derefs
 }
 
 // Arrow reports whether field access x reads through a pointer: x->f,
 // or x.f with x a pointer that `.` reads through (a Rust one: through
 // Derefs). v may be nil.
 func (v *Values) Arrow(x *parser.FieldExpr) bool {
-	return x.Arrow || v != nil && (v.Deref[x] || len(v.Derefs[x]) > 0)
+	return x.Arrow || v != nil && (v.Deref[x] || len(v.Derefs[x].Steps) > 0)
 }
 
 // VarRef is a variable of the traced program named in the script.
@@ -154,7 +154,7 @@ func (c *checker) vals() *Values {
 			Deref:    map[*parser.FieldExpr]bool{},
 			Events:   map[[2]int]int{},
 			PerProbe: map[*Group]bool{},
-			Derefs:   map[*parser.FieldExpr]Derefs{},
+			Derefs:   map[parser.Expr]Derefs{},
 		}
 	}
 	return c.p.Values

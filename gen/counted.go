@@ -58,7 +58,12 @@ func (g *gen) clampCount(rn, rcut uint8, n int) {
 // the key's capacity) has its text zero-padded to pad bytes and its
 // address word 0: equal texts are equal keys.
 func (g *gen) countedText(e parser.Expr, dst, n, pad int) {
-	c := g.ctype(e).Counted
+	g.countedTextAt(e, func(rp uint8) place { return g.placeOf(e, rp) }, g.ctype(e).Counted, dst, n, pad)
+}
+
+// countedTextAt is countedText of the counted value c at the place that
+// placeAt evaluates (its address into rp when in memory), which reads e.
+func (g *gen) countedTextAt(e parser.Expr, placeAt func(rp uint8) place, c *sema.Counted, dst, n, pad int) {
 	key := pad > 0
 	if key {
 		for i := 0; i < align8(pad)/8; i++ {
@@ -69,7 +74,7 @@ func (g *gen) countedText(e parser.Expr, dst, n, pad int) {
 	g.clearFaultFor(e)
 	rp := g.push()
 	start := len(g.insns)
-	p := g.placeOf(e, rp)
+	p := placeAt(rp)
 	rn, rcut, t := g.push(), g.push(), g.push()
 	g.countedHeader(p, rp, rn, c)
 	if g.loads(start) { // reading the header failed: report its address
@@ -106,11 +111,16 @@ func (g *gen) countedText(e parser.Expr, dst, n, pad int) {
 // the status of its reads, up to f.Type.Len elements, and the count at
 // the field's end. The caller cleared the fault flag.
 func (g *gen) countedSeq(a parser.Expr, f *ir.Field) {
-	c := g.ctype(a).Counted
+	g.countedSeqAt(func(rp uint8) place { return g.placeOf(a, rp) }, g.ctype(a).Counted, f)
+}
+
+// countedSeqAt is countedSeq of the counted value c at the place that
+// placeAt evaluates.
+func (g *gen) countedSeqAt(placeAt func(rp uint8) place, c *sema.Counted, f *ir.Field) {
 	end := newLabel()
 	rp := g.push()
 	start := len(g.insns)
-	p := g.placeOf(a, rp)
+	p := placeAt(rp)
 	rn, rcut := g.push(), g.push()
 	g.countedHeader(p, rp, rn, c)
 	g.emit(ir.Insn{Op: ir.OpStStatus, Imm: int32(f.Status)})

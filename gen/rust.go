@@ -28,3 +28,28 @@ func (g *gen) derefs(x parser.Expr, r uint8, d sema.Derefs) place {
 	p.move(g, r, int64(d.Off))
 	return p
 }
+
+// attach reads, after the bytes of the Rust struct a that dump copied
+// into field f, the text and elements its counted members point to
+// (sema.Attached).
+func (g *gen) attach(a parser.Expr, f *ir.Field) {
+	at := g.p.Values.Attached[a]
+	if at == nil {
+		return
+	}
+	for _, x := range at.List {
+		placeAt := func(rp uint8) place {
+			p := g.placeOf(a, rp)
+			p.move(g, rp, int64(x.Src))
+			return p
+		}
+		if x.Item.Kind == ir.KindString {
+			g.countedTextAt(a, placeAt, x.Type.Counted, f.Offset+x.Dst, x.Item.Cap, 0)
+			continue
+		}
+		rt := g.push()
+		g.emit(ir.Insn{Op: ir.OpTakeFault, A: rt}) // the status reports this read only
+		g.pop()
+		g.countedSeqAt(placeAt, x.Type.Counted, &ir.Field{Offset: f.Offset + x.Dst, Status: f.Offset + x.Dst - ir.StatusSize, Type: x.Item})
+	}
+}

@@ -493,6 +493,7 @@ func (g *gen) storeField(a parser.Expr, f *ir.Field) {
 		g.countedSeq(a, f)
 	case ir.KindStruct, ir.KindUnion, ir.KindArray, ir.KindFloat, ir.KindVariants:
 		g.dump(a, f)
+		g.attach(a, f) // rust.go
 	default:
 		if t.Size > 8 && t.Kind == sema.KindInt {
 			g.dump(a, f)
@@ -508,6 +509,9 @@ func (g *gen) storeField(a parser.Expr, f *ir.Field) {
 // read memory, a failure there is reported instead of the copy.
 func (g *gen) dump(a parser.Expr, f *ir.Field) {
 	n := f.Type.Size
+	if at := g.p.Values.Attached[a]; at != nil {
+		n = at.Size // the rest is what attach reads
+	}
 	r := g.push()
 	start := len(g.insns)
 	p := g.placeOf(a, r)

@@ -309,6 +309,10 @@ type Member struct {
 	BitOffset int // bits after Offset, for bitfields
 	BitSize   int // 0 unless a bitfield
 	Type      *Type
+	// Status, when not 0, is where a status slot for the member's own
+	// reads is, from the start of the value (a Rust struct's text and
+	// elements, read after its bytes: sema/rust.go).
+	Status int
 }
 
 // Enumerator is one named value of an enum.

@@ -113,6 +113,11 @@ func (p *valuePrinter) appendMember(dst []byte, m ir.Member, b []byte) []byte {
 	if m.Offset < 0 || m.Offset > len(b) {
 		return append(dst, "<malformed>"...)
 	}
+	if addr, failed, ok := memberFault(m, b); !ok {
+		return append(dst, "<malformed>"...)
+	} else if failed {
+		return appendReadError(dst, addr)
+	}
 	if m.BitSize > 0 {
 		return appendBitfield(dst, m, b[m.Offset:])
 	}
@@ -121,6 +126,20 @@ func (p *valuePrinter) appendMember(dst []byte, m ir.Member, b []byte) []byte {
 		return append(dst, "<malformed>"...)
 	}
 	return p.appendValue(dst, m.Type, b[m.Offset:end])
+}
+
+// memberFault reads the status slot of member m (ir.Member.Status), if
+// it has one: failed when its read failed, at addr.
+func memberFault(m ir.Member, b []byte) (addr uint64, failed, ok bool) {
+	if m.Status == 0 {
+		return 0, false, true
+	}
+	if m.Status < 0 || m.Status+ir.StatusSize > len(b) {
+		return 0, false, false
+	}
+	st, _ := loadUint(b[m.Status:], 8)
+	addr, _ = loadUint(b[m.Status+8:], 8)
+	return addr, st == ir.StatusReadError, true
 }
 
 // isTupleFields reports whether ms are a tuple's fields: __0, __1, ...
@@ -167,6 +186,23 @@ func (p *jsonPrinter) appendVariantsJSON(dst []byte, t *ir.Type, b []byte) []byt
 	return append(p.appendTupleJSON(dst, v.Members, b), '}')
 }
 
+// appendRustStructJSON prints a Rust struct as a JSON object, a tuple
+// or a tuple struct as an array.
+func (p *jsonPrinter) appendRustStructJSON(dst []byte, t *ir.Type, b []byte) []byte {
+	if isTupleFields(t.Members) {
+		return p.appendTupleJSON(dst, t.Members, b)
+	}
+	dst = append(dst, '{')
+	for i, m := range t.Members {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = append(appendJSONString(dst, []byte(m.Name)), ':')
+		dst = p.appendMemberJSON(dst, m, b)
+	}
+	return append(dst, '}')
+}
+
 // appendTupleJSON prints the fields of a Rust tuple as a JSON array.
 func (p *jsonPrinter) appendTupleJSON(dst []byte, ms []ir.Member, b []byte) []byte {
 	dst = append(dst, '[')
@@ -174,12 +210,25 @@ func (p *jsonPrinter) appendTupleJSON(dst []byte, ms []ir.Member, b []byte) []by
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		end := m.Offset + typeSize(m.Type)
-		if m.Type == nil || m.BitSize > 0 || m.Offset < 0 || end > len(b) {
-			dst = append(dst, jsonMalformed...)
-			continue
-		}
-		dst = p.appendValue(dst, m.Type, b[m.Offset:end])
+		dst = p.appendMemberJSON(dst, m, b)
 	}
 	return append(dst, ']')
+}
+
+// appendMemberJSON prints member m of the value whose bytes are b.
+func (p *jsonPrinter) appendMemberJSON(dst []byte, m ir.Member, b []byte) []byte {
+	end := m.Offset + typeSize(m.Type)
+	if m.Type == nil || m.BitSize > 0 || m.Offset < 0 || end > len(b) {
+		return append(dst, jsonMalformed...)
+	}
+	if addr, failed, ok := memberFault(m, b); !ok {
+		return append(dst, jsonMalformed...)
+	} else if failed {
+		return appendJSONReadError(dst, addr)
+	}
+	if p.elems >= maxValueElems {
+		return append(dst, `{"error":"cut"}`...)
+	}
+	p.elems++
+	return p.appendValue(dst, m.Type, b[m.Offset:end])
 }

@@ -40,6 +40,19 @@ func TestFormatRust(t *testing.T) {
 		{Name: "id", Offset: 0, Type: tInt64}, {Name: "pair", Offset: 8, Type: pair},
 	}}
 	unit := &ir.Type{Kind: ir.KindStruct, Name: "Marker", Lang: ir.LangRust}
+	// A struct {name: &str, tags: Vec<i32>} whose text and elements were
+	// read after its 40 bytes: a string slot at 40, a status slot at 64
+	// and a sequence of 2 at 80.
+	text := &ir.Type{Kind: ir.KindString, Size: ir.StrHeader + 8, Cap: 8}
+	seq := &ir.Type{Kind: ir.KindSeq, Size: 16, Elem: i32, Len: 2}
+	attached := &ir.Type{Kind: ir.KindStruct, Size: 96, Name: "Row", Lang: ir.LangRust, Members: []ir.Member{
+		{Name: "name", Offset: 40, Type: text},
+		{Name: "tags", Offset: 80, Status: 64, Type: seq},
+	}}
+	slot := func(s string) []byte {
+		return cat(le64(uint64(len(s))), le64(0), []byte((s + "\x00\x00\x00\x00\x00\x00\x00\x00")[:8]))
+	}
+	raw := make([]byte, 40)
 	for _, tt := range []struct {
 		name  string
 		t     *ir.Type
@@ -57,6 +70,10 @@ func TestFormatRust(t *testing.T) {
 		{"tuple struct", point, cat(le32(1), le32(2)), "Point(1, 2)", `[1,2]`},
 		{"struct", entry, cat(le64(3), le64(uint64(1<<64-8)), le64(7)), "Entry {id: 3, pair: (7, -8)}", `{"id":3,"pair":[7,-8]}`},
 		{"unit struct", unit, nil, "Marker", `{}`},
+		{"attached", attached, cat(raw, slot("ab"), le64(ir.StatusOK), le64(0), le32(4), le32(5), le64(2)),
+			`Row {name: "ab", tags: [4, 5]}`, `{"name":"ab","tags":[4,5]}`},
+		{"attached read error", attached, cat(raw, slot("ab"), le64(ir.StatusReadError), le64(0x10), le32(4), le32(5), le64(2)),
+			`Row {name: "ab", tags: <read error at 0x10>}`, `{"name":"ab","tags":{"error":"read error","addr":"0x10"}}`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p := valuePrinter{}

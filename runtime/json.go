@@ -152,8 +152,8 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		}
 		return strconv.AppendFloat(dst, f, 'g', -1, 64)
 	case ir.KindStruct, ir.KindUnion:
-		if t.Lang == ir.LangRust && isTupleFields(t.Members) {
-			return p.appendTupleJSON(dst, t.Members, b) // format_rust.go
+		if t.Lang == ir.LangRust {
+			return p.appendRustStructJSON(dst, t, b) // format_rust.go
 		}
 		return p.appendStruct(dst, t, b)
 	case ir.KindVariants:

@@ -234,3 +234,67 @@ func rustShared(t *Type) (inner *Type, ptrOff, valOff int, ok bool) {
 	}
 	return v.Type, nn.Offset + p.Offset, v.Offset, true
 }
+
+// Attached describes a printed Rust struct whose members include counted
+// values (&str, String, Vec, slices): the record holds its Size bytes,
+// then what those members point to, so that print(*entry) shows
+// name: "x", tags: [10, 20, 30] rather than their pointers and lengths.
+type Attached struct {
+	Size int // the struct's own bytes, copied raw
+	List []Attach
+}
+
+// Attach is one member of an Attached struct read after its bytes.
+type Attach struct {
+	Src  int      // the member's offset in the struct
+	Type *Type    // the member's type (Counted)
+	Dst  int      // where what it points to goes, from the value's start
+	Item *ir.Type // what is there: a string slot, or a counted sequence after the status slot at Dst-ir.StatusSize
+}
+
+// maxAttach is the most members of one struct read after its bytes, and
+// attachBytes the most bytes they may add to its record.
+const (
+	maxAttach   = 8
+	attachBytes = 1024
+)
+
+// rustAttach returns the record type of print's value a of Rust struct t
+// (it, its bytes): with its direct members that are counted values read
+// after its bytes, as Attached records for gen.
+func (c *checker) rustAttach(a parser.Expr, t *Type, it *ir.Type) *ir.Type {
+	if t.Kind != KindStruct || it.Size != t.Size {
+		return it
+	}
+	cp := *it
+	cp.Members = append([]ir.Member(nil), it.Members...)
+	at := &Attached{Size: t.Size}
+	end := align8(t.Size)
+	for i, m := range t.Members {
+		if m.Type.Counted == nil || m.BitSize > 0 || i >= len(cp.Members) || len(at.List) == maxAttach {
+			continue
+		}
+		x := Attach{Src: m.Offset, Type: m.Type}
+		status := 0
+		if isCountedText(m.Type) {
+			x.Item = IR(StringOf(ir.DefaultStr))
+		} else {
+			x.Item = irSeq(m.Type)
+			status = end
+			end += ir.StatusSize
+		}
+		if end+x.Item.Size-align8(t.Size) > attachBytes {
+			break
+		}
+		x.Dst = end
+		end += align8(x.Item.Size)
+		cp.Members[i].Type, cp.Members[i].Offset, cp.Members[i].Status = x.Item, x.Dst, status
+		at.List = append(at.List, x)
+	}
+	if len(at.List) == 0 {
+		return it
+	}
+	cp.Size = end
+	c.vals().Attached[a] = at
+	return &cp
+}

@@ -72,6 +72,9 @@ type Values struct {
 	// Derefs maps a Rust field access (*parser.FieldExpr) or dereference
 	// (*parser.UnaryExpr) to the pointers it reads through (rust.go).
 	Derefs map[parser.Expr]Derefs
+	// Attached maps a printed Rust struct to the text and elements of its
+	// members that gen reads after its bytes (rust.go).
+	Attached map[parser.Expr]*Attached
 }
 
 // Arrow reports whether field access x reads through a pointer: x->f,
@@ -155,6 +158,7 @@ func (c *checker) vals() *Values {
 			Events:   map[[2]int]int{},
 			PerProbe: map[*Group]bool{},
 			Derefs:   map[parser.Expr]Derefs{},
+			Attached: map[parser.Expr]*Attached{},
 		}
 	}
 	return c.p.Values

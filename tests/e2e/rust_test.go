@@ -123,12 +123,13 @@ func rustSelf(stderr string) []map[string]string {
 // TestRustValues reads Rust values by name through a reference: &str and
 // String as text, a Vec<i64> and a slice as elements, enums by variant
 // (a tag, and the niches of Option<&T> and Option<Box<T>>), tuples, Box
-// and Rc, in a debug and a release build, and compares them with what the
-// program prints of them with {:?}.
+// and Rc, a whole struct with its text and elements, in debug and release
+// builds of rustc and cargo, and compares them with what the program
+// prints of them with {:?}.
 func TestRustValues(t *testing.T) {
 	names := []string{"entry.id", "entry.name", "entry.owner", "entry.tags", "entry.amount", "entry.pair",
-		"*shape", "color", "prev", "res", "limit", "*boxed", "rc.id", "window", "entry.parent"}
-	self := map[string]string{"*shape": "shape", "*boxed": "boxed"}
+		"*shape", "color", "prev", "res", "limit", "*boxed", "rc.id", "*rc", "window", "entry.parent"}
+	self := map[string]string{"*shape": "shape", "*boxed": "boxed", "*rc": "rc"}
 	var stmts []string
 	for _, n := range names {
 		stmts = append(stmts, "print("+n+")")

@@ -58,6 +58,7 @@ pub extern "Rust" fn post(
     eprintln!("self: limit={:?}", limit);
     eprintln!("self: boxed={:?}", boxed);
     eprintln!("self: rc.id={:?}", rc.id);
+    eprintln!("self: rc={:?}", rc);
     eprintln!("self: arc={:?}", arc);
     eprintln!("self: window={:?}", window);
     eprintln!("self: entry.parent={:?}", entry.parent.as_ref().map(|b| &**b as *const Entry));
@@ -91,7 +92,7 @@ fn main() {
         let prev = if i == 1 { None } else { Some(&e) };
         let res = if i == 0 { Err(7u8) } else { Ok(40 + i as i32) };
         let limit = if i == 2 { None } else { Some(100 * i as i64 - 1) };
-        let rc = Rc::new(Entry { id: 50 + i as i64, name: "rc", owner: String::new(), tags: vec![], parent: None, amount: None, pair: (0, 0) });
+        let rc = Rc::new(Entry { id: 50 + i as i64, name: "rc", owner: String::from("carol"), tags: vec![i as i64; i], parent: None, amount: None, pair: (0, 0) });
         sum += post(&e, s, colors[i], prev, res, limit, Box::new(9 + i as i64), rc, Arc::new(-(i as i64)), &e.tags[i..]);
     }
     eprintln!("sum={}", sum);

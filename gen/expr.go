@@ -84,8 +84,12 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 		switch e.Fn {
 		case "usym":
 			g.exprInto(e.Args[0], r) // the address; the runtime symbolizes it
+		case "strftime":
+			g.exprInto(e.Args[1], r) // the nanoseconds; the runtime formats them
 		case "bswap":
 			g.bswap(e, r)
+		case "nsecs":
+			g.emit(ir.Insn{Op: ir.OpLdCtx, A: r, Imm: int32(sema.NsecsClocks[e.Args[0].(*parser.Ident).Name])})
 		default:
 			panic("gen: " + e.Fn + "() is not an integer")
 		}

@@ -185,11 +185,13 @@ const (
 	CtxElapsed            // nanoseconds since gs started
 	CtxCpu                // current CPU
 	CtxProbe              // the probe's id (its BPF cookie)
+	CtxBootNs             // bpf_ktime_get_boot_ns(): CLOCK_BOOTTIME, counting suspend
+	CtxTaiNs              // bpf_ktime_get_tai_ns(): CLOCK_TAI
 	numCtx
 )
 
 // CtxNames maps each Ctx to its name, for disassembly and the C header.
-var CtxNames = [numCtx]string{"pid", "tid", "uid", "gid", "nsecs", "elapsed", "cpu", "probe"}
+var CtxNames = [numCtx]string{"pid", "tid", "uid", "gid", "nsecs", "elapsed", "cpu", "probe", "boot_ns", "tai_ns"}
 
 // MapIn names the BPF map that OpMapLookup, OpMapUpdate and OpMapDelete
 // act on, their operand C.

@@ -11,7 +11,7 @@ import (
 
 // Version identifies the encoding. Bump it whenever an op is added or its
 // meaning changes.
-const Version = 4
+const Version = 5
 
 // Limits shared with the C interpreter (they are written into its header).
 const (
@@ -253,6 +253,7 @@ const (
 	// KindVariants is a Rust enum with fields: the integer at Discr
 	// selects one of Variants, which is printed with its fields.
 	KindVariants
+	KindTime // u64 nanoseconds of CLOCK_MONOTONIC, printed as a local time by Type.Format (strftime)
 )
 
 // Lang is the source language whose syntax a value prints in.
@@ -287,6 +288,8 @@ type Type struct {
 	Discr *Member
 	// Variants are a KindVariants value's variants.
 	Variants []Variant
+	// Format is a KindTime's strftime format (printfmt.Strftime).
+	Format string
 }
 
 // Variant is one variant of a KindVariants type.

@@ -89,6 +89,12 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 			return append(dst, "NULL"...)
 		}
 		return appendHex(dst, u)
+	case ir.KindTime:
+		u, ok := loadUint(b, 8)
+		if !ok {
+			return append(dst, "<malformed>"...)
+		}
+		return appendTime(dst, t.Format, u)
 	case ir.KindSymbol:
 		u, ok := loadUint(b, 8)
 		if !ok {

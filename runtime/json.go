@@ -114,6 +114,12 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 			return append(dst, "null"...)
 		}
 		return appendJSONHex(dst, u)
+	case ir.KindTime:
+		u, ok := loadUint(b, 8)
+		if !ok {
+			return append(dst, jsonMalformed...)
+		}
+		return appendJSONString(dst, appendTime(nil, t.Format, u))
 	case ir.KindSymbol:
 		u, ok := loadUint(b, 8)
 		if !ok {

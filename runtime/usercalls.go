@@ -7,7 +7,13 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"sync"
 	"syscall"
+	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/gs-tracer/gs/printfmt"
 )
 
 // DefaultMaxCatBytes is how much of a file cat() prints, unless
@@ -51,4 +57,22 @@ func (s *session) cat(path string) {
 		s.status.errorf("cat: read %q: %v", path, err)
 	}
 	s.out.record(data, false)
+}
+
+// monoEpoch is the wall-clock time at which CLOCK_MONOTONIC was 0, read
+// once so that every strftime() of a run agrees (two timestamps 123 µs
+// apart print 123 µs apart).
+var monoEpoch = sync.OnceValue(func() time.Time {
+	var ts unix.Timespec
+	now := time.Now()
+	if err := unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts); err != nil {
+		return now
+	}
+	return now.Add(-time.Duration(ts.Nano()))
+})
+
+// appendTime formats ns, nanoseconds of CLOCK_MONOTONIC (nsecs), as the
+// local time of format (strftime()).
+func appendTime(dst []byte, format string, ns uint64) []byte {
+	return append(dst, printfmt.Strftime(format, monoEpoch().Add(time.Duration(ns)))...)
 }

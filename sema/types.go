@@ -37,6 +37,7 @@ const (
 	// Values the runtime prints from what the probe captured.
 	KindStack  // ustack: Len frames (ir.StackFrameSize each) after a u64 count
 	KindSymbol // usym(addr): an address the runtime prints as symbol+offset
+	KindTime   // strftime(fmt, ns): nanoseconds of CLOCK_MONOTONIC the runtime prints as a local time by Format
 )
 
 // Type is the type of a script value. Types are plain data; the singletons
@@ -65,6 +66,8 @@ type Type struct {
 	// types add (rust.go).
 	Lang ir.Lang
 	Rust *RustType
+	// Format is a KindTime's strftime format.
+	Format string
 }
 
 // Member is a field of a struct or union type.
@@ -153,7 +156,7 @@ func (t *Type) IsUnsigned() bool {
 // stacks and symbols.
 func (t *Type) IsText() bool {
 	switch t.Kind {
-	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol:
+	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol, KindTime:
 		return true
 	}
 	return false
@@ -224,6 +227,8 @@ func IR(t *Type) *ir.Type {
 		return &ir.Type{Kind: ir.KindStack, Size: SlotSize(t), Len: t.Len, Name: "ustack"}
 	case KindSymbol:
 		return &ir.Type{Kind: ir.KindSymbol, Size: 8, Name: "usym"}
+	case KindTime:
+		return &ir.Type{Kind: ir.KindTime, Size: 8, Name: "timestamp", Format: t.Format}
 	}
 	if it := irC(t); it != nil {
 		return it // structs, unions, arrays and floats, as raw bytes (ctypes.go)

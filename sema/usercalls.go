@@ -50,8 +50,36 @@ func (c *checker) userCall(gc *groupCtx, e *parser.CallExpr) (t *Type, ok bool) 
 		return c.strcontains(gc, e), true
 	case "bswap":
 		return c.bswap(gc, e), true
+	case "nsecs":
+		return c.nsecs(e), true
+	case "strftime":
+		return c.strftime(gc, e), true
 	}
 	return nil, false
+}
+
+// NsecsClocks are the clocks of nsecs(CLOCK), bpftrace's names, and the
+// context value that reads each (bare nsecs is monotonic).
+var NsecsClocks = map[string]ir.Ctx{"monotonic": ir.CtxNsecs, "boot": ir.CtxBootNs, "tai": ir.CtxTaiNs}
+
+// nsecs checks nsecs(boot), nsecs(monotonic) and nsecs(tai).
+func (c *checker) nsecs(e *parser.CallExpr) *Type {
+	var id *parser.Ident
+	if len(e.Args) == 1 {
+		id, _ = e.Args[0].(*parser.Ident)
+	}
+	if id == nil {
+		c.errorf(e, "nsecs takes one clock: nsecs(boot), nsecs(monotonic) or nsecs(tai)")
+		return nil
+	}
+	if _, ok := NsecsClocks[id.Name]; !ok {
+		d := c.errorf(id, "unknown clock %q", id.Name).WithHint("the clocks are boot, monotonic and tai")
+		if id.Name == "sw_tai" {
+			d.WithHint("nsecs(sw_tai) is not supported by gs: use nsecs(tai)")
+		}
+		return nil
+	}
+	return Uint64
 }
 
 // strcontains checks strcontains(haystack, needle). Only literals are
@@ -106,4 +134,25 @@ func Bswap(v uint64, size int) uint64 {
 		out = out<<8 | v>>(8*i)&0xff
 	}
 	return out
+}
+
+// strftime checks strftime(fmt, ns): ns, nanoseconds of nsecs's clock,
+// printed as a local time (the runtime formats it).
+func (c *checker) strftime(gc *groupCtx, e *parser.CallExpr) *Type {
+	if len(e.Args) != 2 {
+		c.values(gc, e.Args)
+		c.errorf(e, "strftime takes 2 arguments (a format and nanoseconds), got %d", len(e.Args))
+		return nil
+	}
+	lit, isLit := e.Args[0].(*parser.StrLit)
+	if !isLit {
+		c.values(gc, e.Args)
+		c.errorf(e.Args[0], "strftime's format must be a string literal")
+		return nil
+	}
+	c.p.Types[lit] = LitOf(len(lit.Val))
+	if c.integer(gc, e.Args[1], "strftime") == nil {
+		return nil
+	}
+	return &Type{Kind: KindTime, Size: 8, Name: "timestamp", Format: lit.Val}
 }

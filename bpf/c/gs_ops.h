@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              4 /* ir.Version */
+#define GS_IR_VERSION              5 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0
@@ -74,6 +74,8 @@
 #define GS_CTX_ELAPSED             5
 #define GS_CTX_CPU                 6
 #define GS_CTX_PROBE               7
+#define GS_CTX_BOOT_NS             8
+#define GS_CTX_TAI_NS              9
 
 /* The BPF maps of OpMapLookup, OpMapUpdate, OpMapDelete (ir.MapIn). */
 #define GS_IN_VALS                 0

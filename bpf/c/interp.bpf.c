@@ -834,6 +834,12 @@ static __always_inline int ld_ctx(const struct hit *h, u64 *ra, s32 which)
 	case GS_CTX_PROBE:
 		*ra = h->probe;
 		return 0;
+	case GS_CTX_BOOT_NS:
+		*ra = bpf_ktime_get_boot_ns();
+		return 0;
+	case GS_CTX_TAI_NS:
+		*ra = bpf_ktime_get_tai_ns();
+		return 0;
 	}
 	return -1;
 }

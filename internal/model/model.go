@@ -21,7 +21,7 @@ import (
 type Machine struct {
 	Regs      [ir.NumRegs]uint64
 	PtRegs    [ir.PtRegsSlots]uint64
-	Ctx       [8]uint64
+	Ctx       [len(ir.CtxNames)]uint64
 	Heap      [2 * ir.HeapSize]byte
 	Mem       map[uint64]string // user memory OpStStr reads: NUL-terminated strings by address
 	Comm      string

@@ -15,6 +15,7 @@ import (
 // `gs -lv SPEC` (also the parameters and locals of each match, with their
 // types and whether they can be read at the probe's address).
 func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) int {
+	spec = normalizeSpec(spec) // listmore.go
 	prog, diags := parser.ParseString("<list>", spec+" {}")
 	if diags.HasErrors() {
 		diags.Render(stderr, false)
@@ -29,9 +30,31 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "gs: -l lists uprobe points, not %s probes\n", p.Kind)
 		return exitUsage
 	}
+	if (p.Binary == "" || p.Binary == "*") && pid != 0 {
+		pattern := p.Func
+		if pattern == "" {
+			pattern = "*"
+		}
+		return listProcess(pid, pattern, stdout, stderr)
+	}
 	if p.Binary == "" {
 		fmt.Fprintf(stderr, "gs: -l needs a binary: 'uprobe:BIN:%s'\n", p.Func)
 		return exitUsage
+	}
+	if strings.ContainsAny(p.Binary, "*?[") && pid == 0 {
+		bins := globBinaries(p.Binary)
+		if len(bins) == 0 {
+			fmt.Fprintf(stderr, "gs: no binary matches %q\n", p.Binary)
+			return exitRuntime
+		}
+		code := exitOK
+		for _, b := range bins {
+			one := strings.Replace(spec, p.Binary, b, 1)
+			if c := list(one, pid, verbose, exact, stdout, stderr); c != exitOK {
+				code = c
+			}
+		}
+		return code
 	}
 	r := &debuginfo.Resolver{}
 	if pid != 0 {

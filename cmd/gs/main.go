@@ -171,16 +171,23 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	rest := fs.Args()
 	setupDebugInfo(&o, stderr)
+	listScript := false
 	if o.list {
 		spec := o.program
 		if spec == "" && len(rest) == 1 {
 			spec = rest[0]
 		}
-		if spec == "" || (o.program != "" && len(rest) > 0) || len(rest) > 1 {
-			fmt.Fprint(stderr, "gs: -l takes one probe, e.g. gs -l 'uprobe:./app:*'\n")
+		switch {
+		case isScript(o.program, rest):
+			listScript = true // list the probes the script attaches (below)
+		case spec == "" && len(rest) == 0 && o.pid != 0:
+			return listProcess(o.pid, "*", stdout, stderr) // list.go
+		case spec == "" || (o.program != "" && len(rest) > 0) || len(rest) > 1:
+			fmt.Fprint(stderr, "gs: -l takes one probe, e.g. gs -l 'uprobe:./app:*' (gs lists uprobes only)\n")
 			return exitUsage
+		default:
+			return list(spec, o.pid, o.verbose, o.exact, stdout, stderr)
 		}
-		return list(spec, o.pid, o.verbose, o.exact, stdout, stderr)
 	}
 	// The arguments after the script are its positional parameters ($1,
 	// $2, ...); after a "--", those that start with "-" are named ones,
@@ -257,6 +264,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		cfg.DefaultBinary = r.Exe(o.pid)
 	}
 	checked, sdiags := sema.Check(prog, cfg)
+	if listScript && (sdiags == nil || !sdiags.HasErrors()) {
+		listProbes(checked, stdout)
+		return exitOK
+	}
 	if sdiags != nil && o.noWarn {
 		kept := sdiags.Diags[:0]
 		for _, d := range sdiags.Diags {

@@ -73,6 +73,10 @@ type Binary struct {
 	dbgDone   bool
 
 	nameIx nameIndex // demangled names of funcs (names.go)
+
+	goRT     *GoRuntime // golang.go
+	goRTErr  error
+	goRTDone bool
 }
 
 // Open opens path and indexes its function symbols.

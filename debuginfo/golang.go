@@ -123,3 +123,83 @@ func (s *goRegs) walk(t dwarf.Type, out *[]Piece) error {
 	}
 	return fmt.Errorf("a result of type %s", TypeName(t))
 }
+
+// GoRuntime is what reading Go interfaces needs from a Go binary: where
+// its type descriptors' names are and the offsets of the runtime structs
+// that lead there, from its symbols and DWARF.
+type GoRuntime struct {
+	// Types is the link-time address of runtime.types, the base a type
+	// descriptor's name offset (abi.Type.Str) counts from.
+	Types uint64
+	// ErrorString is the address of the itab of *errors.errorString as
+	// error (go:itab.*errors.errorString,error), 0 when the binary has none:
+	// an error with that itab is errors.New's, whose text gs reads.
+	ErrorString uint64
+	// ItabType is the offset of abi.ITab.Type; TypeStr and TypeTFlag of
+	// abi.Type.Str and abi.Type.TFlag.
+	ItabType, TypeStr, TypeTFlag int
+}
+
+// GoTFlagExtraStar is abi.TFlagExtraStar: the name stored for a type has
+// a '*' before the type's own name (internal/abi/type.go).
+const GoTFlagExtraStar = 1 << 1
+
+// GoRuntime reads b's GoRuntime, once.
+func (b *Binary) GoRuntime() (*GoRuntime, error) {
+	if b.goRTDone {
+		return b.goRT, b.goRTErr
+	}
+	b.goRTDone = true
+	b.goRT, b.goRTErr = b.readGoRuntime()
+	return b.goRT, b.goRTErr
+}
+
+func (b *Binary) readGoRuntime() (*GoRuntime, error) {
+	d, err := b.Debug()
+	if err != nil {
+		return nil, err
+	}
+	rt := &GoRuntime{}
+	syms, err := b.File.Symbols()
+	if err != nil {
+		return nil, fmt.Errorf("read symbols: %w", err)
+	}
+	for _, s := range syms {
+		switch s.Name {
+		case "runtime.types":
+			rt.Types = s.Value
+		case "go:itab.*errors.errorString,error":
+			rt.ErrorString = s.Value
+		}
+	}
+	if rt.Types == 0 {
+		return nil, errors.New("no symbol runtime.types")
+	}
+	off := func(typ, member string) (int, error) {
+		t, err := d.Types(typ)
+		if err != nil {
+			return 0, err
+		}
+		m, ok := FindMember(t, member)
+		if !ok {
+			return 0, fmt.Errorf("%s has no member %s", typ, member)
+		}
+		return int(m.Offset), nil
+	}
+	for _, f := range []struct {
+		dst          *int
+		typ, member  string
+		oldT, oldMem string // before Go 1.21's internal/abi
+	}{
+		{&rt.ItabType, "internal/abi.ITab", "Type", "runtime.itab", "_type"},
+		{&rt.TypeStr, "internal/abi.Type", "Str", "runtime._type", "str"},
+		{&rt.TypeTFlag, "internal/abi.Type", "TFlag", "runtime._type", "tflag"},
+	} {
+		if *f.dst, err = off(f.typ, f.member); err != nil {
+			if *f.dst, err = off(f.oldT, f.oldMem); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return rt, nil
+}

@@ -58,12 +58,19 @@ func (g *gen) clampCount(rn, rcut uint8, n int) {
 // the key's capacity) has its text zero-padded to pad bytes and its
 // address word 0: equal texts are equal keys.
 func (g *gen) countedText(e parser.Expr, dst, n, pad int) {
-	g.countedTextAt(e, func(rp uint8) place { return g.placeOf(e, rp) }, g.ctype(e).Counted, dst, n, pad)
+	t := g.ctype(e)
+	g.textAt(e, func(rp uint8) place { return g.placeOf(e, rp) }, t.Counted, t.Go, dst, n, pad)
 }
 
 // countedTextAt is countedText of the counted value c at the place that
 // placeAt evaluates (its address into rp when in memory), which reads e.
 func (g *gen) countedTextAt(e parser.Expr, placeAt func(rp uint8) place, c *sema.Counted, dst, n, pad int) {
+	g.textAt(e, placeAt, c, nil, dst, n, pad)
+}
+
+// textAt is countedTextAt of counted text c, or with gv of a Go interface
+// (golang.go).
+func (g *gen) textAt(e parser.Expr, placeAt func(rp uint8) place, c *sema.Counted, gv *sema.GoValue, dst, n, pad int) {
 	key := pad > 0
 	if key {
 		for i := 0; i < align8(pad)/8; i++ {
@@ -76,7 +83,12 @@ func (g *gen) countedTextAt(e parser.Expr, placeAt func(rp uint8) place, c *sema
 	start := len(g.insns)
 	p := placeAt(rp)
 	rn, rcut, t := g.push(), g.push(), g.push()
-	g.countedHeader(p, rp, rn, c)
+	null := newLabel()
+	if gv != nil {
+		g.goIfaceText(p, rp, rn, t, gv, null) // golang.go
+	} else {
+		g.countedHeader(p, rp, rn, c)
+	}
 	if g.loads(start) { // reading the header failed: report its address
 		g.emit(ir.Insn{Op: ir.OpStStatus, Imm: int32(dst)})
 		g.emit(ir.Insn{Op: ir.OpLdHeap, A: t, C: 8, Imm: int32(dst)})
@@ -97,6 +109,13 @@ func (g *gen) countedTextAt(e parser.Expr, placeAt func(rp uint8) place, c *sema
 	g.bind(fault) // the address word holds the failing address
 	g.constant(t, uint64(ir.StrFault)<<16)
 	g.emit(ir.Insn{Op: ir.OpStHeap, A: t, C: 8, Imm: int32(dst)})
+	if len(null.refs) > 0 { // a nil interface: prints as NULL
+		g.jump(ir.OpJa, 0, end)
+		g.bind(null)
+		g.constant(t, uint64(ir.StrFault)<<16)
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: t, C: 8, Imm: int32(dst)})
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})
+	}
 	g.bind(end)
 	if key {
 		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})
@@ -147,7 +166,4 @@ func (g *gen) loads(start int) bool {
 
 // isCountedText reports whether e is counted text, which the string paths
 // read with countedText.
-func (g *gen) isCountedText(e parser.Expr) bool {
-	c := g.ctype(e).Counted
-	return c != nil && c.Text
-}
+func (g *gen) isCountedText(e parser.Expr) bool { return g.ctype(e).ReadsAsText() }

@@ -81,6 +81,9 @@ func (g *gen) ctype(e parser.Expr) *sema.Type {
 		if t, ok := v.AsString[e]; ok {
 			return t
 		}
+		if t, ok := v.GoLen[e]; ok {
+			return t
+		}
 	}
 	return g.typeOf(e)
 }
@@ -98,6 +101,18 @@ func (g *gen) varAt(e parser.Expr) (*sema.VarRef, *sema.VarAt) {
 // pvExpr evaluates e into r when it is a program value; it reports false
 // for the expressions exprInto handles itself.
 func (g *gen) pvExpr(e parser.Expr, r uint8) bool {
+	if v := g.p.Values; v != nil {
+		if t, ok := v.GoLen[e]; ok {
+			g.pvValue(e, r)
+			g.goMapLen(r, t.Go) // golang.go
+			return true
+		}
+	}
+	return g.pvValue(e, r)
+}
+
+// pvValue is pvExpr of e as the program has it.
+func (g *gen) pvValue(e parser.Expr, r uint8) bool {
 	if x, ok := e.(*parser.UnaryExpr); ok && x.Op == "*" {
 		// Also without Values: *(int *)8 reads memory in any script.
 		g.lvalue(e, r)

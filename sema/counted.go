@@ -123,8 +123,16 @@ func memberPath(t *Type, path string) (Member, bool) {
 	return out, true
 }
 
-// isCountedText reports whether t is counted text.
-func isCountedText(t *Type) bool { return t != nil && t.Counted != nil && t.Counted.Text }
+// isCountedText reports whether t reads as counted text: counted text,
+// or a Go interface (its error text or its dynamic type's name, read the
+// same way: golang.go).
+func isCountedText(t *Type) bool { return t.ReadsAsText() }
+
+// ReadsAsText reports whether gen reads values of t as counted text
+// (gen's countedText): counted text or a Go interface.
+func (t *Type) ReadsAsText() bool {
+	return t != nil && (t.Counted != nil && t.Counted.Text || isGoIface(t))
+}
 
 // isCountedSeq reports whether t is a counted sequence.
 func isCountedSeq(t *Type) bool { return t != nil && t.Counted != nil && !t.Counted.Text }

@@ -27,6 +27,7 @@ type ctypes struct {
 	memo map[dwarf.Type]*Type
 	lang debuginfo.Language // of the binary whose types these are
 	rust *debuginfo.Debug   // a Rust binary's DWARF (rust.go)
+	bin  *debuginfo.Binary  // the binary, nil for none
 }
 
 func newCTypes() *ctypes { return &ctypes{memo: map[dwarf.Type]*Type{}, lang: debuginfo.LangC} }
@@ -37,7 +38,7 @@ func (ct *ctypes) of(bin *debuginfo.Binary) *ctypes {
 	if bin == nil {
 		return ct
 	}
-	out := &ctypes{memo: ct.memo, lang: bin.Language()}
+	out := &ctypes{memo: ct.memo, lang: bin.Language(), bin: bin}
 	if out.lang == debuginfo.LangRust {
 		out.rust, _ = bin.Debug()
 	}
@@ -59,6 +60,12 @@ func (ct *ctypes) convert(t dwarf.Type) *Type {
 		return st
 	case *dwarf.TypedefType:
 		under := ct.convert(tt.Type)
+		if ct.lang == debuginfo.LangGo {
+			if gt := ct.goTypedef(tt, under); gt != nil {
+				ct.memo[t] = gt
+				return gt // golang.go
+			}
+		}
 		if under.Kind == KindStruct || under.Kind == KindUnion || under.Kind == KindVoid {
 			ct.memo[t] = under
 			return under
@@ -69,8 +76,8 @@ func (ct *ctypes) convert(t dwarf.Type) *Type {
 		return &cp
 	}
 	st := &Type{Name: debuginfo.TypeName(t), Size: int(t.Size())}
-	if ct.lang == debuginfo.LangGo && t.Common().Name != "" {
-		st.Name = t.Common().Name // Go's DWARF names every type as Go spells it
+	if ct.lang == debuginfo.LangGo {
+		st.Name = goTypeName(t, st.Name) // golang.go
 	}
 	ct.memo[t] = st // before recursing: a struct may point to itself
 	switch tt := t.(type) {

@@ -1,7 +1,10 @@
 package sema
 
 import (
+	"debug/dwarf"
 	"fmt"
+	"sort"
+	"strings"
 
 	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/debuginfo"
@@ -162,4 +165,110 @@ func (c *checker) goPastStackCheck(p *ir.Probe) (to, off uint64, ok bool) {
 		return 0, 0, false
 	}
 	return p.Address + uint64(n), p.Offset + uint64(n), true
+}
+
+// GoValue is what reading a Go interface or map needs.
+type GoValue struct {
+	Kind  GoKind
+	Error bool // an interface of type error
+	// Module is the binary whose type descriptors an interface points
+	// to; RT its runtime facts.
+	Module string
+	RT     *debuginfo.GoRuntime
+	// Len is the member of a map's header that counts its entries (Go
+	// 1.24's maps.Map.used, hmap.count before).
+	Len Member
+}
+
+// GoKind says which Go value a GoValue describes.
+type GoKind uint8
+
+// Go kinds.
+const (
+	GoIface GoKind = iota // {tab *itab, data}
+	GoEface               // {_type *_type, data}: interface{}, any
+	GoMap                 // a pointer to the map's header
+)
+
+// goTypedef returns the type of Go's typedef tt of under when it is an
+// interface or a map, nil otherwise. Every interface type is a typedef
+// of runtime.iface or runtime.eface; a map[K]V one of a pointer to its
+// header. The typedef's own copy of the type carries the GoValue (error
+// is runtime.iface too).
+func (ct *ctypes) goTypedef(tt *dwarf.TypedefType, under *Type) *Type {
+	if ct.bin == nil {
+		return nil
+	}
+	switch {
+	case under.Kind == KindStruct && (under.Name == "runtime.iface" || under.Name == "runtime.eface"):
+		rt, err := ct.bin.GoRuntime()
+		if err != nil {
+			return nil
+		}
+		cp := *under
+		cp.Name = tt.Name
+		cp.Go = &GoValue{Kind: GoIface, Error: tt.Name == "error", Module: ct.bin.Path, RT: rt}
+		if under.Name == "runtime.eface" {
+			cp.Go.Kind = GoEface
+		}
+		return &cp
+	case under.Kind == KindPointer && strings.HasPrefix(tt.Name, "map[") && under.Elem != nil:
+		for _, name := range []string{"used", "count"} {
+			if m, ok := findMember(under.Elem, name); ok && m.Type.Kind == KindInt && m.Type.Size == 8 {
+				cp := *under
+				cp.Name = tt.Name
+				cp.Go = &GoValue{Kind: GoMap, Len: m}
+				return &cp
+			}
+		}
+	}
+	return nil
+}
+
+// isGoIface reports whether t is a Go interface, read as text.
+func isGoIface(t *Type) bool { return t != nil && t.Go != nil && t.Go.Kind != GoMap }
+
+// isGoMap reports whether t is a Go map, read as its length.
+func isGoMap(t *Type) bool { return t != nil && t.Go != nil && t.Go.Kind == GoMap }
+
+// goModules registers the binaries whose Go interfaces the script reads:
+// gen adds their load bias to the type descriptors' link-time addresses.
+func (c *checker) goModules() {
+	seen := map[string]bool{}
+	for _, t := range c.p.Types {
+		if isGoIface(t) {
+			seen[t.Go.Module] = true
+		}
+	}
+	paths := make([]string, 0, len(seen))
+	for p := range seen {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		c.module(p)
+	}
+}
+
+// goTypeName returns t's name as Go spells it, which Go's DWARF gives
+// every type ("*main.Order", "[]int", "string"), or c when it has none.
+func goTypeName(t dwarf.Type, c string) string {
+	if st, ok := t.(*dwarf.StructType); ok && st.StructName != "" {
+		return st.StructName
+	}
+	if n := t.Common().Name; n != "" {
+		return n
+	}
+	return c
+}
+
+// asLen makes a Go map argument of print or printf print as its length.
+func (c *checker) asLen(a parser.Expr) bool {
+	t := c.p.Types[a]
+	if !isGoMap(t) {
+		return false
+	}
+	c.vals().GoLen[a] = t
+	c.p.Types[a] = Int64
+	return true
 }

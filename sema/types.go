@@ -56,6 +56,9 @@ type Type struct {
 	// Counted marks a struct that is counted text or a counted sequence
 	// (counted.go).
 	Counted *Counted
+	// Go marks a Go interface (read as text: an error's message, else its
+	// dynamic type's name) or map (read as its length); golang.go.
+	Go *GoValue
 	// AutoDeref marks a pointer through which `.` reads the pointee's
 	// members, as in Go (o.Addr.City with o a *Order).
 	AutoDeref bool

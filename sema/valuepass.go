@@ -19,6 +19,7 @@ import (
 
 // prepareValues runs after checking, before layout.
 func (c *checker) prepareValues() {
+	c.goModules() // golang.go
 	if c.p.Values != nil {
 		for _, g := range c.p.Groups {
 			c.checkUses(g)
@@ -38,6 +39,8 @@ func (c *checker) prepareValues() {
 				}
 				if i < len(ev.args) && v.Class() == printfmt.ClassString {
 					c.asString(ev.args[i])
+				} else if i < len(ev.args) {
+					c.asLen(ev.args[i])
 				}
 				i++
 			}
@@ -48,6 +51,9 @@ func (c *checker) prepareValues() {
 // asString makes a char * argument print as the text it points to, and
 // counted text as its text.
 func (c *checker) asString(a parser.Expr) {
+	if c.asLen(a) {
+		return
+	}
 	if t := c.p.Types[a]; t != nil && (isCharPtr(t) || isCountedText(t)) {
 		c.vals().AsString[a] = t
 		c.p.Types[a] = StringOf(c.strLen)

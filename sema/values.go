@@ -62,6 +62,9 @@ type Values struct {
 	// AsString maps a char * printed as a string to its C type; Types
 	// holds its string type (OpStStr with the default limit).
 	AsString map[parser.Expr]*Type
+	// GoLen maps a Go map printed as its length to its type; Types holds
+	// Int64 (golang.go).
+	GoLen map[parser.Expr]*Type
 	// Events redirects the records of one probe: {probe ID, event ID} → the
 	// event that probe writes instead, a copy with the fields that are
 	// unavailable there marked Unavailable.
@@ -155,6 +158,7 @@ func (c *checker) vals() *Values {
 			StrCmp:   map[parser.Expr]int{},
 			AsString: map[parser.Expr]*Type{},
 			Deref:    map[*parser.FieldExpr]bool{},
+			GoLen:    map[parser.Expr]*Type{},
 			Events:   map[[2]int]int{},
 			PerProbe: map[*Group]bool{},
 			Derefs:   map[parser.Expr]Derefs{},

@@ -213,3 +213,52 @@ func TestGoABI(t *testing.T) {
 		})
 	}
 }
+
+// TestGoInterfaces: a map prints as its length, an interface as its
+// dynamic type's name (NULL when nil), an error made by errors.New as its
+// text and any other error as its type's name, compared with what the
+// target prints (fmt's %T and len).
+func TestGoInterfaces(t *testing.T) {
+	note := regexp.MustCompile(`^note tags=(\d+) note=(.*)$`)
+	for _, v := range goVariants {
+		t.Run(v.name, func(t *testing.T) {
+			dir := t.TempDir()
+			buildGo(t, dir, "goorders", "orders", v)
+			out := filepath.Join(dir, "gs.out")
+			script := `uprobe:./orders:main.process { print(o.Tags, o.Note) }
+				uretprobe:./orders:main.process { printf("error %s\n", err) }`
+			r := runGS(t, dir, timeout, "-q", "-o", out, "-c", "./orders 6", "-e", script)
+			if r.Code != 0 {
+				t.Fatalf("gs exit %d\n%s", r.Code, r.Stderr)
+			}
+			got, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want, have []string
+			for _, l := range strings.Split(r.Stdout, "\n") {
+				if m := note.FindStringSubmatch(l); m != nil {
+					typ := `"` + m[2] + `"`
+					if m[2] == "NULL" {
+						typ = "NULL"
+					}
+					want = append(want, "o.Tags = "+m[1]+", o.Note = "+typ)
+				}
+				if e, ok := strings.CutPrefix(l, "error "); ok {
+					if e == "NULL" {
+						e = "(null)" // printf's %s of a nil, as glibc's
+					}
+					want = append(want, "error "+e)
+				}
+			}
+			for _, l := range strings.Split(string(got), "\n") {
+				if strings.HasPrefix(l, "o.Tags = ") || strings.HasPrefix(l, "error ") {
+					have = append(have, l)
+				}
+			}
+			if len(want) != 12 || strings.Join(have, "\n") != strings.Join(want, "\n") {
+				t.Errorf("gs printed\n%s\nthe target printed\n%s", strings.Join(have, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}

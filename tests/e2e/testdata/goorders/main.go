@@ -29,6 +29,12 @@ type Order struct {
 
 var errTooBig = errors.New("too big")
 
+// ValidationError is an error that is not errors.New's: it prints as its
+// type's name.
+type ValidationError struct{ Field string }
+
+func (e *ValidationError) Error() string { return "invalid " + e.Field }
+
 // process takes a pointer, a string and an int; its results are named.
 //
 //go:noinline
@@ -36,7 +42,10 @@ func process(o *Order, name string, qty int) (total int, err error) {
 	for _, it := range o.Items {
 		total += it * qty
 	}
-	if total > 1000 {
+	switch {
+	case total > 3000:
+		return total, &ValidationError{Field: name}
+	case total > 1000:
 		return total, errTooBig
 	}
 	return total, nil
@@ -91,6 +100,24 @@ func spread(x int) (a, b, c, d, e, f, g, h, i int) {
 	return x, x * 2, x * 3, x * 4, x * 5, x * 6, x * 7, x * 8, x * 9
 }
 
+// typeName is how gs shows an interface: its dynamic type's name, NULL
+// when nil.
+func typeName(v any) string {
+	if v == nil {
+		return "NULL"
+	}
+	return fmt.Sprintf("%T", v)
+}
+
+// errText is how gs shows an error: errors.New's text, else the name of
+// its type.
+func errText(err error) string {
+	if err == errTooBig {
+		return err.Error()
+	}
+	return typeName(err)
+}
+
 func items(xs []int) string {
 	s := make([]string, len(xs))
 	for i, x := range xs {
@@ -107,7 +134,8 @@ func main() {
 	cities := []string{"Springfield", "", "Shelbyville", strings.Repeat("Long", 20)}
 	for i := 0; i < n; i++ {
 		a := &Addr{Street: fmt.Sprintf("%d Main St", i), City: cities[i%len(cities)], Zip: 10000 + i}
-		o := &Order{ID: i, Addr: a, Tags: map[string]int{}, Note: i}
+		notes := []any{i, "note", a, &ValidationError{}, nil}
+		o := &Order{ID: i, Addr: a, Tags: map[string]int{}, Note: notes[i%len(notes)]}
 		for j := 0; j <= i*10; j++ {
 			o.Items = append(o.Items, j*3-i)
 			o.Tags[strconv.Itoa(j)] = j
@@ -115,8 +143,10 @@ func main() {
 		name := "order-" + strconv.Itoa(i)
 		qty := i + 1
 		fmt.Printf("call id=%d name=%s qty=%d city=%s zip=%d items=%s\n", o.ID, name, qty, a.City, a.Zip, items(o.Items))
+		fmt.Printf("note tags=%d note=%s\n", len(o.Tags), typeName(o.Note))
 		total, err := process(o, name, qty)
 		fmt.Printf("result total=%d err=%v\n", total, err)
+		fmt.Printf("error %s\n", errText(err))
 	}
 	fmt.Printf("main goid=%d\n", goid())
 	a, b, c, d, e, f, g, h, i := spread(n + 1)

@@ -118,6 +118,10 @@ func (g *gen) pvValue(e parser.Expr, r uint8) bool {
 		g.lvalue(e, r)
 		return true
 	}
+	if _, ok := e.(*parser.IndexExpr); ok && g.p.Values == nil {
+		g.lvalue(e, r) // ((int32 *)arg0)[i], also in a script that names no program value
+		return true
+	}
 	v := g.p.Values
 	if v == nil {
 		return false

@@ -182,8 +182,11 @@ func reason(r bt.Result) string {
 	}
 }
 
+// panicRE matches gs's report of an internal error and a Go panic.
+var panicRE = regexp.MustCompile(`(?m)^(gs: internal error|panic: |fatal error: )`)
+
 func isPanic(r bt.Result) bool {
-	return strings.Contains(r.Output, "internal error") || strings.Contains(r.Output, "panic:") || r.Code == 70
+	return panicRE.MatchString(r.Output) || r.Code == 70
 }
 
 func summarize(results []bt.Result, counts map[bt.Status]int, selected int) {

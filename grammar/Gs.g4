@@ -79,7 +79,26 @@ tokens {
 // only before a $variable or @map (parser/lex.go), so a program variable
 // may still be called config or end.
 program
-    : (configBlock | macroDecl | group)* EOF
+    : (cDecl | configBlock | macroDecl | group)* EOF
+    ;
+
+// C type definitions: struct A { int x[4]; struct B *next; }, unions and
+// enums, used in casts as the program's own types are.
+cDecl
+    : (STRUCT | UNION) IDENT '{' cField* '}' ';'?
+    | ENUM IDENT? '{' (cEnumerator (',' cEnumerator)* ','?)? '}' ';'?
+    ;
+
+cField
+    : cFieldType '*'* IDENT ('[' INT_LIT ']')* (':' INT_LIT)? ';'
+    ;
+
+cFieldType
+    : CONST? ((STRUCT | UNION | ENUM) IDENT | builtinType+ | IDENT)
+    ;
+
+cEnumerator
+    : IDENT ('=' '-'? INT_LIT)?
     ;
 
 // config = { max_strlen = 64; print_maps_on_exit = false }

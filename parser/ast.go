@@ -14,7 +14,40 @@ type Program struct {
 	File   *diag.File
 	Groups []*ProbeGroup
 	Config []*ConfigItem
+	Types  []*CDecl // struct, union and enum definitions, in order
 }
+
+// CDecl is a C type defined in the script: `struct NAME { fields }`,
+// `union NAME { ... }` or `enum [NAME] { A, B = 2 }`.
+type CDecl struct {
+	Kind    string // "struct", "union" or "enum"
+	Name    string // "" for an anonymous enum
+	Fields  []*CField
+	Enums   []CEnumerator
+	Sp      diag.Span
+	NameSp  diag.Span
+	Defined bool // the braces were written (always, for now)
+}
+
+// CField is one member: Type, then Name with its array dimensions and an
+// optional bit size.
+type CField struct {
+	Type    *TypeExpr // with its `*`s
+	Name    string
+	Dims    []int
+	BitSize int
+	Sp      diag.Span
+}
+
+// CEnumerator is one NAME [= VALUE] of an enum.
+type CEnumerator struct {
+	Name   string
+	Val    int64
+	HasVal bool
+}
+
+// Span implements Node.
+func (d *CDecl) Span() diag.Span { return d.Sp }
 
 // ConfigItem is one `key = value` of a `config = { ... }` block. Value is
 // the text of an integer, identifier or boolean, or a string's contents.

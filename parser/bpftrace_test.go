@@ -433,3 +433,28 @@ hint: only $variables and @maps can be assigned
 		})
 	}
 }
+
+func TestCDecls(t *testing.T) {
+	src := "struct A { int x[4]; struct A *next; unsigned long y : 3; char name[8][2]; } enum E { X, Y = 5, Z = -1, }; union U { const int a; char **b; } begin { }"
+	want := trim(`
+Program
+  CDecl struct A { int x [4]; struct A *next []; unsigned long y []:3; char name [8 2]; }
+  CDecl enum E { X=0 Y=5 Z=-1 }
+  CDecl union U { int a []; char **b []; }
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+`)
+	if got := Dump(mustParse(t, src)); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	_, diags := ParseString("t.gs", "begin { } struct late { int x; }")
+	want = `
+t.gs:1:11: error: C definitions must come before the probes
+    begin { } struct late { int x; }
+              ^~~~~~~~~~~~~~~~~~~~~~
+`
+	if got := "\n" + render(diags); got != want {
+		t.Errorf("got:%s\nwant:%s", got, want)
+	}
+}

@@ -91,6 +91,13 @@ func (b *builder) program(t antlrgs.IProgramContext, prog *Program) {
 			prog.Config = append(prog.Config, b.configBlock(c)...)
 		case *antlrgs.MacroDeclContext:
 			b.macroDecl(c)
+		case *antlrgs.CDeclContext:
+			if len(prog.Groups) > 0 {
+				b.diags.Errorf(b.ctxSpan(c), "C definitions must come before the probes")
+			}
+			if d := b.cDecl(c); d != nil {
+				prog.Types = append(prog.Types, d)
+			}
 		}
 	}
 }

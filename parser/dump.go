@@ -90,6 +90,21 @@ func describe(n Node) string {
 		return "BranchStmt break"
 	case *LetStmt:
 		return "LetStmt"
+	case *CDecl:
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "CDecl %s %s {", n.Kind, n.Name)
+		for _, f := range n.Fields {
+			fmt.Fprintf(&sb, " %s %s%s %s", f.Type.Name, strings.Repeat("*", f.Type.Ptr), f.Name, fmt.Sprint(f.Dims))
+			if f.BitSize > 0 {
+				fmt.Fprintf(&sb, ":%d", f.BitSize)
+			}
+			sb.WriteString(";")
+		}
+		for _, e := range n.Enums {
+			fmt.Fprintf(&sb, " %s=%d", e.Name, e.Val)
+		}
+		sb.WriteString(" }")
+		return sb.String()
 	case *ConfigItem:
 		return fmt.Sprintf("ConfigItem %s=%q", n.Key, n.Value)
 	case *ParamExpr:

@@ -34,6 +34,9 @@ func children(n Node) []Node {
 	add := func(ns ...Node) { out = append(out, ns...) }
 	switch n := n.(type) {
 	case *Program:
+		for _, d := range n.Types {
+			add(d)
+		}
 		for _, c := range n.Config {
 			add(c)
 		}

@@ -48,12 +48,10 @@ func (c *checker) fieldExpr(gc *groupCtx, e *parser.FieldExpr) *Type {
 			}
 			return nil
 		}
-	} else if xt.Kind == KindPointer && isAgg(xt.Elem) && xt.AutoDeref {
-		st = xt.Elem // Go's o.Addr: through the pointer
-		c.vals().Deref[e] = true
 	} else if xt.Kind == KindPointer && isAgg(xt.Elem) {
-		c.errorf(e, "%s is a pointer to %s", x, xt.Elem).WithHint("use %s->%s", x, e.Name)
-		return nil
+		// Through the pointer: Go's o.Addr, and bpftrace's p.field.
+		st = xt.Elem
+		c.vals().Deref[e] = true
 	}
 	if !isAgg(st) {
 		c.errorf(e.X, "%s has no fields: it is %s", derefText(x, e.Arrow), st)
@@ -394,6 +392,8 @@ func (c *checker) cTypeExpr(te *parser.TypeExpr) (*Type, bool) {
 		case "unsigned char":
 			t = &Type{Kind: KindChar, Size: 1, Name: name}
 		}
+	case c.defined[name] != nil:
+		t = c.defined[name] // defined in the script (cdecl.go)
 	default:
 		pt, found := c.programType(te, name, true)
 		if !found {

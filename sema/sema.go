@@ -135,6 +135,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 	defer c.closeBinaries()
 	parser.SubstParams(prog, cfg.Params)
 	c.config(prog.Config)
+	c.scriptTypes(prog.Types)
 	for _, g := range prog.Groups {
 		grp := &Group{Node: g}
 		c.p.Groups = append(c.p.Groups, grp)
@@ -163,7 +164,8 @@ type checker struct {
 	codeRefs map[string]map[uint64]bool // code addresses each binary's data holds (placement.go)
 	goRet    map[int]bool               // probe IDs on a RET of a Go function, for a uretprobe (golang.go)
 
-	strLen int // str()'s limit when none is given (config max_strlen)
+	strLen  int              // str()'s limit when none is given (config max_strlen)
+	defined map[string]*Type // C types defined in the script, by name (cdecl.go)
 
 	debugFileUsed bool  // Config.DebugFile belonged to a probed binary
 	debugFileErr  error // why it did not belong to the first one that refused it

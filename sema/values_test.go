@@ -82,7 +82,7 @@ func TestValueDiagnostics(t *testing.T) {
 		}},
 		{"uprobe:./v0:work { print(args.pdi) }", []string{`1:26: error: work has no parameter "pdi" [did you mean "args.pid"?]`}},
 		{"uprobe:./v0:work { print(it->nam) }", []string{`1:30: error: struct item has no field "nam" [did you mean "name"?]`}},
-		{"uprobe:./v0:work { print(it.id) }", []string{`1:26: error: it is a pointer to struct item [use it->id]`}},
+		{"uprobe:./v0:work { print(it.id, it.pos.y) }", nil}, // . through a pointer, as bpftrace
 		{"uprobe:./v0:work { print(*it->label, it->name[1], *(int *)arg0, ((item_t *)arg0)->pos.y) }", nil},
 		{"uprobe:./v0:work { print(sizeof(item_t), sizeof(struct point), offsetof(struct item, pos.y)) }", nil},
 		{"uprobe:./v0:work { print(offsetof(struct item, pos.z)) }", []string{`1:26: error: struct point has no field "z" [did you mean "x"?]`}},

@@ -109,3 +109,57 @@ func TestBpftraceBeginOnly(t *testing.T) {
 		t.Errorf("stdout %q, want %q", r.Stdout, want)
 	}
 }
+
+// TestBpftraceStructDefs defines a struct in the script (bit fields, a
+// char array, a two-dimensional array, a self pointer, a nested union) and
+// reads the target's records through a cast to it, with bpftrace's `.`
+// through the pointer, checked against the fields, sizes and offsets the
+// target prints itself. The script's name for the struct is not the
+// program's, so the layout can only come from the script.
+func TestBpftraceStructDefs(t *testing.T) {
+	script := `union bytes { int i; unsigned char b[4]; }
+struct myrec {
+	char tag;
+	int flags : 3;
+	int mode : 5;
+	long value;
+	char name[6];
+	int16 pairs[2][3];
+	struct myrec *next;
+	union bytes u;
+}
+uprobe:./structs:use {
+	$r = (struct myrec *)arg0;
+	printf("rec %c %d %d %d %s %d %d %d\n", $r.tag, $r.flags, $r.mode, $r.value, $r.name,
+		$r.pairs[1][2], $r.u.b[0], $r.next != 0 ? $r.next->tag : 0);
+}
+begin { printf("layout %d %d %d %d %d\n", sizeof(struct myrec), offsetof(struct myrec, value),
+	offsetof(struct myrec, pairs), offsetof(struct myrec, next), offsetof(struct myrec, u)) }`
+	for _, v := range []variant{{CC: "gcc", Opt: "-O0", PIE: true}, {CC: "clang-19", Opt: "-O2", PIE: false}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compile(t, dir, "structs.c", "structs", v)
+			r := runGS(t, dir, timeout, "-c", "./structs", "-e", script)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			var want, got []string
+			for _, l := range strings.Split(r.Stderr, "\n") {
+				if strings.HasPrefix(l, "rec ") || strings.HasPrefix(l, "layout ") {
+					want = append(want, l)
+				}
+			}
+			for _, l := range strings.Split(r.Stdout, "\n") {
+				if strings.HasPrefix(l, "rec ") || strings.HasPrefix(l, "layout ") {
+					got = append(got, l)
+				}
+			}
+			if len(want) != 3 {
+				t.Fatalf("the target printed %d lines, want 3:\n%s", len(want), r.Stderr)
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("gs printed\n%s\nthe target\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}

@@ -4,4 +4,4 @@ package antlrgs
 
 // GrammarSHA256 is the SHA-256 of the grammar/Gs.g4 this package was
 // generated from; parser/generated_test.go compares it with the file.
-const GrammarSHA256 = "642b16dfbb36226ebbc275693ee23c96abee9733197c7775d5d4db1c3757dada"
+const GrammarSHA256 = "49081c872a929c22a77a1b89f90fce8ee46384e3527bf84834a87b1ae55382ad"

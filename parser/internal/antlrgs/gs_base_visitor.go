@@ -11,6 +11,22 @@ func (v *BaseGsVisitor) VisitProgram(ctx *ProgramContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseGsVisitor) VisitCDecl(ctx *CDeclContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseGsVisitor) VisitCField(ctx *CFieldContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseGsVisitor) VisitCFieldType(ctx *CFieldTypeContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseGsVisitor) VisitCEnumerator(ctx *CEnumeratorContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseGsVisitor) VisitConfigBlock(ctx *ConfigBlockContext) interface{} {
 	return v.VisitChildren(ctx)
 }

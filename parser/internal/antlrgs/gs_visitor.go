@@ -10,6 +10,18 @@ type GsVisitor interface {
 	// Visit a parse tree produced by GsParser#program.
 	VisitProgram(ctx *ProgramContext) interface{}
 
+	// Visit a parse tree produced by GsParser#cDecl.
+	VisitCDecl(ctx *CDeclContext) interface{}
+
+	// Visit a parse tree produced by GsParser#cField.
+	VisitCField(ctx *CFieldContext) interface{}
+
+	// Visit a parse tree produced by GsParser#cFieldType.
+	VisitCFieldType(ctx *CFieldTypeContext) interface{}
+
+	// Visit a parse tree produced by GsParser#cEnumerator.
+	VisitCEnumerator(ctx *CEnumeratorContext) interface{}
+
 	// Visit a parse tree produced by GsParser#configBlock.
 	VisitConfigBlock(ctx *ConfigBlockContext) interface{}
 

@@ -262,3 +262,69 @@ func TestGoInterfaces(t *testing.T) {
 		})
 	}
 }
+
+// TestGoRealProgram traces a Go program nobody here wrote, built from its
+// module's source through the Go module proxy: x/tools' stringer,
+// generating String methods for two types of a small package. gs reads a
+// method's string parameter (main.(*Generator).generate's typeName), a
+// parameter of an inlined function (main.usize(n): the length of the
+// names' text) and the unnamed []byte result of main.(*Generator).format
+// at its return (the source it generated, in RAX, RBX, RCX), compared
+// with the file stringer writes.
+func TestGoRealProgram(t *testing.T) {
+	const module = "golang.org/x/tools/cmd/stringer@v0.52.0"
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "bin")
+	install := exec.Command("go", "install", module)
+	install.Env = append(os.Environ(), "GOBIN="+bin, "GOFLAGS=", "GOTOOLCHAIN=local")
+	if out, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("go install %s: %v\n%s", module, err, out)
+	}
+	pkg := filepath.Join(dir, "pill")
+	if err := os.Mkdir(pkg, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"go.mod": "module example.com/pill\n\ngo 1.22\n",
+		"pill.go": "package pill\n\ntype Pill int\n\nconst (\n\tPlacebo Pill = iota\n\tAspirin\n\tIbuprofen\n\tParacetamol\n)\n\n" +
+			"type Color uint8\n\nconst (\n\tRed Color = iota + 1\n\tGreen\n\tBlue\n)\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(pkg, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	script := `uprobe:main.(*Generator).generate { printf("generate %s\n", typeName) }
+		uprobe:main.usize { printf("usize n=%d\n", n) }
+		uretprobe:main.(*Generator).format { printf("format %s\n", r0) }`
+	r := runGS(t, pkg, 2*timeout, "-q", "-c", filepath.Join(bin, "stringer")+" -type=Pill,Color", "-e", script)
+	if r.Code != 0 {
+		t.Fatalf("gs exit %d\n%s\n%s", r.Code, r.Stdout, r.Stderr)
+	}
+	gen, err := os.ReadFile(filepath.Join(pkg, "pill_string.go"))
+	if err != nil {
+		t.Fatalf("stringer wrote nothing: %v\n%s", err, r.Stderr)
+	}
+	var want []string
+	for _, typ := range []string{"Pill", "Color"} {
+		names := regexp.MustCompile(`const _` + typ + `_name = "(\w+)"`).FindSubmatch(gen)
+		if names == nil {
+			t.Fatalf("no names of %s in\n%s", typ, gen)
+		}
+		want = append(want, "generate "+typ, "usize n="+strconv.Itoa(len(names[1])))
+	}
+	head := make([]string, 0, 33)
+	for _, b := range gen[:32] {
+		head = append(head, strconv.Itoa(int(b)))
+	}
+	want = append(want, "format ["+strings.Join(append(head, "..."), ", ")+"]")
+	var got []string
+	for _, l := range strings.Split(r.Stdout, "\n") {
+		if strings.HasPrefix(l, "generate ") || strings.HasPrefix(l, "usize ") || strings.HasPrefix(l, "format ") {
+			got = append(got, l)
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("gs printed\n%s\nwant (from the generated file)\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -136,31 +136,34 @@ func TestRustValues(t *testing.T) {
 	}
 	line := lineOf(t, "ledger.rs", "POST_LINE")
 	for _, b := range rustBuilds {
-		t.Run(b.name, func(t *testing.T) {
-			dir := t.TempDir()
-			rustc(t, dir, "ledger.rs", "ledger", b)
-			script := "uprobe:./ledger:" + fileName(b) + ":" + strconv.Itoa(line) + " { " + strings.Join(stmts, "; ") + " }"
-			r := runGS(t, dir, timeout, "-c", "./ledger", "-e", script)
-			if r.Code != 0 {
-				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
-			}
-			want := rustSelf(r.Stderr)
-			got := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
-			if len(want) != 3 || len(got) != 3*len(names) {
-				t.Fatalf("want 3 hits of %d values, the target says %d, gs printed:\n%s\nstderr:\n%s", len(names), len(want), r.Stdout, r.Stderr)
-			}
-			for i, m := range want {
-				for j, n := range names {
-					k := n
-					if s, ok := self[n]; ok {
-						k = s
-					}
-					if w, g := n+" = "+m[k], got[i*len(names)+j]; g != w {
-						t.Errorf("hit %d:\n got %s\nwant %s", i, g, w)
+		dir := t.TempDir()
+		rustc(t, dir, "ledger.rs", "ledger", b)
+		// The function's entry by its Rust name, and a line in it.
+		for _, probe := range []string{"ledger::post", fileName(b) + ":" + strconv.Itoa(line)} {
+			t.Run(b.name+"/"+probe, func(t *testing.T) {
+				script := "uprobe:./ledger:" + probe + " { " + strings.Join(stmts, "; ") + " }"
+				r := runGS(t, dir, timeout, "-c", "./ledger", "-e", script)
+				if r.Code != 0 {
+					t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+				}
+				want := rustSelf(r.Stderr)
+				got := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
+				if len(want) != 3 || len(got) != 3*len(names) {
+					t.Fatalf("want 3 hits of %d values, the target says %d, gs printed:\n%s\nstderr:\n%s", len(names), len(want), r.Stdout, r.Stderr)
+				}
+				for i, m := range want {
+					for j, n := range names {
+						k := n
+						if s, ok := self[n]; ok {
+							k = s
+						}
+						if w, g := n+" = "+m[k], got[i*len(names)+j]; g != w {
+							t.Errorf("hit %d:\n got %s\nwant %s", i, g, w)
+						}
 					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
 

@@ -180,10 +180,7 @@ func (p *jsonPrinter) appendVariantsJSON(dst []byte, t *ir.Type, b []byte) []byt
 		return appendJSONString(dst, []byte(v.Name))
 	}
 	dst = append(appendJSONString(append(dst, '{'), []byte(v.Name)), ':')
-	if !isTupleFields(v.Members) {
-		return append(p.appendStruct(dst, &ir.Type{Kind: ir.KindStruct, Members: v.Members}, b), '}')
-	}
-	return append(p.appendTupleJSON(dst, v.Members, b), '}')
+	return append(p.appendRustStructJSON(dst, &ir.Type{Kind: ir.KindStruct, Lang: ir.LangRust, Members: v.Members}, b), '}')
 }
 
 // appendRustStructJSON prints a Rust struct as a JSON object, a tuple

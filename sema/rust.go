@@ -259,37 +259,60 @@ const (
 	attachBytes = 1024
 )
 
-// rustAttach returns the record type of print's value a of Rust struct t
-// (it, its bytes): with its direct members that are counted values read
-// after its bytes, as Attached records for gen.
+// rustAttach returns the record type of print's value a of Rust type t
+// (it, its bytes) with the fields of t that are counted values read after
+// its bytes, as Attached records for gen: a struct's own fields, an
+// enum's variants' (read whichever variant the value holds; only the
+// selected one prints).
 func (c *checker) rustAttach(a parser.Expr, t *Type, it *ir.Type) *ir.Type {
-	if t.Kind != KindStruct || it.Size != t.Size {
+	if t.Kind != KindStruct && t.Kind != KindVariant || it.Size != t.Size {
 		return it
 	}
 	cp := *it
-	cp.Members = append([]ir.Member(nil), it.Members...)
 	at := &Attached{Size: t.Size}
 	end := align8(t.Size)
-	for i, m := range t.Members {
-		if m.Type.Counted == nil || m.BitSize > 0 || i >= len(cp.Members) || len(at.List) == maxAttach {
-			continue
+	// attach rewrites the record members ims of the fields ms, which are
+	// at base in the value.
+	attach := func(ms []Member, ims []ir.Member, base int) []ir.Member {
+		ims = append([]ir.Member(nil), ims...)
+		for i, m := range ms {
+			if m.Type.Counted == nil || m.BitSize > 0 || i >= len(ims) || len(at.List) == maxAttach {
+				continue
+			}
+			x := Attach{Src: base + m.Offset, Type: m.Type}
+			status := 0
+			if isCountedText(m.Type) {
+				x.Item = IR(StringOf(ir.DefaultStr))
+			} else {
+				x.Item = irSeq(m.Type)
+				status = end
+			}
+			need := align8(x.Item.Size)
+			if status != 0 {
+				need += ir.StatusSize
+			}
+			if end+need-align8(t.Size) > attachBytes {
+				break
+			}
+			if status != 0 {
+				end += ir.StatusSize
+			}
+			x.Dst = end
+			end += align8(x.Item.Size)
+			ims[i].Type, ims[i].Offset, ims[i].Status = x.Item, x.Dst, status
+			at.List = append(at.List, x)
 		}
-		x := Attach{Src: m.Offset, Type: m.Type}
-		status := 0
-		if isCountedText(m.Type) {
-			x.Item = IR(StringOf(ir.DefaultStr))
-		} else {
-			x.Item = irSeq(m.Type)
-			status = end
-			end += ir.StatusSize
+		return ims
+	}
+	if t.Kind == KindStruct {
+		cp.Members = attach(t.Members, it.Members, 0)
+	} else {
+		cp.Variants = append([]ir.Variant(nil), it.Variants...)
+		for k, v := range t.Rust.Variants {
+			if k < len(cp.Variants) {
+				cp.Variants[k].Members = attach(v.Fields.Members, cp.Variants[k].Members, v.Offset)
+			}
 		}
-		if end+x.Item.Size-align8(t.Size) > attachBytes {
-			break
-		}
-		x.Dst = end
-		end += align8(x.Item.Size)
-		cp.Members[i].Type, cp.Members[i].Offset, cp.Members[i].Status = x.Item, x.Dst, status
-		at.List = append(at.List, x)
 	}
 	if len(at.List) == 0 {
 		return it

@@ -127,7 +127,7 @@ func rustSelf(stderr string) []map[string]string {
 // builds of rustc and cargo, and compares them with what the program
 // prints of them with {:?}.
 func TestRustValues(t *testing.T) {
-	names := []string{"entry.id", "entry.name", "entry.owner", "entry.tags", "entry.amount", "entry.pair",
+	names := []string{"entry.id", "entry.name", "entry.owner", "entry.tags", "entry.amount", "entry.pair", "entry.note",
 		"*shape", "color", "prev", "res", "limit", "*boxed", "rc.id", "*rc", "window", "entry.parent"}
 	self := map[string]string{"*shape": "shape", "*boxed": "boxed", "*rc": "rc"}
 	var stmts []string

@@ -14,6 +14,7 @@ pub struct Entry {
     pub parent: Option<Box<Entry>>,
     pub amount: Option<i32>,
     pub pair: (u8, i64),
+    pub note: Result<u16, String>,
 }
 
 #[derive(Debug)]
@@ -51,6 +52,7 @@ pub extern "Rust" fn post(
     eprintln!("self: entry.tags={:?}", entry.tags);
     eprintln!("self: entry.amount={:?}", entry.amount);
     eprintln!("self: entry.pair={:?}", entry.pair);
+    eprintln!("self: entry.note={:?}", entry.note);
     eprintln!("self: shape={:?}", shape);
     eprintln!("self: color={:?}", color);
     eprintln!("self: prev={:?}", prev.map(|p| p as *const Entry));
@@ -75,6 +77,7 @@ fn main() {
         parent: None,
         amount: None,
         pair: (1, 2),
+        note: Ok(1),
     };
     let e = Entry {
         id: 3,
@@ -84,6 +87,7 @@ fn main() {
         parent: Some(Box::new(root)),
         amount: Some(5),
         pair: (7, -8),
+        note: Err(String::from("late")),
     };
     let shapes = [Shape::Rect(2, 3), Shape::Circle { r: 1.5 }, Shape::Empty];
     let colors = [Color::Green, Color::Blue, Color::Red];
@@ -92,7 +96,7 @@ fn main() {
         let prev = if i == 1 { None } else { Some(&e) };
         let res = if i == 0 { Err(7u8) } else { Ok(40 + i as i32) };
         let limit = if i == 2 { None } else { Some(100 * i as i64 - 1) };
-        let rc = Rc::new(Entry { id: 50 + i as i64, name: "rc", owner: String::from("carol"), tags: vec![i as i64; i], parent: None, amount: None, pair: (0, 0) });
+        let rc = Rc::new(Entry { id: 50 + i as i64, name: "rc", owner: String::from("carol"), tags: vec![i as i64; i], parent: None, amount: None, pair: (0, 0), note: Ok(i as u16) });
         sum += post(&e, s, colors[i], prev, res, limit, Box::new(9 + i as i64), rc, Arc::new(-(i as i64)), &e.tags[i..]);
     }
     eprintln!("sum={}", sum);

@@ -79,7 +79,12 @@ tokens {
 // only before a $variable or @map (parser/lex.go), so a program variable
 // may still be called config or end.
 program
-    : (cDecl | configBlock | macroDecl | group)* EOF
+    : (cDecl | configBlock | macroDecl | mapDecl | group)* EOF
+    ;
+
+// let @m = lruhash(100);
+mapDecl
+    : LET MAP '=' expr ';'?
     ;
 
 // C type definitions: struct A { int x[4]; struct B *next; }, unions and
@@ -175,7 +180,7 @@ letStmt
 // The left side of an assignment is any expression here; the parser
 // package checks that it is a $variable or a @map.
 stmt
-    : RETURN
+    : RETURN expr?
     | BREAK
     | CONTINUE
     | letStmt
@@ -183,7 +188,7 @@ stmt
     ;
 
 angleStmt
-    : RETURN
+    : RETURN angleExpr?
     | BREAK
     | CONTINUE
     | letStmt
@@ -323,7 +328,7 @@ primary
     | MAP
     | SIZEOF '(' (expr | castType) ')'
     | OFFSETOF '(' typeName ',' IDENT ('.' IDENT)* ')'
-    | '(' expr ')'
+    | '(' expr (',' expr)* ','? ')'
     ;
 
 // typeName is any type; castType is a type that cannot be read as an

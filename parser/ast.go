@@ -15,6 +15,8 @@ type Program struct {
 	Groups []*ProbeGroup
 	Config []*ConfigItem
 	Types  []*CDecl // struct, union and enum definitions, in order
+	// MapDecls are the top-level `let @m = hash(N)` declarations.
+	MapDecls []*LetStmt
 }
 
 // CDecl is a C type defined in the script: `struct NAME { fields }`,
@@ -150,9 +152,11 @@ type IfStmt struct {
 	Sp   diag.Span
 }
 
-// ReturnStmt is `return`.
+// ReturnStmt is `return` or `return Value` (bpftrace's; the value is
+// checked and dropped).
 type ReturnStmt struct {
-	Sp diag.Span
+	Value Expr // nil when absent
+	Sp    diag.Span
 }
 
 // WhileStmt is `while (Cond) Body`.
@@ -284,6 +288,12 @@ type IncDecExpr struct {
 	Sp     diag.Span
 }
 
+// TupleExpr is `(X, Y, ...)`, bpftrace's tuple.
+type TupleExpr struct {
+	Elems []Expr
+	Sp    diag.Span
+}
+
 // ArgsExpr is `args.NAME`: a parameter of the probed function by name.
 type ArgsExpr struct {
 	Name string
@@ -371,6 +381,8 @@ func (e *VarExpr) Span() diag.Span      { return e.Sp }
 func (e *MapExpr) Span() diag.Span      { return e.Sp }
 func (e *ArgsExpr) Span() diag.Span     { return e.Sp }
 func (e *ParamExpr) Span() diag.Span    { return e.Sp }
+func (e *TupleExpr) Span() diag.Span    { return e.Sp }
+func (*TupleExpr) exprNode()            {}
 func (e *IncDecExpr) Span() diag.Span   { return e.Sp }
 func (*ParamExpr) exprNode()            {}
 func (*IncDecExpr) exprNode()           {}

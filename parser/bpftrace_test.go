@@ -458,3 +458,29 @@ t.gs:1:11: error: C definitions must come before the probes
 		t.Errorf("got:%s\nwant:%s", got, want)
 	}
 }
+
+func TestTuplesAndReturn(t *testing.T) {
+	src := "let @m = hash(2); begin { print((1, $x), (2,)); return $y }"
+	want := trim(`
+Program
+  LetStmt
+    MapExpr @m
+    CallExpr hash
+      IntLit 2
+  ProbeGroup
+    Probe BEGIN
+    Block {}
+      ExprStmt
+        CallExpr print
+          TupleExpr
+            IntLit 1
+            VarExpr $x
+          TupleExpr
+            IntLit 2
+      ReturnStmt
+        VarExpr $y
+`)
+	if got := Dump(mustParse(t, src)); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -91,6 +91,14 @@ func (b *builder) program(t antlrgs.IProgramContext, prog *Program) {
 			prog.Config = append(prog.Config, b.configBlock(c)...)
 		case *antlrgs.MacroDeclContext:
 			b.macroDecl(c)
+		case *antlrgs.MapDeclContext:
+			ks := kids(c)
+			if len(ks) >= 4 {
+				m := ks[1].(antlr.TerminalNode)
+				if init := b.expr(ks[3]); init != nil {
+					prog.MapDecls = append(prog.MapDecls, &LetStmt{Map: &MapExpr{Name: m.GetText()[1:], Sp: b.ctxSpan(m)}, Init: init, Sp: b.ctxSpan(c)})
+				}
+			}
 		case *antlrgs.CDeclContext:
 			if len(prog.Groups) > 0 {
 				b.diags.Errorf(b.ctxSpan(c), "C definitions must come before the probes")
@@ -319,6 +327,11 @@ func (b *builder) stmt(t antlr.Tree) Stmt {
 	switch {
 	case len(ks) == 1 && tokenType(ks[0]) == antlrgs.GsParserRETURN:
 		return &ReturnStmt{Sp: b.ctxSpan(t)}
+	case len(ks) == 2 && tokenType(ks[0]) == antlrgs.GsParserRETURN:
+		if x := b.expr(ks[1]); x != nil {
+			return &ReturnStmt{Value: x, Sp: b.ctxSpan(t)}
+		}
+		return nil
 	case len(ks) == 1 && tokenType(ks[0]) == antlrgs.GsParserBREAK:
 		return &BranchStmt{Sp: b.ctxSpan(t)}
 	case len(ks) == 1 && tokenType(ks[0]) == antlrgs.GsParserCONTINUE:
@@ -655,8 +668,25 @@ func (b *builder) primary(t *antlrgs.PrimaryContext) Expr {
 		o.Field = strings.Join(path, ".")
 		return o
 	case antlrgs.GsParserLPAREN:
-		if len(ks) >= 2 {
-			return b.expr(ks[1])
+		var elems []Expr
+		comma := false
+		for _, c := range ks[1:] {
+			switch {
+			case tokenType(c) == antlrgs.GsParserCOMMA:
+				comma = true
+			case tokenType(c) == 0:
+				x := b.expr(c)
+				if x == nil {
+					return nil
+				}
+				elems = append(elems, x)
+			}
+		}
+		if len(elems) == 1 && !comma {
+			return elems[0]
+		}
+		if len(elems) > 0 {
+			return &TupleExpr{Elems: elems, Sp: sp}
 		}
 	}
 	return nil

@@ -107,6 +107,8 @@ func describe(n Node) string {
 		return sb.String()
 	case *ConfigItem:
 		return fmt.Sprintf("ConfigItem %s=%q", n.Key, n.Value)
+	case *TupleExpr:
+		return "TupleExpr"
 	case *ParamExpr:
 		if n.Count {
 			return "ParamExpr $#"

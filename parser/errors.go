@@ -216,7 +216,7 @@ func describeExpected(ts []int, ctx antlr.ParserRuleContext) string {
 			names = append(names, tokenName(t))
 		case isOperator(t):
 		case t == antlrgs.GsParserCONFIG || t == antlrgs.GsParserMACRO ||
-			contains(ts, antlrgs.GsParserPROBE_SPEC) && (t == antlrgs.GsParserSTRUCT || t == antlrgs.GsParserUNION || t == antlrgs.GsParserENUM):
+			contains(ts, antlrgs.GsParserPROBE_SPEC) && (t == antlrgs.GsParserSTRUCT || t == antlrgs.GsParserUNION || t == antlrgs.GsParserENUM || t == antlrgs.GsParserLET):
 			// Where a probe may start, these are seldom what was meant.
 		case t == antlr.TokenEOF:
 			eof = true

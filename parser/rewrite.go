@@ -62,6 +62,7 @@ func cloneStmt(s Stmt, r *rw) Stmt {
 		return &c
 	case *ReturnStmt:
 		c := *s
+		c.Value = cloneExpr(s.Value, r)
 		return &c
 	case *BranchStmt:
 		c := *s
@@ -145,6 +146,13 @@ func cloneExpr(e Expr, r *rw) Expr {
 	case *IncDecExpr:
 		c := *e
 		c.X = ce(e.X)
+		return &c
+	case *TupleExpr:
+		c := *e
+		c.Elems = nil
+		for _, x := range e.Elems {
+			c.Elems = append(c.Elems, ce(x))
+		}
 		return &c
 	case *BinaryExpr:
 		c := *e

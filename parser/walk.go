@@ -40,6 +40,9 @@ func children(n Node) []Node {
 		for _, c := range n.Config {
 			add(c)
 		}
+		for _, d := range n.MapDecls {
+			add(d)
+		}
 		for _, g := range n.Groups {
 			add(g)
 		}
@@ -68,6 +71,12 @@ func children(n Node) []Node {
 		add(n.Var, n.Map, n.Type, n.Init)
 	case *IncDecExpr:
 		add(n.X)
+	case *TupleExpr:
+		for _, x := range n.Elems {
+			add(x)
+		}
+	case *ReturnStmt:
+		add(n.Value)
 	case *MapExpr:
 		for _, k := range n.Keys {
 			add(k)

@@ -34,6 +34,10 @@ func (c *checker) fieldExpr(gc *groupCtx, e *parser.FieldExpr) *Type {
 	st := xt
 	x := c.text(e.X)
 	isAgg := func(t *Type) bool { return t != nil && (t.Kind == KindStruct || t.Kind == KindUnion) }
+	if e.Name[0] >= '0' && e.Name[0] <= '9' && !e.Arrow && !isAgg(xt) {
+		c.diags.Errorf(e.NameSp, "not supported by gs yet: tuples (element .%s of %s)", e.Name, x)
+		return nil
+	}
 	if e.Arrow {
 		switch {
 		case xt.Kind == KindPointer && xt.Elem != nil:

@@ -79,6 +79,9 @@ func (c *checker) stmt(gc *groupCtx, s parser.Stmt) {
 			}
 		}
 	case *parser.ReturnStmt:
+		if s.Value != nil {
+			c.value(gc, s.Value) // bpftrace's return value means nothing in a probe
+		}
 		gc.dead = true
 	case *parser.WhileStmt, *parser.UnrollStmt, *parser.ForStmt, *parser.BranchStmt:
 		c.loopStmt(gc, s) // loops.go
@@ -316,6 +319,9 @@ func (c *checker) expr1(gc *groupCtx, e parser.Expr) *Type {
 		return c.offsetof(gc, e)
 	case *parser.IncDecExpr:
 		return c.incDec(gc, e)
+	case *parser.TupleExpr:
+		c.errorf(e, "not supported by gs yet: tuples").
+			WithHint("print(a, b) prints several values; printf(\"%%d %%d\\n\", a, b) in bpftrace's shape")
 	case *parser.TypeExpr:
 		c.errorf(e, "type %s is not a value", e.Name)
 	default:

@@ -122,18 +122,7 @@ func (c *checker) forStmt(gc *groupCtx, s *parser.ForStmt) {
 // letStmt checks `let $x [: type] [= v]` and `let @m = hash(n)`.
 func (c *checker) letStmt(gc *groupCtx, s *parser.LetStmt) {
 	if s.Map != nil {
-		call, ok := s.Init.(*parser.CallExpr)
-		if !ok {
-			c.errorf(s.Init, "a map declaration takes a map type, e.g. let %s = hash(1024)", c.text(s.Map))
-			return
-		}
-		switch call.Fn {
-		case "hash", "lruhash", "percpuhash", "percpulruhash", "percpuarray":
-		default:
-			c.errorf(call, "unknown map type %q", call.Fn).WithHint("bpftrace's map types are hash, lruhash, percpuhash, percpulruhash and percpuarray")
-			return
-		}
-		c.diags.Warnf(s.Sp, "not supported by gs: map declarations (%s is a hash of --map-entries keys)", c.text(s.Map))
+		c.mapDecl(s)
 		return
 	}
 	if s.Type == nil {
@@ -165,6 +154,28 @@ func (c *checker) letStmt(gc *groupCtx, s *parser.LetStmt) {
 		return
 	}
 	c.assign(gc, &parser.AssignStmt{LHS: s.Var, Op: "=", RHS: s.Init, Sp: s.Sp})
+}
+
+func (c *checker) mapDecls(decls []*parser.LetStmt) {
+	for _, d := range decls {
+		c.mapDecl(d)
+	}
+}
+
+// mapDecl checks `let @m = hash(n)`: gs takes the map type and ignores it.
+func (c *checker) mapDecl(s *parser.LetStmt) {
+	call, ok := s.Init.(*parser.CallExpr)
+	if !ok {
+		c.errorf(s.Init, "a map declaration takes a map type, e.g. let %s = hash(1024)", c.text(s.Map))
+		return
+	}
+	switch call.Fn {
+	case "hash", "lruhash", "percpuhash", "percpulruhash", "percpuarray":
+	default:
+		c.errorf(call, "unknown map type %q", call.Fn).WithHint("bpftrace's map types are hash, lruhash, percpuhash, percpulruhash and percpuarray")
+		return
+	}
+	c.diags.Warnf(s.Sp, "not supported by gs: map declarations (%s is a hash of --map-entries keys)", c.text(s.Map))
 }
 
 // incDec refuses x++ used as a value; as a statement the parser made it

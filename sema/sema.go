@@ -136,6 +136,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 	parser.SubstParams(prog, cfg.Params)
 	c.config(prog.Config)
 	c.scriptTypes(prog.Types)
+	c.mapDecls(prog.MapDecls)
 	for _, g := range prog.Groups {
 		grp := &Group{Node: g}
 		c.p.Groups = append(c.p.Groups, grp)

@@ -4,4 +4,4 @@ package antlrgs
 
 // GrammarSHA256 is the SHA-256 of the grammar/Gs.g4 this package was
 // generated from; parser/generated_test.go compares it with the file.
-const GrammarSHA256 = "49081c872a929c22a77a1b89f90fce8ee46384e3527bf84834a87b1ae55382ad"
+const GrammarSHA256 = "6d86fabff8d0c60079fc1673732eae32c72b505b29da1b530a15218f3571d0d4"

@@ -24,6 +24,13 @@ var ErrNoDWARF = errors.New("no DWARF debug info")
 // a temporary directory.
 var DebugDirs = []string{"/usr/lib/debug"}
 
+// SearchDirs are directories given on the command line (--debuginfo DIR,
+// bpftrace's option) that hold debug files named after their binaries:
+// DIR/<base name>.debug, accepted only when its build-id is the binary's.
+// A relative DIR is tried from the current directory, then from the
+// binary's.
+var SearchDirs []string
+
 // BuildID returns the binary's GNU build-id in hex, or "" when it has none.
 func (b *Binary) BuildID() string { return buildID(b.File) }
 
@@ -114,6 +121,9 @@ func (b *Binary) findDebugFile() (path, how string, tried []string) {
 				}
 			}
 		}
+	}
+	if p, ok := b.searchDirs(id, &tried); ok {
+		return p, FromSearchDir, tried
 	}
 	name, crc, ok := debugLink(b.File)
 	if !ok {
@@ -209,6 +219,35 @@ func gnuBuildID(bo binary.ByteOrder, data []byte) []byte {
 func buildID(f *elf.File) string { return hex.EncodeToString(ReadBuildID(f)) }
 
 func align4(n uint64) uint64 { return (n + 3) &^ 3 }
+
+// searchDirs looks for DIR/<base name>.debug under SearchDirs, with the
+// build-id id (a binary without one cannot be matched and is not looked
+// up).
+func (b *Binary) searchDirs(id string, tried *[]string) (string, bool) {
+	if id == "" {
+		return "", false
+	}
+	base := filepath.Base(b.Path) + ".debug"
+	for _, dir := range SearchDirs {
+		cands := []string{filepath.Join(dir, base)}
+		if !filepath.IsAbs(dir) {
+			cands = append(cands, filepath.Join(filepath.Dir(b.Path), dir, base))
+		}
+		for _, p := range cands {
+			*tried = append(*tried, p)
+			df, err := elf.Open(p)
+			if err != nil {
+				continue
+			}
+			ok := buildID(df) == id
+			df.Close()
+			if ok {
+				return p, true
+			}
+		}
+	}
+	return "", false
+}
 
 // debugLink reads .gnu_debuglink: a file name, padding to 4 bytes and the
 // CRC32 of the debug file.

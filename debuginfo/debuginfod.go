@@ -27,6 +27,7 @@ const (
 	FromBinary    = "the binary itself"
 	FromOption    = "--debug-file"
 	FromBuildID   = "build-id directory"
+	FromSearchDir = "--debuginfo directory"
 	FromDebugLink = ".gnu_debuglink"
 	FromCache     = "debuginfod cache"
 	FromServer    = "debuginfod" // followed by the server and the size

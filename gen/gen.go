@@ -278,7 +278,7 @@ func (g *gen) stmt(s parser.Stmt) {
 			return // a value nobody uses: sema warned
 		}
 		switch call.Fn {
-		case "print", "printf", "exit", "clear", "zero", "system", "cat", "time":
+		case "print", "printf", "exit", "clear", "zero", "system", "cat", "time", "warnf", "errorf":
 			g.line(s.Span())
 			g.record(call)
 		case "delete":

@@ -170,14 +170,20 @@ const (
 	EventSystem // system(fmt, args...): run the formatted command with sh -c; its output goes to the trace output
 	EventCat    // cat(fmt, args...): print the contents of the file the format names
 	EventTime   // time([fmt]): print the current local time formatted by Event.Text (strftime)
+	EventWarnf  // warnf(fmt, args...): a warning at the call's position, on the status output
+	EventErrorf // errorf(fmt, args...): an error at the call's position, on the status output
 )
 
-var eventKindNames = [...]string{"print", "printf", "exit", "printmap", "clearmap", "zeromap", "system", "cat", "time"}
+var eventKindNames = [...]string{"print", "printf", "exit", "printmap", "clearmap", "zeromap", "system", "cat", "time", "warnf", "errorf"}
 
 // Formatted reports whether the event's record holds the arguments of a
-// printf-style format (Event.Verbs): printf, system and cat.
+// printf-style format (Event.Verbs): printf, system, cat, warnf, errorf.
 func (k EventKind) Formatted() bool {
-	return k == EventPrintf || k == EventSystem || k == EventCat
+	switch k {
+	case EventPrintf, EventSystem, EventCat, EventWarnf, EventErrorf:
+		return true
+	}
+	return false
 }
 
 func (k EventKind) String() string {

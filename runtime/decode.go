@@ -114,7 +114,7 @@ func (d *decoder) decode(dst []byte, raw []byte) ([]byte, ir.EventKind, error) {
 			dst = d.appendField(dst, r, f)
 		}
 		dst = append(dst, '\n')
-	case ir.EventPrintf, ir.EventSystem, ir.EventCat:
+	case ir.EventPrintf, ir.EventSystem, ir.EventCat, ir.EventWarnf, ir.EventErrorf:
 		dst = d.appendPrintf(dst, r, r.ev.Verbs) // system's command, cat's path (usercalls.go)
 	case ir.EventTime:
 		dst = append(dst, printfmt.Strftime(r.ev.Text, time.Now())...)

@@ -59,6 +59,8 @@ type Options struct {
 	// Notes are verbose lines written before anything else (where each
 	// probe was placed).
 	Notes []string
+	// NoWarnings drops the script's warnf() messages (--no-warnings).
+	NoWarnings bool
 	// Attached, when set, is called once every probe is attached and
 	// enabled (with Command: once the command runs), before any record is
 	// printed.
@@ -561,6 +563,8 @@ func (s *session) handle(raw []byte) ir.EventKind {
 		s.system(string(s.line)) // usercalls.go
 	case ir.EventCat:
 		s.cat(string(s.line))
+	case ir.EventWarnf, ir.EventErrorf:
+		s.scriptMessage(kind, binary.LittleEndian.Uint32(raw), s.line) // usercalls.go
 	default:
 		s.out.record(s.line, false)
 	}

@@ -76,6 +76,20 @@ func (l *statusLog) warnf(format string, args ...any) {
 	l.line("warning", fmt.Sprintf(format, args...))
 }
 
+// script writes a message of the script's (warnf, errorf) as a
+// diagnostic reads, "POS: warning: MSG" without gs's prefix (pos is
+// FILE:LINE:COL, or ""); in JSON a status line of that level.
+func (l *statusLog) script(level, pos, msg string) {
+	if l.json {
+		l.line(level, strings.TrimPrefix(pos+": "+msg, ": "))
+		return
+	}
+	if pos != "" {
+		pos += ": "
+	}
+	fmt.Fprintf(l.w, "%s%s: %s\n", pos, level, msg)
+}
+
 // errorf writes a plain error line (as "gs: ..." in text).
 func (l *statusLog) errorf(format string, args ...any) {
 	l.line("error", fmt.Sprintf(format, args...))

@@ -2,17 +2,20 @@ package runtime
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
 
+	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/printfmt"
 )
 
@@ -75,4 +78,26 @@ var monoEpoch = sync.OnceValue(func() time.Time {
 // local time of format (strftime()).
 func appendTime(dst []byte, format string, ns uint64) []byte {
 	return append(dst, printfmt.Strftime(format, monoEpoch().Add(time.Duration(ns)))...)
+}
+
+// scriptMessage writes a warnf() or errorf() message on the status
+// output, at the position of the call in the script, as a diagnostic
+// reads: "<expr>:1:9: warning: MSG". --no-warnings drops warnf's.
+func (s *session) scriptMessage(kind ir.EventKind, id uint32, msg []byte) {
+	if kind == ir.EventWarnf && s.opts.NoWarnings {
+		return
+	}
+	level := "warning"
+	if kind == ir.EventErrorf {
+		level = "error"
+	}
+	pos := ""
+	if ev := &s.prog.Events[id]; ev.Sp.Start.Line > 0 {
+		name := "<script>"
+		if s.prog.File != nil && s.prog.File.Name != "" {
+			name = s.prog.File.Name
+		}
+		pos = fmt.Sprintf("%s:%d:%d", name, ev.Sp.Start.Line, ev.Sp.Start.Col)
+	}
+	s.status.script(level, pos, strings.TrimRight(string(msg), "\n"))
 }

@@ -25,6 +25,12 @@ func (c *checker) userCall(gc *groupCtx, e *parser.CallExpr) (t *Type, ok bool) 
 	case "cat":
 		c.printf(gc, e, ir.EventCat)
 		return Void, true
+	case "warnf":
+		c.printf(gc, e, ir.EventWarnf)
+		return Void, true
+	case "errorf":
+		c.printf(gc, e, ir.EventErrorf)
+		return Void, true
 	case "time":
 		format := "%H:%M:%S\n"
 		switch len(e.Args) {

@@ -31,7 +31,7 @@ func (c *checker) prepareValues() {
 			for _, a := range ev.args {
 				c.asString(a)
 			}
-		case ir.EventPrintf, ir.EventSystem, ir.EventCat:
+		case ir.EventPrintf, ir.EventSystem, ir.EventCat, ir.EventWarnf, ir.EventErrorf:
 			i := 0
 			for _, v := range ev.verbs {
 				if v.IsLiteral() {

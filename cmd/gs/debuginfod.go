@@ -25,8 +25,9 @@ func setupDebugInfo(o *options, stderr io.Writer) {
 		}
 		fmt.Fprintf(stderr, "gs: %s\n", msg)
 	}
-	// Set both every time: tests call run more than once.
+	// Set them every time: tests call run more than once.
 	debuginfo.Debuginfod, debuginfo.OnDebugFile = nil, nil
+	debuginfo.SearchDirs = o.dbgDirs
 	if c := debuginfod.FromEnv(); c != nil {
 		switch {
 		case o.quiet:

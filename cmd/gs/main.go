@@ -84,6 +84,7 @@ type options struct {
 	noWarn   bool
 	helperK  int
 	includes []string
+	dbgDirs  []string
 	help     bool
 	list     bool
 	bufSize  int
@@ -138,6 +139,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.BoolVar(&o.unsafe, "unsafe", false, "allow functions that act outside the trace: system()")
 	fs.BoolVar(&o.noWarn, "no-warnings", false, "print no warnings about the script")
 	fs.CountVarP(&o.helperK, "helper-errors", "k", "accepted for bpftrace's scripts: gs always reports failed reads (as <read error at ADDR>)")
+	fs.StringArrayVar(&o.dbgDirs, "debuginfo", nil, "also look for separate debug files in `DIR` (DIR/BINARY.debug with the binary's build-id)")
 	fs.StringArrayVar(&o.includes, "include", nil, "accepted for bpftrace's scripts: gs reads types from DWARF, not C `HEADER`s (ignored)")
 	fs.BoolVar(&o.showVer, "version", false, "print the version and exit")
 	fs.BoolVar(&o.info, "info", false, "print what gs supports on this kernel, in bpftrace's --info terms, and exit")
@@ -336,6 +338,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		Wakeup:     wakeup,
 		Notes:      placementNotes(checked),
 		Attached:   notifyAttached(stdout),
+		NoWarnings: o.noWarn,
 	})
 	if outFile != nil {
 		// A file system may report a failed write only now (NFS): that is

@@ -149,6 +149,17 @@ func Build(tests string) []string {
 			run(job{argv[len(argv)-1], argv})
 		}
 	}
+	// And one found by .gnu_debuglink in ./.debug.
+	if _, err := os.Stat(filepath.Join(tests, "testprogs", "uprobe_separate_debug")); err == nil {
+		os.MkdirAll(filepath.Join(tests, "testprogs", ".debug"), 0o755)
+		for _, argv := range [][]string{
+			{"objcopy", "--only-keep-debug", "testprogs/uprobe_separate_debug", "testprogs/.debug/uprobe_separate_debug-stripped.debug"},
+			{"objcopy", "--strip-debug", "testprogs/uprobe_separate_debug", "testprogs/uprobe_separate_debug-stripped"},
+			{"objcopy", "--add-gnu-debuglink=testprogs/.debug/uprobe_separate_debug-stripped.debug", "testprogs/uprobe_separate_debug-stripped"},
+		} {
+			run(job{argv[len(argv)-1], argv})
+		}
+	}
 	sort.Strings(failed)
 	return failed
 }

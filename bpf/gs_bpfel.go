@@ -82,7 +82,55 @@ type GsScratch struct {
 	}
 	Woke uint64
 	Zero GsAgg
+	Uw   struct {
+		_       structs.HostLayout
+		Pc      uint64
+		Sp      uint64
+		Bp      uint64
+		Hash    uint64
+		Base    uint32
+		Max     uint32
+		N       uint32
+		Have    uint32
+		VmStart uint64
+		VmEnd   uint64
+		VmOff   uint64
+		Key     GsUmodKey
+		Mod     GsUmod
+		Known   uint32
+		Pad     uint32
+	}
+	Rs struct {
+		_     structs.HostLayout
+		Vaddr uint64
+		Lo    uint32
+		Hi    uint32
+	}
 	Heap [16384]uint8
+}
+
+type GsUmod struct {
+	_       structs.HostLayout
+	BuildId [20]uint8
+	Flags   uint32
+	First   uint32
+	Count   uint32
+	Delta   int64
+}
+
+type GsUmodKey struct {
+	_   structs.HostLayout
+	Dev uint32
+	Pad uint32
+	Ino uint64
+}
+
+type GsUrow struct {
+	_      structs.HostLayout
+	Pc     uint32
+	CfaOff int16
+	RbpOff int8
+	Kind   uint8
 }
 
 // Names of all BPF objects in the ELF.
@@ -101,6 +149,8 @@ const (
 	GsMapGsScratch       = "gs_scratch"
 	GsMapGsStacks        = "gs_stacks"
 	GsMapGsStrs          = "gs_strs"
+	GsMapGsUmods         = "gs_umods"
+	GsMapGsUrows         = "gs_urows"
 	GsMapGsVals          = "gs_vals"
 	GsProgGsPerfEvent    = "gs_perf_event"
 	GsProgGsUprobe       = "gs_uprobe"
@@ -178,6 +228,8 @@ type GsMapSpecs struct {
 	GsScratch  *ebpf.MapSpec `ebpf:"gs_scratch"`
 	GsStacks   *ebpf.MapSpec `ebpf:"gs_stacks"`
 	GsStrs     *ebpf.MapSpec `ebpf:"gs_strs"`
+	GsUmods    *ebpf.MapSpec `ebpf:"gs_umods"`
+	GsUrows    *ebpf.MapSpec `ebpf:"gs_urows"`
 	GsVals     *ebpf.MapSpec `ebpf:"gs_vals"`
 }
 
@@ -223,6 +275,8 @@ type GsMaps struct {
 	GsScratch  *ebpf.Map `ebpf:"gs_scratch"`
 	GsStacks   *ebpf.Map `ebpf:"gs_stacks"`
 	GsStrs     *ebpf.Map `ebpf:"gs_strs"`
+	GsUmods    *ebpf.Map `ebpf:"gs_umods"`
+	GsUrows    *ebpf.Map `ebpf:"gs_urows"`
 	GsVals     *ebpf.Map `ebpf:"gs_vals"`
 }
 
@@ -240,6 +294,8 @@ func (m *GsMaps) Close() error {
 		m.GsScratch,
 		m.GsStacks,
 		m.GsStrs,
+		m.GsUmods,
+		m.GsUrows,
 		m.GsVals,
 	)
 }

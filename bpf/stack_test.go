@@ -1,7 +1,6 @@
 package bpf
 
 import (
-	"bytes"
 	"debug/elf"
 	"encoding/binary"
 	"fmt"
@@ -9,10 +8,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/cilium/ebpf"
+	"golang.org/x/sys/unix"
 
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
@@ -61,6 +63,10 @@ var stackProg = cat(
 	emit(8+8+stackFrames*ir.StackFrameSize+8),
 )
 
+// TestStacks captures b's stack in a build with frame pointers. gs_umods
+// is empty, so every frame is a bare address and the unwinder follows rbp
+// from the leaf on, as the kernel would; the runtime's tests and tests/e2e
+// check the walk by call frame information.
 func TestStacks(t *testing.T) {
 	needRoot(t)
 	dir := t.TempDir()
@@ -75,20 +81,22 @@ func TestStacks(t *testing.T) {
 	if first, err := firstByte(bin, "b"); err != nil || first != 0x55 {
 		t.Fatalf("b begins with %#x (%v), want push %%rbp (0x55)", first, err)
 	}
+	testStacks(t, bin)
+}
+
+func testStacks(t *testing.T, bin string) {
 	for _, u := range uprobeProgs {
 		t.Run(u.String(), func(t *testing.T) {
-			objs := load(t, nil)
+			objs := load(t, func(spec *ebpf.CollectionSpec) { spec.Maps["gs_urows"].MaxEntries = 64 })
+			fillUnwindOf(t, objs, bin)
 			probes := []probeCode{{"b", stackProg}}
 			install(t, objs, probes)
 			attach(t, objs, bin, probes, u)
 			rd := newReader(t, objs)
 
-			pid := runStackTarget(t, bin)
-			recs := records(t, rd, 2)
-
-			// The process has exited: only build ids can name its frames.
 			sym := symbolize.New()
-			sym.AddModule(bin)
+			pid := runStackTarget(t, bin, sym)
+			recs := records(t, rd, 2)
 			want := []string{"b", "a", "main"}
 			var ids [2]uint64
 			for i, r := range recs {
@@ -104,20 +112,11 @@ func TestStacks(t *testing.T) {
 				}
 				ids[i] = u64(r, 16+stackFrames*ir.StackFrameSize)
 			}
-			if u.sleepable {
-				// A sleepable program may not use gs_stacks, a
-				// STACK_TRACE map: OpStackID fails there.
-				if ids[0] != ir.StackIDNone || ids[1] != ir.StackIDNone {
-					t.Errorf("stack ids %#x and %#x, want %#x twice", ids[0], ids[1], uint64(ir.StackIDNone))
-				}
-				wantCounters(t, objs, map[ir.Counter]uint64{ir.CounterStackError: 2})
-				return
-			}
 			if ids[0] == ir.StackIDNone || ids[0] != ids[1] {
 				t.Fatalf("stack ids %d and %d, want the same id twice", ids[0], ids[1])
 			}
 			var val []byte
-			if err := objs.GsStacks.Lookup(uint32(ids[0]), &val); err != nil {
+			if err := objs.GsStacks.Lookup(ids[0], &val); err != nil {
 				t.Fatalf("gs_stacks[%d]: %v", ids[0], err)
 			}
 			if len(val) != ir.MaxStack*ir.StackFrameSize {
@@ -129,35 +128,78 @@ func TestStacks(t *testing.T) {
 			wantCounters(t, objs, nil)
 		})
 	}
-
-	// A full gs_stacks fails OpStackID, also for the stack it holds: the
-	// kernel takes a free entry before it compares build-id stacks.
-	t.Run("full", func(t *testing.T) {
-		objs := load(t, func(spec *ebpf.CollectionSpec) { spec.Maps["gs_stacks"].MaxEntries = 1 })
-		probes := []probeCode{{"b", stackProg}}
-		install(t, objs, probes)
-		attach(t, objs, bin, probes, uprobeProg{})
-		rd := newReader(t, objs)
-		runStackTarget(t, bin)
-		recs := records(t, rd, 2)
-		idOff := 16 + stackFrames*ir.StackFrameSize
-		if id0, id1 := u64(recs[0], idOff), u64(recs[1], idOff); id0 != 0 || id1 != ir.StackIDNone {
-			t.Errorf("stack ids %#x and %#x, want 0 and %#x", id0, id1, uint64(ir.StackIDNone))
-		}
-		wantCounters(t, objs, map[ir.Counter]uint64{ir.CounterStackError: 1})
-	})
 }
 
-// runStackTarget runs the stack target to its end and returns its pid.
-func runStackTarget(t *testing.T, bin string) int {
+// fillUnwindOf writes bin's unwind rows into gs_umods and gs_urows, keyed
+// by its file (the runtime's tables, reduced here to what b's stack needs:
+// rows of a CFA on rsp or rbp).
+func fillUnwindOf(t *testing.T, objs *GsObjects, bin string) {
+	t.Helper()
+	b, err := debuginfo.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	tab, err := b.UnwindTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st syscall.Stat_t
+	if err := syscall.Stat(bin, &st); err != nil {
+		t.Fatal(err)
+	}
+	key := GsUmodKey{Dev: unix.Major(st.Dev)<<20 | unix.Minor(st.Dev), Ino: st.Ino}
+	m := GsUmod{Count: uint32(len(tab.Rows))}
+	copy(m.BuildId[:], debuginfo.ReadBuildID(b.File))
+	if len(tab.Rows) > 64 {
+		t.Fatalf("%d rows", len(tab.Rows))
+	}
+	for i, r := range tab.Rows {
+		row := GsUrow{Pc: uint32(r.PC), CfaOff: int16(r.CFAOff), RbpOff: int8(r.RBPOff), Kind: ir.UnwindNone}
+		switch {
+		case r.Kind == debuginfo.UnwindEnd:
+			row.Kind = ir.UnwindEnd
+		case r.Kind == debuginfo.UnwindCFA && r.CFAReg == 7:
+			row.Kind = ir.UnwindRSP
+		case r.Kind == debuginfo.UnwindCFA && r.CFAReg == 6:
+			row.Kind = ir.UnwindRBP
+		}
+		if err := objs.GsUrows.Put(uint32(i), row); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := objs.GsUmods.Put(key, m); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// runStackTarget runs the stack target to its end and returns its pid;
+// sym snapshots its mappings before it calls a (gs_umods is empty: its
+// frames are bare addresses).
+func runStackTarget(t *testing.T, bin string, sym *symbolize.Symbolizer) int {
 	t.Helper()
 	cmd := exec.Command(bin)
-	cmd.Stdin = bytes.NewReader([]byte("\n"))
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	done := make(chan error, 1)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	go func() { done <- cmd.Wait() }()
+	// The mappings are complete once the target waits on stdin.
+	for i := 0; i < 500; i++ {
+		if st, err := os.ReadFile(fmt.Sprintf("/proc/%d/wchan", cmd.Process.Pid)); err == nil && strings.Contains(string(st), "read") {
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if err := sym.SnapshotProcess(cmd.Process.Pid); err != nil {
+		t.Fatal(err)
+	}
+	in.Write([]byte("\n"))
+	in.Close()
 	select {
 	case err := <-done:
 		if err != nil {

@@ -297,3 +297,26 @@ func (b *Binary) noDWARFError(tried []string) error {
 		"install its debug symbols (the -dbgsym or -debuginfo package), name a debuginfod server that has them in DEBUGINFOD_URLS, or pass --debug-file PATH",
 		ErrNoDWARF, b.Path, where)
 }
+
+// DebugSymbols adds the function symbols of b's separate debug file (found
+// as Debug finds it: locally first, then debuginfod) to b's own, once, so
+// that a library stripped to .dynsym names its local functions; it reports
+// whether it added any. Not safe for use concurrent with b's other
+// methods.
+func (b *Binary) DebugSymbols() bool {
+	if b.symsDone {
+		return b.symsAdded
+	}
+	b.symsDone = true
+	if _, err := b.Debug(); err != nil || b.debugFile == nil || b.debugFile == b.File {
+		return false
+	}
+	syms, err := b.debugFile.Symbols()
+	if err != nil || len(syms) == 0 {
+		return false
+	}
+	b.addFuncSymbols(syms)
+	b.nameIx = nameIndex{} // it is parallel to funcs: rebuilt on next need
+	b.symsAdded = true
+	return true
+}

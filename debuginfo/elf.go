@@ -74,9 +74,11 @@ type Binary struct {
 
 	nameIx nameIndex // demangled names of funcs (names.go)
 
-	goRT     *GoRuntime // golang.go
-	goRTErr  error
-	goRTDone bool
+	goRT      *GoRuntime // golang.go
+	goRTErr   error
+	goRTDone  bool
+	symsDone  bool // DebugSymbols ran
+	symsAdded bool
 }
 
 // Open opens path and indexes its function symbols.

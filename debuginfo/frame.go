@@ -266,57 +266,143 @@ func readEncoded(r *exprReader, enc byte, fieldAddr uint64, addrSize int) uint64
 // cfa runs the CIE's initial instructions and the FDE's instructions up to
 // pc and returns the CFA rule in force there.
 func (f *fde) cfa(pc uint64, order binary.ByteOrder) (CFARule, error) {
-	type row struct {
-		rule CFARule
-		expr bool
+	var last cfiRow
+	err := f.exec(order, func(lo uint64, r cfiRow) bool {
+		if lo > pc {
+			return false
+		}
+		last = r
+		return true
+	})
+	if err != nil {
+		return CFARule{}, err
 	}
-	var cur row
-	var stack []row
+	if last.cfaExpr {
+		return CFARule{}, fmt.Errorf("CFA at %#x is a DWARF expression: unsupported", pc)
+	}
+	return last.cfa, nil
+}
+
+// regRule says where a register's caller value is: unchanged (same value,
+// the default for callee-saved registers), in memory at CFA+Offset, or
+// not known (undefined, or a rule gs does not follow).
+type regRule struct {
+	kind   byte // ruleSame, ruleAt, ruleUnknown, ruleUndefined
+	offset int64
+}
+
+const (
+	ruleSame = iota
+	ruleAt
+	ruleUnknown
+	ruleUndefined
+)
+
+// cfiRow is one row of the unwind table: the rules in force from its
+// location on. Only the CFA, rbp and the return address matter to an
+// x86-64 unwinder; the other registers' rules are parsed and dropped.
+type cfiRow struct {
+	cfa     CFARule
+	cfaExpr bool
+	rbp, ra regRule
+}
+
+// exec runs the CIE's initial instructions and the FDE's instructions and
+// calls emit with each row and the location it starts at, in order, until
+// emit returns false. A location advance emits the row it leaves behind.
+func (f *fde) exec(order binary.ByteOrder, emit func(lo uint64, r cfiRow) bool) error {
+	var cur, initial cfiRow
+	var stack []cfiRow
 	loc := f.lo
-	run := func(ins []byte, insAddr uint64, stopAtPC bool) error {
+	setReg := func(reg uint64, rr regRule) {
+		switch reg {
+		case 6:
+			cur.rbp = rr
+		case 16:
+			cur.ra = rr
+		}
+	}
+	restore := func(reg uint64) {
+		switch reg {
+		case 6:
+			cur.rbp = initial.rbp
+		case 16:
+			cur.ra = initial.ra
+		}
+	}
+	stopped := false
+	run := func(ins []byte, insAddr uint64, emitting bool) error {
 		r := &exprReader{b: ins, order: order}
+		advance := func(newLoc uint64) bool {
+			if emitting && newLoc != loc && !emit(loc, cur) {
+				stopped = true
+				return true
+			}
+			loc = newLoc
+			return false
+		}
 		for len(r.b) > 0 && r.err == nil {
 			op := r.u8()
-			advance := func(delta uint64) bool {
-				loc += delta * f.cie.codeAlign
-				return stopAtPC && loc > pc
-			}
 			switch op >> 6 {
 			case 1: // DW_CFA_advance_loc
-				if advance(uint64(op & 0x3f)) {
+				if advance(loc + uint64(op&0x3f)*f.cie.codeAlign) {
 					return nil
 				}
 				continue
 			case 2: // DW_CFA_offset
-				r.uleb()
+				setReg(uint64(op&0x3f), regRule{kind: ruleAt, offset: int64(r.uleb()) * f.cie.dataAlign})
 				continue
 			case 3: // DW_CFA_restore
+				restore(uint64(op & 0x3f))
 				continue
 			}
 			switch op {
 			case 0x00: // nop
 			case 0x01: // set_loc
 				at := insAddr + uint64(len(ins)-len(r.b))
-				loc = readEncoded(r, f.cie.fdeEnc, at, f.cie.addrSize)
-				if stopAtPC && loc > pc {
+				if advance(readEncoded(r, f.cie.fdeEnc, at, f.cie.addrSize)) {
 					return nil
 				}
 			case 0x02:
-				if advance(r.fixed(1)) {
+				if advance(loc + r.fixed(1)*f.cie.codeAlign) {
 					return nil
 				}
 			case 0x03:
-				if advance(r.fixed(2)) {
+				if advance(loc + r.fixed(2)*f.cie.codeAlign) {
 					return nil
 				}
 			case 0x04:
-				if advance(r.fixed(4)) {
+				if advance(loc + r.fixed(4)*f.cie.codeAlign) {
 					return nil
 				}
-			case 0x05, 0x09, 0x14, 0x2f: // offset_extended, register, val_offset, GNU_negative_offset_extended
+			case 0x05: // offset_extended
+				reg := r.uleb()
+				setReg(reg, regRule{kind: ruleAt, offset: int64(r.uleb()) * f.cie.dataAlign})
+			case 0x11: // offset_extended_sf
+				reg := r.uleb()
+				setReg(reg, regRule{kind: ruleAt, offset: r.sleb() * f.cie.dataAlign})
+			case 0x2f: // GNU_negative_offset_extended
+				reg := r.uleb()
+				setReg(reg, regRule{kind: ruleAt, offset: -int64(r.uleb()) * f.cie.dataAlign})
+			case 0x09: // register
+				reg := r.uleb()
 				r.uleb()
+				setReg(reg, regRule{kind: ruleUnknown})
+			case 0x14: // val_offset
+				reg := r.uleb()
 				r.uleb()
-			case 0x06, 0x07, 0x08, 0x2e: // restore_extended, undefined, same_value, GNU_args_size
+				setReg(reg, regRule{kind: ruleUnknown})
+			case 0x15: // val_offset_sf
+				reg := r.uleb()
+				r.sleb()
+				setReg(reg, regRule{kind: ruleUnknown})
+			case 0x06: // restore_extended
+				restore(r.uleb())
+			case 0x07: // undefined
+				setReg(r.uleb(), regRule{kind: ruleUndefined})
+			case 0x08: // same_value
+				setReg(r.uleb(), regRule{kind: ruleSame})
+			case 0x2e: // GNU_args_size
 				r.uleb()
 			case 0x0a: // remember_state
 				stack = append(stack, cur)
@@ -326,29 +412,27 @@ func (f *fde) cfa(pc uint64, order binary.ByteOrder) (CFARule, error) {
 					stack = stack[:len(stack)-1]
 				}
 			case 0x0c: // def_cfa
-				cur.rule.Reg = int(r.uleb())
-				cur.rule.Offset = int64(r.uleb())
-				cur.expr = false
+				cur.cfa.Reg = int(r.uleb())
+				cur.cfa.Offset = int64(r.uleb())
+				cur.cfaExpr = false
 			case 0x0d: // def_cfa_register
-				cur.rule.Reg = int(r.uleb())
-				cur.expr = false
+				cur.cfa.Reg = int(r.uleb())
+				cur.cfaExpr = false
 			case 0x0e: // def_cfa_offset
-				cur.rule.Offset = int64(r.uleb())
+				cur.cfa.Offset = int64(r.uleb())
 			case 0x0f: // def_cfa_expression
 				r.bytes(r.uleb())
-				cur.expr = true
+				cur.cfaExpr = true
 			case 0x10, 0x16: // expression, val_expression
-				r.uleb()
+				reg := r.uleb()
 				r.bytes(r.uleb())
-			case 0x11, 0x15: // offset_extended_sf, val_offset_sf
-				r.uleb()
-				r.sleb()
+				setReg(reg, regRule{kind: ruleUnknown})
 			case 0x12: // def_cfa_sf
-				cur.rule.Reg = int(r.uleb())
-				cur.rule.Offset = r.sleb() * f.cie.dataAlign
-				cur.expr = false
+				cur.cfa.Reg = int(r.uleb())
+				cur.cfa.Offset = r.sleb() * f.cie.dataAlign
+				cur.cfaExpr = false
 			case 0x13: // def_cfa_offset_sf
-				cur.rule.Offset = r.sleb() * f.cie.dataAlign
+				cur.cfa.Offset = r.sleb() * f.cie.dataAlign
 			default:
 				return fmt.Errorf("unknown call frame instruction %#x", op)
 			}
@@ -356,18 +440,18 @@ func (f *fde) cfa(pc uint64, order binary.ByteOrder) (CFARule, error) {
 		return r.err
 	}
 	if err := run(f.cie.initial, 0, false); err != nil {
-		return CFARule{}, err
+		return err
 	}
-	stack = nil
+	initial, stack = cur, nil
 	var insAddr uint64
 	if f.cie.ehFrame {
 		insAddr = f.cie.secAddr + f.insAt
 	}
 	if err := run(f.instrs, insAddr, true); err != nil {
-		return CFARule{}, err
+		return err
 	}
-	if cur.expr {
-		return CFARule{}, fmt.Errorf("CFA at %#x is a DWARF expression: unsupported", pc)
+	if !stopped && loc < f.hi {
+		emit(loc, cur)
 	}
-	return cur.rule, nil
+	return nil
 }

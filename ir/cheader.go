@@ -44,6 +44,14 @@ var limitConsts = []cConst{
 	{"GS_STACK_ID_NONE", StackIDNone, "OpStackID's value when no stack was captured"},
 	{"GS_MODULE_NONE", ModuleNone, "gs_probes module of a probe in no module"},
 	{"GS_DEFAULT_STACK_IDS", DefaultStackIDs, "default max_entries of gs_stacks"},
+	{"GS_STACK_FRAME_EMPTY", StackFrameEmpty, "stack frame statuses"},
+	{"GS_STACK_FRAME_VALID", StackFrameValid, ""},
+	{"GS_STACK_FRAME_IP", StackFrameIP, ""},
+	{"GS_UNWIND_NONE", UnwindNone, "gs_urows kinds"},
+	{"GS_UNWIND_RSP", UnwindRSP, ""},
+	{"GS_UNWIND_RBP", UnwindRBP, ""},
+	{"GS_UNWIND_END", UnwindEnd, ""},
+	{"GS_UNWIND_FRAME_POINTERS", UnwindFramePointers, "gs_umods flag"},
 }
 
 // CHeader renders bpf/c/gs_ops.h, the C interpreter's view of the ir

@@ -58,29 +58,32 @@
 //
 // Stacks are captured as the kernel's build-id frames, so they name file
 // bytes, not a process's address space, and resolve to function+offset
-// after the process has exited (package symbolize). OpStStack writes a u64
-// frame count at heap[imm], then that many frames of StackFrameSize (32)
-// bytes, innermost first, at most C (C <= MaxStack):
+// after the process has exited (package symbolize). In uprobes the
+// interpreter walks the user stack itself, by call frame information the
+// runtime loads into gs_umods and gs_urows (docs/design.md "User
+// stacks"); in interval probes it asks the kernel (frame pointers only).
+// OpStStack writes a u64 frame count at heap[imm], then that many frames
+// of StackFrameSize (32) bytes, innermost first, at most C (C <= MaxStack):
 //
 //	byte 0-3    s32 status   StackFrameValid, StackFrameIP (or StackFrameEmpty)
 //	byte 4-23   build id     (StackFrameBuildID; zero-padded to 20 bytes)
 //	byte 24-31  u64          file offset in the module when StackFrameValid,
 //	                         the raw address when StackFrameIP (StackFrameAddr)
 //
-// StackFrameIP means the kernel could not read the module's build id (a
-// file without one, a page not in memory, a contended mmap lock): the
-// runtime resolves those through a snapshot of the process's maps, while
-// it still can. The slot a KindStack value takes is 8 + C*StackFrameSize
-// bytes; only count frames are meaningful.
+// StackFrameIP means the frame's module is not known (no unwind table for
+// its file, or its mapping could not be looked up): the runtime resolves
+// those through a snapshot of the process's maps, while it still can. The
+// slot a KindStack value takes is 8 + C*StackFrameSize bytes; only count
+// frames are meaningful.
 //
 // OpStackID stores a stack once in the gs_stacks map and yields its id, a
-// small integer, for use in map keys (@[ustack] = count()). A gs_stacks
-// value holds MaxStack frames in the same layout; the frames after the
-// last have status StackFrameEmpty. When the stack cannot be stored the id
-// is StackIDNone and CounterStackError counts it: another stack holds its
-// hash bucket (ids are never reused, so an id in a map key keeps naming its
-// stack), or the map is full, which fails even stacks it already holds (the
-// kernel takes a free entry before it compares build-id stacks).
+// 64-bit hash of its frames, for use in map keys (@[ustack] = count()). A
+// gs_stacks value holds MaxStack frames in the same layout; the frames
+// after the last have status StackFrameEmpty. When no frame was captured
+// or the map is full the id is StackIDNone and CounterStackError counts
+// it. Unwind rows are UnwindNone (follow rbp), UnwindRSP and UnwindRBP
+// (CFA = that register + offset; return address at CFA-8, the caller's
+// rbp at CFA + its offset) and UnwindEnd (the outermost frame).
 //
 // # Maps
 //

@@ -11,7 +11,7 @@ import (
 
 // Version identifies the encoding. Bump it whenever an op is added or its
 // meaning changes.
-const Version = 5
+const Version = 6
 
 // Limits shared with the C interpreter (they are written into its header).
 const (
@@ -69,6 +69,16 @@ const (
 	StackFrameIP      = 2          // BPF_STACK_BUILD_ID_IP: a raw address
 	StackIDNone       = 0xffffffff // OpStackID's value when no stack was captured
 	DefaultStackIDs   = 1024       // gs_stacks entries unless the runtime sets another size
+
+	// Unwind rows (gs_urows, see Stacks in doc.go): what the unwinder does
+	// at a pc from the row's on.
+	UnwindNone = 0 // no call frame information: follow the frame pointer
+	UnwindRSP  = 1 // CFA = rsp + off
+	UnwindRBP  = 2 // CFA = rbp + off
+	UnwindEnd  = 3 // the outermost frame: the stack ends here
+	// UnwindFramePointers is the gs_umods flag of a module whose callers'
+	// frames unwind by rbp alone.
+	UnwindFramePointers = 1
 
 	// ModuleNone is gs_probes' module of a probe in none of Program.Modules
 	// (and of BEGIN, END, interval probes).

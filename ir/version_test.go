@@ -14,8 +14,8 @@ import (
 // When TestVersionFingerprint fails, the encoding changed: bump Version
 // and record the new pair here, in the same commit.
 const (
-	recordedFingerprint = "c2176031a51d1176"
-	recordedVersion     = 5
+	recordedFingerprint = "e8135bc518bdaa59"
+	recordedVersion     = 6
 )
 
 // TestVersionFingerprint fails when the bytecode's encoding changes while
@@ -57,7 +57,9 @@ func encodingFingerprint() string {
 	fmt.Fprintf(h, "regs %d ptregs %d strheader %d record %d module %d stackid %d\n", NumRegs, PtRegsSlots, StrHeader,
 		RecordHdr, ModuleNone, StackIDNone)
 	fmt.Fprintf(h, "insn %d % x\n", InsnSize, Insn{Op: 1, A: 2, B: 3, C: 4, Imm: 0x05060708}.Encode(nil))
-	for _, v := range []any{Insn{}, bpf.GsInsn{}, bpf.GsProbe{}} {
+	fmt.Fprintf(h, "unwind %d %d %d %d %d frames %d %d %d\n", UnwindNone, UnwindRSP, UnwindRBP, UnwindEnd, UnwindFramePointers,
+		StackFrameEmpty, StackFrameValid, StackFrameIP)
+	for _, v := range []any{Insn{}, bpf.GsInsn{}, bpf.GsProbe{}, bpf.GsUmodKey{}, bpf.GsUmod{}, bpf.GsUrow{}} {
 		layout(h, reflect.TypeOf(v))
 	}
 	return fmt.Sprintf("%x", h.Sum(nil)[:8])

@@ -165,6 +165,8 @@ type loadConfig struct {
 	// enableProbes, also without Begin probes: a -c command's probes wait
 	// for its exec, as the shim before it is gs.
 	hold bool
+	// unwind holds the unwind tables of user stacks (unwindTables).
+	unwind *unwindMaps
 }
 
 // hasKind reports whether prog has a probe of one of kinds.
@@ -198,10 +200,10 @@ func loadInterpreter(prog *ir.Program, cfg loadConfig) (*interpreter, error) {
 	}
 	// The sleepable programs retry a failed read with one that faults the
 	// page in, so a string the target has not touched yet still reads; they
-	// cost the same per hit. They cannot take stack ids (OpStackID), and an
-	// older kernel may refuse them: then the plain programs are used.
+	// cost the same per hit. An older kernel may refuse them: then the
+	// plain programs are used.
 	var sleepErr error
-	if !usesOp(prog, ir.OpStackID) && spec.Programs[use+sleepableSuffix] != nil {
+	if spec.Programs[use+sleepableSuffix] != nil {
 		in, err := (*interpreter)(nil), testSleepableErr
 		if err == nil {
 			in, err = loadInterpreterWith(prog, cfg, spec, use+sleepableSuffix)
@@ -267,6 +269,9 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 		}
 		ms.MaxEntries = n
 	}
+	if cfg.unwind != nil {
+		sizeUnwind(spec, cfg.unwind)
+	}
 	spec.Maps[mapVals].KeySize = sizes.valsKey
 	spec.Maps[mapAggs].KeySize = sizes.aggsKey
 	spec.Maps[mapStrs].KeySize = sizes.strsKey
@@ -309,6 +314,12 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 		if *m = coll.Maps[name]; *m == nil {
 			coll.Close()
 			return nil, fmt.Errorf("load interpreter: the BPF object has no map %s", name)
+		}
+	}
+	if cfg.unwind != nil {
+		if err := fillUnwind(coll.Maps["gs_umods"], coll.Maps["gs_urows"], cfg.unwind); err != nil {
+			coll.Close()
+			return nil, err
 		}
 	}
 	// Begin probes run before any other (ir/doc.go "Probes"): the others

@@ -79,7 +79,7 @@ type scriptMaps struct {
 	stacks *ebpf.Map // gs_stacks
 
 	ncpu   int
-	frames map[uint32][]symbolize.Frame // gs_stacks ids already read
+	frames map[uint64][]symbolize.Frame // gs_stacks ids already read
 }
 
 func newScriptMaps(prog *ir.Program, in *interpreter) (*scriptMaps, error) {
@@ -87,7 +87,7 @@ func newScriptMaps(prog *ir.Program, in *interpreter) (*scriptMaps, error) {
 	if err != nil {
 		return nil, fmt.Errorf("count CPUs: %w", err)
 	}
-	return &scriptMaps{prog: prog, vals: in.vals, aggs: in.aggs, strs: in.strs, cells: in.cells, stacks: in.stacks, ncpu: n, frames: map[uint32][]symbolize.Frame{}}, nil
+	return &scriptMaps{prog: prog, vals: in.vals, aggs: in.aggs, strs: in.strs, cells: in.cells, stacks: in.stacks, ncpu: n, frames: map[uint64][]symbolize.Frame{}}, nil
 }
 
 // read returns the entries of the maps whose IDs want holds, by ID. It
@@ -306,19 +306,19 @@ func (sm *scriptMaps) zero(m *ir.Map) error {
 // stack returns the frames of gs_stacks[id], innermost first, and false
 // when the id names no stack.
 func (sm *scriptMaps) stack(id uint64) ([]symbolize.Frame, bool) {
-	if id >= ir.StackIDNone || sm.stacks == nil {
+	if id == ir.StackIDNone || sm.stacks == nil {
 		return nil, false
 	}
-	if fr, ok := sm.frames[uint32(id)]; ok {
+	if fr, ok := sm.frames[id]; ok {
 		return fr, fr != nil
 	}
 	var b [ir.MaxStack * ir.StackFrameSize]byte
-	if err := sm.stacks.Lookup(uint32(id), &b); err != nil {
-		sm.frames[uint32(id)] = nil
+	if err := sm.stacks.Lookup(id, &b); err != nil {
+		sm.frames[id] = nil
 		return nil, false
 	}
 	fr := stackFrames(b[:], ir.MaxStack)
-	sm.frames[uint32(id)] = fr
+	sm.frames[id] = fr
 	return fr, true
 }
 

@@ -164,6 +164,9 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 		wakeupNs:   uint64(opts.Wakeup.Nanoseconds()),
 		hold:       len(opts.Command) > 0,
 	}
+	unwindStart := time.Now()
+	var unwindNotes []string
+	cfg.unwind, unwindNotes = unwindTables(prog, opts.PID)
 	in, err := loadInterpreter(prog, cfg)
 	if err != nil {
 		return err
@@ -189,6 +192,12 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 	}
 	for _, n := range opts.Notes {
 		s.logf("%s", n)
+	}
+	if usesStacks(prog) {
+		s.logf("unwind tables: %d modules, %d rows, built in %v", len(cfg.unwind.Keys), len(cfg.unwind.Rows), time.Since(unwindStart).Round(time.Millisecond))
+		for _, n := range unwindNotes {
+			s.logf("unwind tables: %s", n)
+		}
 	}
 	s.logf("loaded the interpreter in %v", time.Since(start).Round(time.Millisecond))
 	if sz := in.sizes; len(prog.Maps) > 0 {

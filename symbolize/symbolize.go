@@ -164,7 +164,12 @@ func (s *Symbolizer) symbolAtOffset(path string, off, addr uint64) Symbol {
 	if !ok {
 		return sym
 	}
-	if fn, ok := b.FuncAt(vaddr); ok {
+	fn, ok := b.FuncAt(vaddr)
+	if !ok && b.File.Section(".symtab") == nil && b.DebugSymbols() {
+		// Stripped to .dynsym (libc): the debug file names local functions.
+		fn, ok = b.FuncAt(vaddr)
+	}
+	if ok {
 		sym.Func, sym.Off = b.FuncName(fn), vaddr-fn.Addr // demangled
 	}
 	return sym

@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              5 /* ir.Version */
+#define GS_IR_VERSION              6 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0
@@ -135,5 +135,13 @@
 #define GS_STACK_ID_NONE           4294967295 /* OpStackID's value when no stack was captured */
 #define GS_MODULE_NONE             4294967295 /* gs_probes module of a probe in no module */
 #define GS_DEFAULT_STACK_IDS       1024 /* default max_entries of gs_stacks */
+#define GS_STACK_FRAME_EMPTY       0 /* stack frame statuses */
+#define GS_STACK_FRAME_VALID       1
+#define GS_STACK_FRAME_IP          2
+#define GS_UNWIND_NONE             0 /* gs_urows kinds */
+#define GS_UNWIND_RSP              1
+#define GS_UNWIND_RBP              2
+#define GS_UNWIND_END              3
+#define GS_UNWIND_FRAME_POINTERS   1 /* gs_umods flag */
 
 #endif /* GS_OPS_H */

@@ -45,25 +45,22 @@
  * literal in .rodata before its first use) or one that was swapped out
  * reads as an error. gs_uprobe_s and gs_uprobe_multi_s are the same
  * interpreter, sleepable: a read that fails is retried with one that
- * faults the page in (read_user), and bpf_get_stack may fault in the page
- * with a module's build id. The kernel runs them with migration disabled
+ * faults the page in (read_user). The kernel runs them with migration disabled
  * but preemptible, for as long as a fault takes: the scratch entry taken
  * at entry stays this CPU's, and a hit on this CPU meanwhile finds it busy
  * and is dropped, as in any other preemption (an atomic test-and-set, so
- * two tasks never both take it). Sleepable programs may not use a
- * STACK_TRACE map, so there OpStackID yields GS_STACK_ID_NONE and counts
- * GS_COUNTER_STACK_ERROR: the runtime must run such probes on the other
- * programs.
+ * two tasks never both take it).
  *
  * Output. Records are built at heap[0] (OpRecord writes the header) and
  * sent with bpf_ringbuf_output (OpEmit). A full ring buffer drops the
  * record and counts it in gs_lost[probe id]. Waking the reader is the most
  * expensive part of a printf hit; gs_wakeup_ns, when the runtime sets it,
  * limits each CPU to one wakeup per that many nanoseconds and leaves the
- * rest to the reader's poll timeout (see emit_flags). Stacks are captured
- * as build-id frames (struct bpf_stack_build_id), heap copies by OpStStack
- * and ids in gs_stacks by OpStackID, so they resolve after the process
- * exits. Script maps live in gs_vals (plain values) and gs_aggs (per-CPU
+ * rest to the reader's poll timeout (see emit_flags). Stacks are walked by
+ * call frame information (unwind.h) into build-id frames (struct
+ * bpf_stack_build_id), heap copies by OpStStack and, stored under a hash
+ * of their frames, ids in gs_stacks by OpStackID, so they resolve after
+ * the process exits. Script maps live in gs_vals (plain values) and gs_aggs (per-CPU
  * aggregations); their keys are built in the heap, byte 0 the map id
  * (OpMap* write bytes 0-7), and the runtime sizes the hashes' keys to the
  * script's longest. An aggregation whose key the probe knows before it
@@ -102,6 +99,7 @@
 #include <linux/ptrace.h>
 #include <linux/bpf_perf_event.h>
 #include <bpf/bpf_helpers.h>
+#include <bpf/bpf_core_read.h>
 
 #include "gs_ops.h"
 
@@ -170,6 +168,8 @@ struct mapinfo {
 	u32 agg, flags;
 };
 
+#include "unwind.h"
+
 /* The machine's registers and fault flag. */
 struct regfile {
 	u64 r[GS_NUM_REGS];
@@ -200,6 +200,8 @@ struct scratch {
 	struct hit hit;
 	u64 woke; /* when OpEmit last woke the reader (gs_wakeup_ns) */
 	struct agg zero; /* never written: the first value of an aggregation */
+	struct unwind uw;      /* the user stack walk (unwind_walk.h) */
+	struct row_search rs;  /* its row search */
 	u8 heap[2 * GS_HEAP_SIZE];
 };
 
@@ -275,13 +277,14 @@ struct {
 	__uint(value_size, GS_STR_HEADER + GS_MAX_STR_LEN);
 } gs_strs SEC(".maps");
 
-/* Stacks by id (OpStackID), as build-id frames. The runtime may change
- * max_entries before load. */
+/* Stacks by id (OpStackID): the id is a hash of the frames (never
+ * GS_STACK_ID_NONE), the value GS_MAX_STACK build-id frames, the ones
+ * after the last GS_STACK_FRAME_EMPTY. The runtime may change max_entries
+ * before load. */
 struct {
-	__uint(type, BPF_MAP_TYPE_STACK_TRACE);
+	__uint(type, BPF_MAP_TYPE_HASH);
 	__uint(max_entries, GS_DEFAULT_STACK_IDS);
-	__uint(map_flags, BPF_F_STACK_BUILD_ID);
-	__type(key, u32);
+	__type(key, u64);
 	__uint(value_size, GS_MAX_STACK * GS_STACK_FRAME_SIZE);
 } gs_stacks SEC(".maps");
 
@@ -771,39 +774,92 @@ static __always_inline long st_mem(struct scratch *s, u64 addr, u64 size, u32 of
 	return 0;
 }
 
-/* st_stack is OpStStack: a u64 frame count, then build-id frames (struct
- * bpf_stack_build_id), which resolve without the process. */
-static __always_inline long st_stack(void *ctx, struct scratch *s, u32 frames, u32 off)
-{
-	u32 size = frames * GS_STACK_FRAME_SIZE;
-	u8 *p;
-	long n = 0;
+#include "unwind_walk.h"
 
-	if (frames > GS_MAX_STACK || heap_bad(off, 8 + size))
-		return bad(s);
-	p = heap_at(s, off);
-	if (size) {
-		n = bpf_get_stack(ctx, p + 8, size, BPF_F_USER_STACK | BPF_F_USER_BUILD_ID);
-		if (n < 0) {
-			count(GS_COUNTER_STACK_ERROR);
-			n = 0;
-		}
-	}
-	*(u64 *)p = n / GS_STACK_FRAME_SIZE;
+/* hash_step hashes frame i of the stack that bpf_get_stack wrote at
+ * heap[uw.base], as unwind_step hashes its frames. */
+static long hash_step(u64 i, void *data)
+{
+	struct scratch *s = *(struct scratch **)data;
+	u64 off = s->uw.base + i * GS_STACK_FRAME_SIZE;
+
+	if (i >= s->uw.n || off > 2 * GS_HEAP_SIZE - GS_STACK_FRAME_SIZE)
+		return 1;
+	unwind_hash(&s->uw.hash, *(u64 *)&s->heap[off + 24]);
+	unwind_hash(&s->uw.hash, *(u64 *)&s->heap[off + 4]);
 	return 0;
 }
 
-/* stack_id is OpStackID. Without BPF_F_REUSE_STACKID a hash collision fails
- * instead of replacing the stack that map keys already name. */
-static __always_inline u64 stack_id(void *ctx)
+/* capture writes up to max frames of the user stack at heap[base] (base +
+ * max frames inside the heap and its slack) and returns how many, *hash a
+ * hash of them. Uprobes unwind by call frame information (unwind.h); an
+ * interval probe's registers may be the kernel's, so it asks the kernel. */
+static __always_inline u32 capture(void *ctx, struct scratch *s, u32 base, u32 max, u64 *hash, const int uprobe)
 {
-	long id = bpf_get_stackid(ctx, &gs_stacks, BPF_F_USER_STACK);
+	long n;
 
-	if (id < 0) {
+	if (max > GS_MAX_STACK || base > 2 * GS_HEAP_SIZE - GS_MAX_STACK * GS_STACK_FRAME_SIZE)
+		return 0;
+	if (uprobe)
+		return unwind(ctx, s, base, max, hash);
+	*hash = 0xcbf29ce484222325ULL;
+	if (max == 0)
+		return 0;
+	n = bpf_get_stack(ctx, &s->heap[base], max * GS_STACK_FRAME_SIZE, BPF_F_USER_STACK | BPF_F_USER_BUILD_ID);
+	if (n < 0)
+		return 0;
+	s->uw.n = n / GS_STACK_FRAME_SIZE;
+	s->uw.base = base;
+	s->uw.hash = *hash;
+	bpf_loop(GS_MAX_STACK, hash_step, &s, 0);
+	*hash = s->uw.hash;
+	return s->uw.n;
+}
+
+/* st_stack is OpStStack: a u64 frame count, then build-id frames. */
+static __always_inline long st_stack(void *ctx, struct scratch *s, u32 frames, u32 off, const int uprobe)
+{
+	u32 size = frames * GS_STACK_FRAME_SIZE;
+	u64 hash;
+	u32 n = 0;
+
+	if (frames > GS_MAX_STACK || heap_bad(off, 8 + size))
+		return bad(s);
+	off &= GS_HEAP_SIZE - 1;
+	if (frames) {
+		n = capture(ctx, s, off + 8, frames, &hash, uprobe);
+		if (n == 0)
+			count(GS_COUNTER_STACK_ERROR);
+	}
+	*(u64 *)heap_at(s, off) = n;
+	return 0;
+}
+
+/* stack_id is OpStackID: the stack is built in the heap's slack and
+ * stored under its hash. */
+static __always_inline u64 stack_id(void *ctx, struct scratch *s, const int uprobe)
+{
+	u64 hash;
+	u32 n = capture(ctx, s, GS_HEAP_SIZE, GS_MAX_STACK, &hash, uprobe);
+	void *frames = &s->heap[GS_HEAP_SIZE];
+	long err;
+
+	if (n == 0 || n > GS_MAX_STACK) {
 		count(GS_COUNTER_STACK_ERROR);
 		return GS_STACK_ID_NONE;
 	}
-	return id;
+	if (n < GS_MAX_STACK)
+		*(s32 *)&s->heap[GS_HEAP_SIZE + n * GS_STACK_FRAME_SIZE] = GS_STACK_FRAME_EMPTY;
+	if (hash == GS_STACK_ID_NONE)
+		hash ^= 1;
+	if (bpf_map_lookup_elem(&gs_stacks, &hash))
+		return hash;
+	err = bpf_map_update_elem(&gs_stacks, &hash, frames, BPF_NOEXIST);
+	if (err && err != -17 /* EEXIST: another CPU stored it */) {
+		count(GS_COUNTER_STACK_ERROR);
+		return GS_STACK_ID_NONE;
+	}
+	return hash;
 }
 
 /* ld_ctx is OpLdCtx: 0, or -1 for an unknown context value. */
@@ -1195,18 +1251,11 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		break;
 	}
 	case GS_OP_STSTACK:
-		if (st_stack(l->ctx, s, ins->c, imm))
+		if (st_stack(l->ctx, s, ins->c, imm, uprobe))
 			return OP_BAD;
 		break;
 	case GS_OP_STACKID:
-		/* A sleepable program may not use a STACK_TRACE map: the
-		 * runtime runs probes with OpStackID on the other programs. */
-		if (sleepable) {
-			count(GS_COUNTER_STACK_ERROR);
-			*RA = GS_STACK_ID_NONE;
-		} else {
-			*RA = stack_id(l->ctx);
-		}
+		*RA = stack_id(l->ctx, s, uprobe);
 		break;
 	default:
 		return OP_BAD;

@@ -1,0 +1,130 @@
+package runtime
+
+import (
+	"errors"
+	"fmt"
+	"syscall"
+
+	"github.com/cilium/ebpf"
+	"golang.org/x/sys/unix"
+
+	"github.com/gs-tracer/gs/bpf"
+	"github.com/gs-tracer/gs/debuginfo"
+	"github.com/gs-tracer/gs/ir"
+)
+
+// unwindMaps is the content of gs_umods and gs_urows (bpf/c/unwind.h): the
+// unwind tables of the modules a user stack may pass through.
+type unwindMaps struct {
+	Keys []bpf.GsUmodKey
+	Mods []bpf.GsUmod
+	Rows []bpf.GsUrow
+	seen map[bpf.GsUmodKey]bool
+}
+
+// errUnwindRange is returned for a module whose code lies above 4 GiB
+// (gs_urows holds 32-bit link-time addresses).
+var errUnwindRange = errors.New("code above 4 GiB")
+
+// Add adds the module at path, keyed by the device and inode its file has
+// (stat), and under extra (UmodKey of what /proc/PID/maps shows: a file of
+// an overlay is mapped as its lower layer's).
+func (u *unwindMaps) Add(path string, extra ...bpf.GsUmodKey) error {
+	var st syscall.Stat_t
+	if err := syscall.Stat(path, &st); err != nil {
+		return fmt.Errorf("unwind table of %s: %w", path, err)
+	}
+	keys := append([]bpf.GsUmodKey{umodKey(unix.Major(uint64(st.Dev)), unix.Minor(uint64(st.Dev)), st.Ino)}, extra...)
+	if u.seen == nil {
+		u.seen = map[bpf.GsUmodKey]bool{}
+	}
+	var fresh []bpf.GsUmodKey
+	for _, k := range keys {
+		if !u.seen[k] {
+			u.seen[k] = true
+			fresh = append(fresh, k)
+		}
+	}
+	if len(fresh) == 0 {
+		return nil
+	}
+	b, err := debuginfo.Open(path)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	t, err := b.UnwindTable()
+	if err != nil {
+		return err
+	}
+	m := bpf.GsUmod{First: uint32(len(u.Rows))}
+	if t.FramePointers {
+		m.Flags |= ir.UnwindFramePointers
+	}
+	copy(m.BuildId[:], debuginfo.ReadBuildID(b.File))
+	// One executable segment maps file offsets to link-time addresses.
+	for _, p := range b.File.Progs {
+		if p.Type == 1 /* PT_LOAD */ && p.Flags&1 /* PF_X */ != 0 {
+			m.Delta = int64(p.Vaddr) - int64(p.Off)
+			break
+		}
+	}
+	for _, r := range t.Rows {
+		if r.PC > 0xffffffff {
+			return fmt.Errorf("unwind table of %s: %w", path, errUnwindRange)
+		}
+		row := bpf.GsUrow{Pc: uint32(r.PC), Kind: ir.UnwindNone}
+		switch {
+		case r.Kind == debuginfo.UnwindEnd:
+			row.Kind = ir.UnwindEnd
+		case r.Kind != debuginfo.UnwindCFA || r.CFAOff != int64(int16(r.CFAOff)) || r.RBPOff != int64(int8(r.RBPOff)):
+		case r.CFAReg == 7:
+			row.Kind, row.CfaOff, row.RbpOff = ir.UnwindRSP, int16(r.CFAOff), int8(r.RBPOff)
+		case r.CFAReg == 6:
+			row.Kind, row.CfaOff, row.RbpOff = ir.UnwindRBP, int16(r.CFAOff), int8(r.RBPOff)
+		}
+		u.Rows = append(u.Rows, row)
+	}
+	m.Count = uint32(len(u.Rows)) - m.First
+	for _, k := range fresh {
+		u.Keys = append(u.Keys, k)
+		u.Mods = append(u.Mods, m)
+	}
+	return nil
+}
+
+// umodKey is the kernel's view of a file: s_dev is MKDEV(major, minor),
+// major << 20 | minor, not the encoding stat returns.
+func umodKey(major, minor uint32, ino uint64) bpf.GsUmodKey {
+	return bpf.GsUmodKey{Dev: major<<20 | minor, Ino: ino}
+}
+
+// sizeUnwind sets the sizes of gs_umods and gs_urows in spec for u.
+func sizeUnwind(spec *ebpf.CollectionSpec, u *unwindMaps) {
+	spec.Maps["gs_umods"].MaxEntries = uint32(max(len(u.Keys), 1))
+	spec.Maps["gs_urows"].MaxEntries = uint32(max(len(u.Rows), 1))
+}
+
+// fillUnwind writes u into the loaded maps.
+func fillUnwind(mods, rows *ebpf.Map, u *unwindMaps) error {
+	for i, k := range u.Keys {
+		if err := mods.Put(k, u.Mods[i]); err != nil {
+			return fmt.Errorf("fill gs_umods: %w", err)
+		}
+	}
+	if len(u.Rows) == 0 {
+		return nil
+	}
+	keys := make([]uint32, len(u.Rows))
+	for i := range keys {
+		keys[i] = uint32(i)
+	}
+	if _, err := rows.BatchUpdate(keys, u.Rows, nil); err != nil {
+		for i, r := range u.Rows {
+			if err := rows.Put(uint32(i), r); err != nil {
+				return fmt.Errorf("fill gs_urows: %w", err)
+			}
+		}
+	}
+	return nil
+}

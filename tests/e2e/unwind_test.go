@@ -1,0 +1,125 @@
+package e2e
+
+import (
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestUnwindCFI: @[ustack] = count() at a leaf of a call chain built
+// without frame pointers (gcc -fomit-frame-pointer, clang-19 -O2) and one
+// through libc (a qsort callback) names every frame down to main, in
+// order, and counts each stack as often as gdb stops there with that
+// backtrace (gdb -batch, its normal frames: not the inline and tail-call
+// frames it synthesizes from DWARF).
+func TestUnwindCFI(t *testing.T) {
+	for _, v := range []struct {
+		variant
+		flags []string
+	}{
+		{variant{CC: "gcc", Opt: "-O2", PIE: true}, []string{"-fomit-frame-pointer"}},
+		{variant{CC: "gcc", Opt: "-O2", PIE: false}, []string{"-fomit-frame-pointer"}},
+		{variant{CC: "clang-19", Opt: "-O2", PIE: true}, nil},
+		{variant{CC: "gcc", Opt: "-O0", PIE: true}, []string{"-fno-omit-frame-pointer"}},
+	} {
+		t.Run(v.variant.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compile(t, dir, "unwind.c", "chain", v.variant, v.flags...)
+			want := gdbStacks(t, dir, "./chain", "2", "djb")
+			if len(want) < 3 {
+				t.Fatalf("gdb stopped with %d distinct stacks: %v", len(want), want)
+			}
+			r := runGS(t, dir, timeout, "-c", "./chain 2", "-e", `uprobe:./chain:djb { @[ustack] = count(); }`)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			got := gsStacks(t, r.Stdout)
+			for stack, n := range want {
+				if got[stack] != n {
+					t.Errorf("stack %s: gs counted %d, gdb stopped %d times", stack, got[stack], n)
+				}
+			}
+			for stack, n := range got {
+				if _, ok := want[stack]; !ok {
+					t.Errorf("gs stack %s (%d) gdb never showed", stack, n)
+				}
+			}
+			if t.Failed() {
+				t.Logf("gs output:\n%s", r.Stdout)
+			}
+		})
+	}
+}
+
+// frameName normalizes a function name as gdb's minimal symbols and the
+// ELF symbols gs reads may spell aliases of one address: qsort_r is
+// __GI___qsort_r, msort_with_tmp.part.0 is msort_with_tmp.part.
+var partSuffix = regexp.MustCompile(`\.(part|constprop|isra|cold)(\.\d+)?`)
+
+func frameName(f string) string {
+	name, off, _ := strings.Cut(f, "+")
+	name = partSuffix.ReplaceAllString(name, "")
+	name = strings.TrimPrefix(name, "__GI_")
+	name = strings.TrimLeft(name, "_")
+	if off != "" && off != "0" {
+		return name + "+" + off
+	}
+	return name
+}
+
+// gdbStacks runs bin args under gdb with a breakpoint at fn's first
+// instruction (where the uprobe is) and counts the
+// backtraces (normal frames, innermost first, down to main) it stops with.
+func gdbStacks(t *testing.T, dir, bin, arg, fn string) map[string]int {
+	t.Helper()
+	script, err := filepath.Abs(filepath.Join("testdata", "unwind_bt.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("timeout", "60", "gdb", "-nx", "-batch", "-ex", "set pagination off", "-ex", "source "+script,
+		"-ex", "break *"+fn, "-ex", "run", "--args", bin, arg)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("gdb: %v\n%s", err, out)
+	}
+	stacks := map[string]int{}
+	for _, line := range strings.Split(string(out), "\n") {
+		if rest, ok := strings.CutPrefix(line, "STACK "); ok {
+			var fs []string
+			for _, f := range strings.Split(rest, " | ") {
+				fs = append(fs, frameName(f))
+			}
+			stacks[strings.Join(fs, " ← ")]++
+		}
+	}
+	return stacks
+}
+
+// gsStacks reads gs's printed @[ustack] map, each stack cut after main.
+func gsStacks(t *testing.T, out string) map[string]int {
+	t.Helper()
+	re := regexp.MustCompile(`@\[\n((?:        [^\n]*\n)+)\]: (\d+)\n`)
+	stacks := map[string]int{}
+	for _, m := range re.FindAllStringSubmatch(out, -1) {
+		var fs []string
+		for _, l := range strings.Split(strings.TrimSpace(m[1]), "\n") {
+			f := frameName(strings.TrimSpace(l))
+			fs = append(fs, f)
+			if strings.HasPrefix(f, "main+") || f == "main" {
+				break
+			}
+		}
+		var n int
+		for _, c := range m[2] {
+			n = n*10 + int(c-'0')
+		}
+		stacks[strings.Join(fs, " ← ")] += n
+	}
+	if len(stacks) == 0 {
+		t.Fatalf("no stacks in %q", out)
+	}
+	return stacks
+}

@@ -279,6 +279,7 @@ type Lang uint8
 const (
 	LangC    Lang = iota // gdb's C syntax: {id = 1, name = "x"}
 	LangRust             // gdb's Rust syntax, without module paths: Entry {id: 1, name: "x"}, Some(5)
+	LangGo               // a Go program's value, printed in C's syntax
 )
 
 // Type describes a value's bytes in a record. It is plain data computed at

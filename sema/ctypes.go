@@ -78,6 +78,7 @@ func (ct *ctypes) convert(t dwarf.Type) *Type {
 	st := &Type{Name: debuginfo.TypeName(t), Size: int(t.Size())}
 	if ct.lang == debuginfo.LangGo {
 		st.Name = goTypeName(t, st.Name) // golang.go
+		st.Lang = ir.LangGo
 	}
 	ct.memo[t] = st // before recursing: a struct may point to itself
 	switch tt := t.(type) {

@@ -272,3 +272,40 @@ func (c *checker) asLen(a parser.Expr) bool {
 	c.p.Types[a] = Int64
 	return true
 }
+
+// goArg returns argN for gc's group: in Go programs the Nth integer
+// argument register of Go's ABI (arch.GoABI.IntRegs), not the C one.
+func (c *checker) goArg(gc *groupCtx, e *parser.Ident, b *Builtin) *Builtin {
+	var goProbes, others int
+	for _, id := range gc.g.Probes {
+		p := &c.p.Probes[id]
+		if p.Kind != ir.Uprobe && p.Kind != ir.Uretprobe {
+			continue
+		}
+		if bin := c.binaryAt(p); bin != nil && bin.IsGo() {
+			goProbes++
+		} else {
+			others++
+		}
+	}
+	switch {
+	case goProbes == 0:
+		return b
+	case others > 0:
+		c.errorf(e, "%s is a different register in Go programs than in the group's other probes", e.Name).
+			WithHint("put the probes of Go programs in a group of their own")
+		return nil
+	}
+	if b.Arg >= len(arch.GoABI.IntRegs) {
+		c.errorf(e, "%s is not available on this architecture", e.Name)
+		return nil
+	}
+	slot, ok := arch.Slot(arch.GoABI.IntRegs[b.Arg])
+	if !ok {
+		c.errorf(e, "%s is not available on this architecture", e.Name)
+		return nil
+	}
+	cp := *b
+	cp.Reg = slot
+	return &cp
+}

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 
+	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
@@ -153,6 +154,9 @@ func readsOf(g *parser.ProbeGroup) groupReads {
 				case BuiltinReg, BuiltinGoid:
 					if !b.RetOnly {
 						r.regs = append(r.regs, dwarfOfSlot(b.Reg))
+					}
+					if b.Arg >= 0 && b.Arg < len(arch.GoABI.IntRegs) {
+						r.regs = append(r.regs, arch.GoABI.IntRegs[b.Arg]) // argN of a Go function
 					}
 				case BuiltinStack:
 					r.stack = true

@@ -29,6 +29,7 @@ type Builtin struct {
 	Kind    BuiltinKind
 	Reg     int    // BuiltinReg, BuiltinGoid: pt_regs slot
 	Off     int    // BuiltinGoid: offset of runtime.g.goid
+	Arg     int    // argN: N; -1 for the others
 	Ctx     ir.Ctx // BuiltinCtx
 	Type    *Type
 	RetOnly bool // retval: only in uretprobes
@@ -54,7 +55,12 @@ var builtins = map[string]*Builtin{
 func init() {
 	for i, reg := range arch.ArgRegs {
 		name := "arg" + string(rune('0'+i))
-		builtins[name] = &Builtin{Name: name, Kind: BuiltinReg, Reg: reg, Type: Int64}
+		builtins[name] = &Builtin{Name: name, Kind: BuiltinReg, Reg: reg, Type: Int64, Arg: i}
+	}
+	for n, b := range builtins {
+		if !strings.HasPrefix(n, "arg") {
+			b.Arg = -1
+		}
 	}
 }
 
@@ -106,6 +112,11 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 		}
 		if b.Kind == BuiltinGoid {
 			if b = c.goid(gc, e); b == nil {
+				return nil
+			}
+		}
+		if b.Arg >= 0 && b.Kind == BuiltinReg {
+			if b = c.goArg(gc, e, b); b == nil { // golang.go
 				return nil
 			}
 		}

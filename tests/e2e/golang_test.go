@@ -44,7 +44,8 @@ var goCall = regexp.MustCompile(`^call id=(\d+) name=(\S*) qty=(\d+) city=(.*) z
 // with `.` (o.Addr.City, o a *Order), and a slice, at a Go function under
 // the register ABI and at -N -l, and compares them with what the target
 // prints itself: a string cut at the str() limit of 64 bytes, a slice at
-// 32 elements (then "..."). The city also keys a map.
+// 32 elements (then "..."). The city also keys a map. A printed struct
+// shows its string members as text (*o.Addr).
 func TestGoValues(t *testing.T) {
 	for _, v := range goVariants {
 		t.Run(v.name, func(t *testing.T) {
@@ -53,7 +54,8 @@ func TestGoValues(t *testing.T) {
 			out := filepath.Join(dir, "gs.out")
 			script := `uprobe:./orders:main.process {
 				printf("call id=%d name=%s qty=%d city=%s zip=%d items=%s\n", o.ID, name, qty, o.Addr.City, o.Addr.Zip, o.Items);
-				@city[o.Addr.City] = count()
+				@city[o.Addr.City] = count();
+				print(*o.Addr)
 			}`
 			r := runGS(t, dir, timeout, "-q", "-o", out, "-c", "./orders 6", "-e", script)
 			if r.Code != 0 {
@@ -63,7 +65,7 @@ func TestGoValues(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var want []string
+			var want, addrs []string
 			cities := map[string]int{}
 			for _, line := range strings.Split(r.Stdout, "\n") {
 				m := goCall.FindStringSubmatch(line)
@@ -75,6 +77,11 @@ func TestGoValues(t *testing.T) {
 					city = city[:64]
 				}
 				cities[city]++
+				cut := ""
+				if len(m[4]) > 64 {
+					cut = "..."
+				}
+				addrs = append(addrs, `*o.Addr = {Street = "`+m[1]+` Main St", City = "`+city+`"`+cut+`, Zip = `+m[5]+`}`)
 				items := strings.Split(m[6], ", ")
 				if len(items) > 32 {
 					items = append(items[:32], "...")
@@ -85,11 +92,17 @@ func TestGoValues(t *testing.T) {
 			if len(want) != 6 {
 				t.Fatalf("the target printed %d calls, want 6:\n%s", len(want), r.Stdout)
 			}
-			var lines []string
+			var lines, addrLines []string
 			for _, l := range strings.Split(string(got), "\n") {
 				if strings.HasPrefix(l, "call ") {
 					lines = append(lines, l)
 				}
+				if strings.HasPrefix(l, "*o.Addr = ") {
+					addrLines = append(addrLines, l)
+				}
+			}
+			if strings.Join(addrLines, "\n") != strings.Join(addrs, "\n") {
+				t.Errorf("gs printed\n%s\nwant\n%s", strings.Join(addrLines, "\n"), strings.Join(addrs, "\n"))
 			}
 			if strings.Join(lines, "\n") != strings.Join(want, "\n") {
 				t.Errorf("gs printed\n%s\nthe target printed (capped)\n%s", strings.Join(lines, "\n"), strings.Join(want, "\n"))
@@ -171,8 +184,9 @@ func TestGoReturnProbes(t *testing.T) {
 
 // TestGoABI checks arch.GoABI on this machine against Go programs built
 // here: the nine integer result registers in order (main.spread returns
-// nine results, read at its RETs by name), and R14 holding the g whose
-// goid the target reads from its own traceback.
+// nine results, read at its RETs by name), the argument registers argN
+// reads (main.process(o, name, qty): name's length is arg2, qty arg3), and
+// R14 holding the g whose goid the target reads from its own traceback.
 func TestGoABI(t *testing.T) {
 	for _, v := range goVariants {
 		t.Run(v.name, func(t *testing.T) {
@@ -181,7 +195,7 @@ func TestGoABI(t *testing.T) {
 			out := filepath.Join(dir, "gs.out")
 			script := `uretprobe:./orders:main.spread { printf("spread %d %d %d %d %d %d %d %d %d\n", a, b, c, d, e, f, g, h, i) }
 				uprobe:./orders:main.depth /n == 2000/ { printf("deep goid=%d\n", goid) }
-				uprobe:./orders:main.process { printf("main goid=%d\n", goid) }`
+				uprobe:./orders:main.process { printf("main goid=%d\n", goid); printf("args qty=%d namelen=%d\n", arg3, arg2) }`
 			r := runGS(t, dir, timeout, "-q", "-o", out, "-c", "./orders 2", "-e", script)
 			if r.Code != 0 {
 				t.Fatalf("gs exit %d\n%s", r.Code, r.Stderr)
@@ -209,6 +223,20 @@ func TestGoABI(t *testing.T) {
 			}
 			if n := strings.Count(string(got), "main goid="+mainID[1]+"\n"); n != 2 {
 				t.Errorf("gs printed the main goroutine's id %s %d times, want 2\n%s", mainID[1], n, got)
+			}
+			var args []string
+			for _, l := range strings.Split(r.Stdout, "\n") {
+				if m := goCall.FindStringSubmatch(l); m != nil {
+					args = append(args, "args qty="+m[3]+" namelen="+strconv.Itoa(len(m[2])))
+				}
+			}
+			for _, a := range args {
+				if !strings.Contains(string(got), a+"\n") {
+					t.Errorf("gs did not print %q:\n%s", a, got)
+				}
+			}
+			if len(args) != 2 {
+				t.Errorf("the target made %d calls, want 2", len(args))
 			}
 		})
 	}

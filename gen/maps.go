@@ -335,9 +335,17 @@ func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
 	defer g.pop()
 	g.key(m, lhs.Keys)
 	if s.Op != "=" {
+		op := s.Op[:len(s.Op)-1]
+		if m.Value.Kind == sema.KindPointer && (op == "+" || op == "-") {
+			size := 1 // void *
+			if m.Value.Elem != nil && m.Value.Elem.Size > 0 {
+				size = m.Value.Elem.Size
+			}
+			g.scale(r, size) // @p += n steps n elements, as p + n does
+		}
 		old := g.push()
 		g.emit(ir.Insn{Op: ir.OpMapLookup, A: old, B: m.Desc.ID, Imm: int32(m.Heap)})
-		g.op(s.Op[:len(s.Op)-1], old, old, r, m.Value, g.typeOf(s.RHS))
+		g.op(op, old, old, r, m.Value, g.typeOf(s.RHS))
 		g.emit(ir.Insn{Op: ir.OpMapUpdate, A: old, B: m.Desc.ID, Imm: int32(m.Heap)})
 		g.pop()
 		return

@@ -155,11 +155,8 @@ func mapName(m *ir.Map) string { return "@" + m.Name }
 // appendText prints m's entries as bpftrace does, followed by a blank
 // line; nothing when there are none.
 func (p *mapPrinter) appendText(dst []byte, m *ir.Map, es []mapEntry, top int, div int64) []byte {
-	if len(es) == 0 && !zeroScalar(m) {
-		return dst
-	}
 	if len(es) == 0 {
-		es = []mapEntry{{}} // a scalar never written prints 0, as bpftrace's
+		return dst
 	}
 	es = order(m, es, top)
 	for i := range es {
@@ -189,6 +186,10 @@ func (p *mapPrinter) appendText(dst []byte, m *ir.Map, es []mapEntry, top int, d
 		case m.HoldsStrings():
 			dst = append(dst, ": "...)
 			dst = p.appendKeyText(dst, m.Value, e.str)
+			dst = append(dst, '\n')
+		case !m.IsAgg && m.Value != nil && m.Value.Kind == ir.KindPointer:
+			dst = append(dst, ": "...)
+			dst = appendHex(dst, e.val) // an address, as bpftrace prints it
 			dst = append(dst, '\n')
 		default:
 			dst = append(dst, ": "...)

@@ -603,6 +603,9 @@ func (s *session) mapEvent(kind ir.EventKind, ev *ir.Event) {
 // writeMap prints map m. An empty map prints nothing, except in JSON for
 // print(@m) (explicit), where it is an empty list of entries.
 func (s *session) writeMap(m *ir.Map, es []mapEntry, top int, div int64, explicit bool) {
+	if len(es) == 0 && explicit && zeroScalar(m) {
+		es = []mapEntry{{}} // print(@) of a scalar never written prints 0, as bpftrace's
+	}
 	if s.opts.Format == FormatJSON {
 		if len(es) > 0 || explicit {
 			s.line = s.printer.appendJSON(s.line[:0], m, es, top, div)

@@ -331,7 +331,11 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 			WithHint("map values are 64-bit integers; a %s can be a key: @m[%s] = count()", valueClass(rt), c.text(s.RHS))
 		return
 	}
-	c.setKind(m, s, MapPlain, 0, Promote(rt))
+	vt := Promote(rt)
+	if rt.Kind == KindPointer && m.Kind == MapUnknown {
+		vt = rt // printed as an address, and @p += 1 steps by its element
+	}
+	c.setKind(m, s, MapPlain, 0, vt)
 }
 
 // strValueCap returns the capacity a string map value needs to hold a

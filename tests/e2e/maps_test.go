@@ -110,12 +110,12 @@ func TestSpecialProbes(t *testing.T) {
 		// Interval probes run until exit().
 		{[]string{"-e", `interval:ms:20 { @n = @n + 1; if (@n == 5) { exit() } } END { printf("n=%d\n", @n) }`}, "n=5\n@n: 5\n\n"},
 		// print, clear and zero act in order; at the end every map prints
-		// again, as in bpftrace (an empty one prints nothing, but a scalar
-		// count prints 0).
+		// again, as in bpftrace (an empty one prints nothing; print() of a
+		// scalar with no value prints 0).
 		{[]string{"-c", "./app 5", "-e", `uprobe:./app:add { @c = count(); @m[arg0] = sum(arg1); @z[arg0] = count() }
 			END { print(@c); clear(@c); print(@c); zero(@z); print(@m, 2, 10) }`},
 			"@c: 5\n\n@c: 0\n\n@m[3]: 3\n@m[4]: 4\n\n" +
-				"@c: 0\n\n@m[0]: 0\n@m[1]: 10\n@m[2]: 20\n@m[3]: 30\n@m[4]: 40\n\n@z[0]: 0\n@z[1]: 0\n@z[2]: 0\n@z[3]: 0\n@z[4]: 0\n\n"},
+				"@m[0]: 0\n@m[1]: 10\n@m[2]: 20\n@m[3]: 30\n@m[4]: 40\n\n@z[0]: 0\n@z[1]: 0\n@z[2]: 0\n@z[3]: 0\n@z[4]: 0\n\n"},
 		{[]string{"-e", `interval:ms:10 { @n = @n + 1; @h[@n % 2] = count(); if (@n == 4) { print(@h); clear(@h) } if (@n == 6) { exit() } }`},
 			"@h[0]: 2\n@h[1]: 2\n\n@n: 6\n\n@h[0]: 1\n@h[1]: 1\n\n"},
 	}

@@ -77,7 +77,8 @@ func (s *goRegs) walk(t dwarf.Type, out *[]Piece) error {
 		if *next >= len(regs) {
 			return ErrGoStackResult
 		}
-		*out = append(*out, Piece{Kind: PieceReg, Size: int(size), Ops: []LocOp{{Kind: LocReg, Reg: regs[*next]}}})
+		ops := []LocOp{{Kind: LocReg, Reg: regs[*next]}}
+		*out = append(*out, Piece{Kind: PieceReg, Size: int(size), Ops: ops, Expr: ops})
 		*next++
 		return nil
 	}

@@ -309,3 +309,17 @@ func (c *checker) goArg(gc *groupCtx, e *parser.Ident, b *Builtin) *Builtin {
 	cp.Reg = slot
 	return &cp
 }
+
+// GoReturnSites returns the addresses of the RETs of the Go function at
+// entry, where its uretprobe's uprobes go (for gs -lv).
+func GoReturnSites(bin *debuginfo.Binary, entry uint64) ([]uint64, error) {
+	fn, ok := bin.FuncAt(entry)
+	if !ok || fn.Addr != entry {
+		return nil, fmt.Errorf("no function starts at %#x", entry)
+	}
+	code, err := bin.Code(fn)
+	if err != nil {
+		return nil, err
+	}
+	return goRets(code, fn.Addr)
+}

@@ -399,6 +399,9 @@ func PlaceFunc(bin *debuginfo.Binary, fi debuginfo.FuncInstance, exact bool) Pla
 	c.binaries = map[string]*binEntry{bin.Path: {bin: bin}}
 	c.pvs().probeInfo[probeKey{bin.Path, fi.Entry}] = &probeInfo{inst: &fi}
 	p := &ir.Probe{Kind: ir.Uprobe, Binary: bin.Path, Address: fi.Entry}
+	if to, off, ok := c.goPastStackCheck(p); ok { // golang.go
+		c.moveProbe(p, to, off, nil)
+	}
 	return c.placeOne(p, groupReads{})
 }
 

@@ -138,6 +138,10 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 				}
 				fmt.Fprintf(stdout, "  copy at 0x%x (%s)\n", in.Entry, kind)
 			}
+			if p.Kind == parser.ProbeUretprobe && bin.IsGo() && !in.Inlined {
+				listGoReturns(stdout, bin, d, in) // listgo.go
+				continue
+			}
 			fmt.Fprintf(stdout, "    probe  %s\n", sema.PlaceFunc(bin, in, exact))
 			listVars(stdout, d, in.Entry, in.PrologueEnd, "at entry")
 		}

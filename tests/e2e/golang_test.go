@@ -356,3 +356,49 @@ func TestGoRealProgram(t *testing.T) {
 		t.Errorf("gs printed\n%s\nwant (from the generated file)\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestGoReturnList: gs -lv of a Go uretprobe lists one uprobe on each RET,
+// at the offsets Go's own disassembler shows (go tool objdump), and the
+// results where the ABI returns them.
+func TestGoReturnList(t *testing.T) {
+	dir := t.TempDir()
+	buildGo(t, dir, "goorders", "orders", goVariants[0])
+	dump, err := exec.Command("go", "tool", "objdump", "-s", `^main\.process$`, filepath.Join(dir, "orders")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go tool objdump: %v\n%s", err, dump)
+	}
+	var start uint64
+	var want []string
+	for _, l := range strings.Split(string(dump), "\n") {
+		f := strings.Fields(l)
+		if len(f) < 3 || !strings.HasPrefix(f[1], "0x") {
+			continue
+		}
+		addr, err := strconv.ParseUint(f[1], 0, 64)
+		if err != nil {
+			t.Fatalf("objdump line %q: %v", l, err)
+		}
+		if start == 0 {
+			start = addr
+		}
+		if f[3] == "RET" {
+			want = append(want, "    probe  at +"+strconv.FormatUint(addr-start, 10)+" ")
+		}
+	}
+	r := runGS(t, dir, timeout, "-lv", "uretprobe:./orders:main.process")
+	if r.Code != 0 {
+		t.Fatalf("gs -lv exit %d\n%s", r.Code, r.Stderr)
+	}
+	var got []string
+	for _, l := range strings.Split(r.Stdout, "\n") {
+		if strings.HasPrefix(l, "    probe  at +") {
+			got = append(got, l[:strings.Index(l, "(")])
+		}
+	}
+	if len(want) == 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("gs -lv lists\n%s\ngo tool objdump has RETs at\n%s", r.Stdout, strings.Join(want, "\n"))
+	}
+	if n := strings.Count(r.Stdout, "result int total                    here: reg0 piece8\n"); n != len(want) {
+		t.Errorf("total is in rax at %d of %d RETs:\n%s", n, len(want), r.Stdout)
+	}
+}

@@ -402,3 +402,28 @@ func TestGoReturnList(t *testing.T) {
 		t.Errorf("total is in rax at %d of %d RETs:\n%s", n, len(want), r.Stdout)
 	}
 }
+
+// TestGoPanicNoReturn: a call that panics (recovered by its caller) or
+// ends its goroutine with runtime.Goexit leaves without a RET, so its
+// return probe does not fire, and the program goes on to its end.
+func TestGoPanicNoReturn(t *testing.T) {
+	dir := t.TempDir()
+	buildGo(t, dir, "goorders", "orders", goVariants[0])
+	out := filepath.Join(dir, "gs.out")
+	script := `uprobe:./orders:main.risky, uprobe:./orders:main.quit { @calls = count() }
+		uretprobe:./orders:main.risky, uretprobe:./orders:main.quit { @returns = count() }`
+	r := runGS(t, dir, timeout, "-q", "-o", out, "-c", "./orders 0", "-e", script)
+	if r.Code != 0 {
+		t.Fatalf("gs exit %d\n%s", r.Code, r.Stderr)
+	}
+	m := regexp.MustCompile(`(?m)^risky\+quit calls=(\d+) returns=(\d+)$`).FindStringSubmatch(r.Stdout)
+	if m == nil {
+		t.Fatalf("the target did not finish:\n%s", r.Stdout)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	match(t, "gs output", string(got), `(?m)^@calls: `+m[1]+`$`)
+	match(t, "gs output", string(got), `(?m)^@returns: `+m[2]+`$`)
+}

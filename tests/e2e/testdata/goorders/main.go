@@ -118,6 +118,36 @@ func errText(err error) string {
 	return typeName(err)
 }
 
+// risky panics for every third i: such a call never reaches a RET.
+//
+//go:noinline
+func risky(i int) int {
+	if i%3 == 0 {
+		panic(i)
+	}
+	return i * 2
+}
+
+func tryRisky(i int) (ok bool) {
+	defer func() {
+		if recover() != nil {
+			ok = false
+		}
+	}()
+	risky(i)
+	return true
+}
+
+// quit ends its goroutine with runtime.Goexit when i is odd.
+//
+//go:noinline
+func quit(i int) int {
+	if i%2 == 1 {
+		runtime.Goexit()
+	}
+	return i
+}
+
 func items(xs []int) string {
 	s := make([]string, len(xs))
 	for i, x := range xs {
@@ -159,4 +189,20 @@ func main() {
 		calls += 2001 + i
 	}
 	fmt.Printf("depth calls=%d sum=%d stack moves=%d\n", calls, depthSum, moves)
+	returns := 0
+	for i := 0; i < 10; i++ {
+		if tryRisky(i) {
+			returns++
+		}
+	}
+	for i := 0; i < 4; i++ {
+		done := make(chan bool)
+		go func() {
+			defer close(done)
+			quit(i)
+			returns++
+		}()
+		<-done
+	}
+	fmt.Printf("risky+quit calls=14 returns=%d\n", returns)
 }

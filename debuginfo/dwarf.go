@@ -136,6 +136,7 @@ func (b *Binary) loadDebug() (*Debug, error) {
 	if err := d.readUnits(); err != nil {
 		return nil, fmt.Errorf("read DWARF of %s: %w", b.debugPath, err)
 	}
+	d.fixRustChar() // rustchar.go
 	return d, nil
 }
 

@@ -63,6 +63,9 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 	}
 	switch t.Kind {
 	case ir.KindInt, ir.KindUint:
+		if t.Lang == ir.LangRust && t.Size == 16 {
+			return appendRust128(dst, t, b) // format_rust.go
+		}
 		return appendInteger(dst, t, b)
 	case ir.KindBool:
 		u, ok := loadUint(b, t.Size)
@@ -78,6 +81,9 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 	case ir.KindChar:
 		if len(b) < 1 {
 			return append(dst, "<malformed>"...)
+		}
+		if t.Lang == ir.LangRust {
+			return appendRustChar(dst, b) // format_rust.go
 		}
 		return appendQuoted(dst, b[:1], '\'')
 	case ir.KindPointer:
@@ -129,6 +135,9 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 	case ir.KindEnum:
 		return appendEnum(dst, t, b)
 	case ir.KindFloat:
+		if t.Lang == ir.LangRust {
+			return appendRustFloat(dst, b[:t.Size]) // format_rust.go
+		}
 		return appendFloatValue(dst, b[:t.Size])
 	case ir.KindStruct, ir.KindUnion:
 		if t.Lang == ir.LangRust {

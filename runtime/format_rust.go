@@ -1,8 +1,11 @@
 package runtime
 
 import (
+	"math"
+	"math/big"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/gs-tracer/gs/ir"
 )
@@ -140,6 +143,64 @@ func memberFault(m ir.Member, b []byte) (addr uint64, failed, ok bool) {
 	st, _ := loadUint(b[m.Status:], 8)
 	addr, _ = loadUint(b[m.Status+8:], 8)
 	return addr, st == ir.StatusReadError, true
+}
+
+// appendRustChar prints a Rust char (a u32 code point; u8 and i8 are
+// integers in Rust's DWARF) as Rust's {:?} does: 'é'.
+func appendRustChar(dst []byte, b []byte) []byte {
+	return appendQuoted(dst, rustChar(b), '\'')
+}
+
+// rustChar is the UTF-8 of the Rust char in b.
+func rustChar(b []byte) []byte {
+	u, ok := loadUint(b, 4)
+	if !ok {
+		u = uint64(b[0])
+	}
+	if u > utf8.MaxRune || u >= 0xd800 && u < 0xe000 {
+		return []byte("\\u{" + strconv.FormatUint(u, 16) + "}")
+	}
+	return utf8.AppendRune(nil, rune(u))
+}
+
+// appendRust128 prints an i128 or u128 in decimal, as Rust does.
+func appendRust128(dst []byte, t *ir.Type, b []byte) []byte {
+	be := make([]byte, 16)
+	for i := range be {
+		be[i] = b[15-i]
+	}
+	v := new(big.Int).SetBytes(be)
+	if t.Kind == ir.KindInt && be[0]&0x80 != 0 {
+		v.Sub(v, new(big.Int).Lsh(big.NewInt(1), 128))
+	}
+	return v.Append(dst, 10)
+}
+
+// appendRustFloat prints an f32 or f64 as Rust's {:?} does: the
+// shortest digits that read back, with ".0" after an integral value, in
+// exponent form (1e300, 1.5e-7) below 1e-4 and from 1e16 on.
+func appendRustFloat(dst []byte, b []byte) []byte {
+	f, bits, ok := decodeFloat(b)
+	if !ok || bits != 32 && bits != 64 || len(b) > 8 || math.IsNaN(f) || math.IsInf(f, 0) || f == 0 {
+		start := len(dst)
+		dst = appendFloatValue(dst, b)
+		if f == 0 && ok && !strings.Contains(string(dst[start:]), ".") {
+			dst = append(dst, ".0"...)
+		}
+		return dst
+	}
+	if a := math.Abs(f); a < 1e-4 || a >= 1e16 {
+		e := strconv.AppendFloat(nil, f, 'e', -1, bits)
+		mant, exp, _ := strings.Cut(string(e), "e")
+		n, _ := strconv.Atoi(exp)
+		return strconv.AppendInt(append(append(dst, mant...), 'e'), int64(n), 10)
+	}
+	start := len(dst)
+	dst = strconv.AppendFloat(dst, f, 'f', -1, bits)
+	if !strings.Contains(string(dst[start:]), ".") {
+		dst = append(dst, ".0"...)
+	}
+	return dst
 }
 
 // isTupleFields reports whether ms are a tuple's fields: __0, __1, ...

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"math"
 	"testing"
 
 	"github.com/gs-tracer/gs/ir"
@@ -53,6 +54,11 @@ func TestFormatRust(t *testing.T) {
 		return cat(le64(uint64(len(s))), le64(0), []byte((s + "\x00\x00\x00\x00\x00\x00\x00\x00")[:8]))
 	}
 	raw := make([]byte, 40)
+	char := &ir.Type{Kind: ir.KindChar, Size: 4, Name: "char", Lang: ir.LangRust}
+	u128 := &ir.Type{Kind: ir.KindUint, Size: 16, Name: "u128", Lang: ir.LangRust}
+	i128 := &ir.Type{Kind: ir.KindInt, Size: 16, Name: "i128", Lang: ir.LangRust}
+	rf64 := &ir.Type{Kind: ir.KindFloat, Size: 8, Name: "f64", Lang: ir.LangRust}
+	f := func(v float64) []byte { return le64(math.Float64bits(v)) }
 	for _, tt := range []struct {
 		name  string
 		t     *ir.Type
@@ -70,6 +76,15 @@ func TestFormatRust(t *testing.T) {
 		{"tuple struct", point, cat(le32(1), le32(2)), "Point(1, 2)", `[1,2]`},
 		{"struct", entry, cat(le64(3), le64(uint64(1<<64-8)), le64(7)), "Entry {id: 3, pair: (7, -8)}", `{"id":3,"pair":[7,-8]}`},
 		{"unit struct", unit, nil, "Marker", `{}`},
+		{"char", char, le32(0xe9), `'é'`, `"é"`},
+		{"char quote", char, le32('\''), `'\''`, `"'"`},
+		{"u128", u128, cat(le64(0), le64(1<<36)), "1267650600228229401496703205376", `"0x00000010000000000000000000000000"`},
+		{"i128", i128, cat(le64(1<<64-1), le64(1<<64-1)), "-1", `"0xffffffffffffffffffffffffffffffff"`},
+		{"f64 integral", rf64, f(3), "3.0", "3"},
+		{"f64 big", rf64, f(1e300), "1e300", "1e+300"},
+		{"f64 small", rf64, f(1.5e-7), "1.5e-7", "1.5e-07"},
+		{"f64 plain", rf64, f(0.125), "0.125", "0.125"},
+		{"f64 zero", rf64, f(math.Copysign(0, -1)), "-0.0", "-0"},
 		{"attached", attached, cat(raw, slot("ab"), le64(ir.StatusOK), le64(0), le32(4), le32(5), le64(2)),
 			`Row {name: "ab", tags: [4, 5]}`, `{"name":"ab","tags":[4,5]}`},
 		{"attached read error", attached, cat(raw, slot("ab"), le64(ir.StatusReadError), le64(0x10), le32(4), le32(5), le64(2)),

@@ -104,6 +104,9 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		}
 		return strconv.AppendUint(dst, u, 10)
 	case ir.KindChar:
+		if t.Lang == ir.LangRust {
+			return appendJSONString(dst, rustChar(b)) // format_rust.go
+		}
 		return appendJSONString(dst, b[:1])
 	case ir.KindPointer:
 		u, ok := loadUint(b, t.Size)

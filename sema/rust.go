@@ -102,6 +102,9 @@ func (ct *ctypes) rustType(st *Type, t dwarf.Type) {
 		if n := t.Common().Name; n != "" {
 			st.Name = n
 		}
+		if st.Name == "()" && st.Size == 0 {
+			st.Kind = KindStruct // the unit type: a tuple of nothing, printed ()
+		}
 	}
 }
 

@@ -213,7 +213,7 @@ func IR(t *Type) *ir.Type {
 	case KindBool:
 		return &ir.Type{Kind: ir.KindBool, Size: 8, Name: t.Name}
 	case KindChar:
-		return &ir.Type{Kind: ir.KindChar, Size: 8, Name: t.Name}
+		return &ir.Type{Kind: ir.KindChar, Size: 8, Name: t.Name, Lang: t.Lang}
 	case KindEnum:
 		return &ir.Type{Kind: ir.KindEnum, Size: 8, Name: t.Name, Enums: t.Enums}
 	case KindPointer:

@@ -174,3 +174,35 @@ func fileName(b rustBuild) string {
 	}
 	return "ledger.rs"
 }
+
+// TestRustKinds prints whole Rust values of many kinds (a niche in a
+// bool, nested Options, char, Ordering, u128 and i128, (), floats) and
+// compares them with the program's {:?} of the same values.
+func TestRustKinds(t *testing.T) {
+	unspace := strings.NewReplacer("{ ", "{", " }", "}")
+	for _, b := range rustBuilds[:2] {
+		t.Run(b.name, func(t *testing.T) {
+			dir := t.TempDir()
+			rustc(t, dir, "kinds.rs", "kinds", b)
+			r := runGS(t, dir, timeout, "-c", "./kinds", "-e", "uprobe:./kinds:kinds::kinds { print(*o) }")
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			var want []string
+			for _, l := range strings.Split(r.Stderr, "\n") {
+				if v, ok := strings.CutPrefix(l, "self: "); ok {
+					want = append(want, "*o = "+unspace.Replace(v))
+				}
+			}
+			got := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
+			if len(want) != 3 || len(got) != 3 {
+				t.Fatalf("want 3 hits, the target says %d, gs printed:\n%s\nstderr:\n%s", len(want), r.Stdout, r.Stderr)
+			}
+			for i := range want {
+				if got[i] != want[i] {
+					t.Errorf("hit %d:\n got %s\nwant %s", i, got[i], want[i])
+				}
+			}
+		})
+	}
+}

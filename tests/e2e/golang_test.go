@@ -11,11 +11,12 @@ import (
 )
 
 // goVariant is one way of building a Go target: the toolchain's defaults
-// (register ABI, optimized, location lists) and -N -l (no optimization, no
-// inlining: values in the frame).
-type goVariant struct{ name, gcflags string }
+// (register ABI, optimized, location lists), -N -l (no optimization, no
+// inlining: values in the frame), and a PIE (type descriptors and itabs
+// at a load bias).
+type goVariant struct{ name, gcflags, buildmode string }
 
-var goVariants = []goVariant{{"default", ""}, {"noopt", "all=-N -l"}}
+var goVariants = []goVariant{{"default", "", ""}, {"noopt", "all=-N -l", ""}, {"pie", "", "pie"}}
 
 // buildGo builds the Go program in testdata/src (a directory) into
 // dir/name with v's flags.
@@ -24,6 +25,9 @@ func buildGo(t *testing.T, dir, src, name string, v goVariant) string {
 	args := []string{"build", "-o", filepath.Join(dir, name)}
 	if v.gcflags != "" {
 		args = append(args, "-gcflags="+v.gcflags)
+	}
+	if v.buildmode != "" {
+		args = append(args, "-buildmode="+v.buildmode)
 	}
 	abs, err := filepath.Abs(filepath.Join("testdata", src, "main.go"))
 	if err != nil {

@@ -33,7 +33,7 @@ func (g *gen) derefs(x parser.Expr, r uint8, d sema.Derefs) place {
 // into field f, the text and elements its counted members point to
 // (sema.Attached).
 func (g *gen) attach(a parser.Expr, f *ir.Field) {
-	at := g.p.Values.Attached[a]
+	at := g.p.Values.AttachedOf(a)
 	if at == nil {
 		return
 	}

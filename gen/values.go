@@ -191,9 +191,9 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 		g.materialize(at, ref.Type.Size, off)
 		return place{heap: off}
 	case *parser.FieldExpr:
-		m := g.p.Values.Members[x]
+		m := g.p.Values.MemberOf(x)
 		var p place
-		if d, ok := g.p.Values.Derefs[x]; ok {
+		if d, ok := g.p.Values.DerefsOf(x); ok {
 			p = g.derefs(x.X, r, d) // rust.go
 		} else if g.p.Values.Arrow(x) {
 			g.exprInto(x.X, r)
@@ -227,7 +227,7 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 		g.pop()
 		return p
 	case *parser.UnaryExpr:
-		if d, ok := g.p.Values.Derefs[x]; ok && x.Op == "*" {
+		if d, ok := g.p.Values.DerefsOf(x); ok && x.Op == "*" {
 			return g.derefs(x.X, r, d) // rust.go
 		}
 		if x.Op == "*" {
@@ -282,7 +282,7 @@ func (g *gen) lvalue(e parser.Expr, r uint8) {
 	}
 	p := g.placeOf(e, r)
 	if f, ok := e.(*parser.FieldExpr); ok {
-		if m := g.p.Values.Members[f]; m.BitSize > 0 {
+		if m := g.p.Values.MemberOf(f); m.BitSize > 0 {
 			g.bitfield(p, r, m)
 			return
 		}
@@ -528,7 +528,7 @@ func (g *gen) storeField(a parser.Expr, f *ir.Field) {
 // read memory, a failure there is reported instead of the copy.
 func (g *gen) dump(a parser.Expr, f *ir.Field) {
 	n := f.Type.Size
-	if at := g.p.Values.Attached[a]; at != nil {
+	if at := g.p.Values.AttachedOf(a); at != nil {
 		n = at.Size // the rest is what attach reads
 	}
 	r := g.push()

@@ -87,6 +87,35 @@ func (v *Values) Arrow(x *parser.FieldExpr) bool {
 	return x.Arrow || v != nil && (v.Deref[x] || len(v.Derefs[x].Steps) > 0)
 }
 
+// DerefsOf returns the references and boxes that x reads through (a Rust
+// field or *x). v may be nil: a script that names no program value.
+func (v *Values) DerefsOf(x parser.Expr) (Derefs, bool) {
+	if v == nil {
+		return Derefs{}, false
+	}
+	d, ok := v.Derefs[x]
+	return d, ok
+}
+
+// AttachedOf returns what is read after the bytes of value a (its counted
+// members' text and elements), or nil. v may be nil.
+func (v *Values) AttachedOf(a parser.Expr) *Attached {
+	if v == nil {
+		return nil
+	}
+	return v.Attached[a]
+}
+
+// MemberOf returns the member that field access x reads (the zero Member
+// for a field of a script-defined or cast type sema did not record). v may
+// be nil.
+func (v *Values) MemberOf(x *parser.FieldExpr) Member {
+	if v == nil {
+		return Member{}
+	}
+	return v.Members[x]
+}
+
 // VarRef is a variable of the traced program named in the script.
 type VarRef struct {
 	Name string

@@ -429,6 +429,8 @@ INC        : '++';
 DEC        : '--';
 
 WS            : [ \t\r\n\f]+ -> skip;
+// #include, #define and a #! line: handled by parser/lex.go, never parsed.
+HASH_LINE     : '#' ~[\r\n]*;
 LINE_COMMENT  : '//' ~[\r\n]* -> skip;
 BLOCK_COMMENT : '/*' .*? '*/' -> skip;
 

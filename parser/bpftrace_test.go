@@ -484,3 +484,51 @@ Program
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestPreprocessor: #define NAME TOKENS replaces later uses of NAME (names
+// defined before expand inside it), #include is a warning, a #! first line
+// is skipped, and other uses of # are errors at their position.
+func TestPreprocessor(t *testing.T) {
+	src := "#!/usr/bin/env gs\n#include <stdint.h>\n#define N 3\n#define TWICE (N * 2)\n#define MSG \"hi\"\nbegin { printf(MSG, TWICE + N) }\n"
+	prog, diags := ParseString("t.gs", src)
+	want := `
+t.gs:2:1: warning: not supported by gs: #include (ignored)
+    #include <stdint.h>
+    ^~~~~~~~~~~~~~~~~~~
+hint: gs reads the program's types from its DWARF; define others in the script: struct NAME { ... }
+`
+	if got := "\n" + render(diags); got != want {
+		t.Errorf("got:%s\nwant:%s", got, want)
+	}
+	wantTree := trim(`
+ExprStmt
+  CallExpr printf
+    StrLit "hi"
+    BinaryExpr +
+      BinaryExpr *
+        IntLit 3
+        IntLit 2
+      IntLit 3
+`)
+	if got := dumpBody(prog); got != wantTree {
+		t.Errorf("got:\n%s\nwant:\n%s", got, wantTree)
+	}
+	_, diags = ParseString("t.gs", "#define F(x) x\nbegin { $x = 1 # 2\n}\n#pragma once\n")
+	want = `
+t.gs:1:1: error: not supported by gs: a #define with parameters
+    #define F(x) x
+    ^~~~~~~~~~~~~~
+hint: write a macro: macro F(x) { ... }
+t.gs:2:16: error: unexpected character "#"
+    begin { $x = 1 # 2
+                   ^
+hint: # starts a line of its own: #define or #include
+t.gs:4:1: error: unknown directive #pragma
+    #pragma once
+    ^~~~~~~~~~~~
+hint: gs knows #define and #include
+`
+	if got := "\n" + render(diags); got != want {
+		t.Errorf("got:%s\nwant:%s", got, want)
+	}
+}

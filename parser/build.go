@@ -93,8 +93,10 @@ func (b *builder) program(t antlrgs.IProgramContext, prog *Program) {
 			b.macroDecl(c)
 		case *antlrgs.MapDeclContext:
 			ks := kids(c)
-			if len(ks) >= 4 {
-				m := ks[1].(antlr.TerminalNode)
+			if len(ks) < 4 {
+				continue
+			}
+			if m, ok := ks[1].(antlr.TerminalNode); ok && len(m.GetText()) > 0 {
 				if init := b.expr(ks[3]); init != nil {
 					prog.MapDecls = append(prog.MapDecls, &LetStmt{Map: &MapExpr{Name: m.GetText()[1:], Sp: b.ctxSpan(m)}, Init: init, Sp: b.ctxSpan(c)})
 				}
@@ -121,8 +123,12 @@ func (b *builder) configBlock(t *antlrgs.ConfigBlockContext) []*ConfigItem {
 		if len(ks) != 3 {
 			continue
 		}
-		v := ks[2].(antlr.TerminalNode)
-		item := &ConfigItem{Key: ks[0].(antlr.TerminalNode).GetText(), Value: v.GetText(), ValSp: b.ctxSpan(v), Sp: b.ctxSpan(it)}
+		k, kok := ks[0].(antlr.TerminalNode)
+		v, vok := ks[2].(antlr.TerminalNode)
+		if !kok || !vok {
+			continue
+		}
+		item := &ConfigItem{Key: k.GetText(), Value: v.GetText(), ValSp: b.ctxSpan(v), Sp: b.ctxSpan(it)}
 		if v.GetSymbol().GetTokenType() == antlrgs.GsParserSTRING {
 			item.Value = b.strLit(v.GetSymbol())
 		}
@@ -373,7 +379,12 @@ func incDecStmt(id *IncDecExpr) *AssignStmt {
 	return &AssignStmt{LHS: id.X, Op: op, RHS: &IntLit{Val: 1, Text: "1", Sp: id.Sp}, Sp: id.Sp}
 }
 
+// ctxText is the text of t: a token's own (a #define's token is placed at
+// its use, whose text is the name), or a rule's source text.
 func (b *builder) ctxText(t antlr.Tree) string {
+	if n, ok := t.(antlr.TerminalNode); ok {
+		return n.GetText()
+	}
 	return b.src.file.Text(b.ctxSpan(t))
 }
 

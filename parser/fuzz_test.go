@@ -40,6 +40,9 @@ var fuzzSeeds = []string{
 	"u:./a:f,\n\tu:./b:g\n/pid/\n{\n}\n",
 	"BEGIN { a[1, 2]; (int); sizeof(); offsetof(x) }",
 	"BEGIN # { $",
+	"config = { max_strlen = 8 } #define N 3\nlet @m = hash(2); begin { while ($i < N) { $i++; } for ($j : 0..$1) { break } unroll(2) { @x--; } }",
+	"macro f($a, b, @m) { $a += b; @m[b]++; $a } struct S { int x[2]; struct S *n; } enum E { A = -1 } begin { $y = f($x, 1, @q); print(($1, $#), $y.0); return 1 }",
+	"macro g() { g() } i:500ms { g(); let $x: uint8 = 1s + 1_000 + 2e3; $z = $x--; continue }",
 }
 
 func FuzzParse(f *testing.F) {

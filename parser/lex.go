@@ -149,9 +149,23 @@ func lex(src *source, diags *diag.List) *lexed {
 	out := &lexed{lexer: lx}
 	factory := antlr.CommonTokenFactoryDEFAULT
 	var n nesting
+	pp := &preproc{src: src, diags: diags}
 	for {
 		t := lx.NextToken()
 		typ := t.GetTokenType()
+		if typ == antlrgs.GsLexerHASH_LINE {
+			pp.directive(t)
+			continue
+		}
+		if typ == antlrgs.GsLexerIDENT && pp.defines[t.GetText()] != nil {
+			for _, b := range pp.defines[t.GetText()] {
+				r := factory.Create(lx.GetTokenSourceCharStreamPair(), b.GetTokenType(), b.GetText(),
+					antlr.TokenDefaultChannel, t.GetStart(), t.GetStop(), t.GetLine(), t.GetColumn())
+				n.next(r.GetTokenType())
+				out.toks = append(out.toks, r)
+			}
+			continue
+		}
 		switch typ {
 		case antlrgs.GsLexerBAD_CHARACTER:
 			sp := src.tokSpan(t)

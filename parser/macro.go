@@ -45,6 +45,9 @@ func (b *builder) macroDecl(t *antlrgs.MacroDeclContext) {
 			}
 		case *antlrgs.MacroParamContext:
 			text := b.ctxText(c)
+			if text == "" {
+				continue // after a syntax error
+			}
 			switch text[0] {
 			case '$', '@':
 				m.params = append(m.params, macroParam{text[0], text[1:]})

@@ -675,6 +675,7 @@ t.gs:1:9: error: unterminated comment
 t.gs:1:20: error: unexpected character "#"
     BEGIN { print(1) } #
                        ^
+hint: # starts a line of its own: #define or #include
 `,
 		},
 		{

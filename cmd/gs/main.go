@@ -243,8 +243,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	colored := !o.noColor && os.Getenv("NO_COLOR") == "" && isTerminal(stderr)
 	file := &diag.File{Name: o.scriptNm, Src: o.scriptSr}
 	prog, diags := parser.Parse(file)
+	if len(diags.Diags) > 0 {
+		diags.Render(stderr, colored) // warnings too (#include)
+	}
 	if diags.HasErrors() {
-		diags.Render(stderr, colored)
 		return exitScript
 	}
 	if o.dump == "ast" {

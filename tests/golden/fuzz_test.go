@@ -87,6 +87,8 @@ var compileSeeds = []string{
 	"uprobe:./target:process { $s = str(it->label, 8); $s = 1; @m[1] = 1; @m[\"a\"] = 2; @m = count(); @m = sum(1) }",
 	"uprobe:./target:process { print(kstack, has_key(@m, 1), len(@m), system(\"x\")) }",
 	"uprobe:./target:process { print(ustack(4), usym(arg0)); @[ustack, comm] = count(); printf(\"%s\\n\", ustack) }",
+	"struct S { int x; struct S *n; } uprobe:./target:process { $p = (struct S *)it; while ($p.x < 3) { $p = $p.n; if ($p == 0) { break } } for ($i : 0..count) { @[$i]++; continue } }",
+	"macro m($a, k) { $a += k; $a } begin { $x = 1; $y = m($x, $1); unroll(3) { $x--; } let $z: int16 = $#; print($y + $z) }",
 }
 
 // FuzzCompile runs random scripts through the parser, sema and gen against

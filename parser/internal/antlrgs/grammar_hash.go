@@ -4,4 +4,4 @@ package antlrgs
 
 // GrammarSHA256 is the SHA-256 of the grammar/Gs.g4 this package was
 // generated from; parser/generated_test.go compares it with the file.
-const GrammarSHA256 = "6d86fabff8d0c60079fc1673732eae32c72b505b29da1b530a15218f3571d0d4"
+const GrammarSHA256 = "ef59f1b90ca2c65ce2c6b8e1264ca7645d274fe4cf72e26b07c01990048a2856"

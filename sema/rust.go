@@ -169,10 +169,15 @@ func (c *checker) rustField(e *parser.FieldExpr, xt *Type) (t *Type, done bool) 
 	if strings.Trim(name, "0123456789") == "" {
 		name = "__" + name
 	}
+	x := c.text(e.X)
+	if t.Kind == KindVariant {
+		c.errorf(e.X, "%s has no fields: it is %s, an enum", x, t).
+			WithHint("print(%s) shows its variant and the variant's fields", x)
+		return nil, true
+	}
 	if len(steps) == 0 && name == e.Name {
 		return nil, false
 	}
-	x := c.text(e.X)
 	if t.Kind != KindStruct && t.Kind != KindUnion {
 		if len(steps) > 0 {
 			c.errorf(e.X, "%s has no fields: it refers to %s", x, t)

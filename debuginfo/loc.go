@@ -51,6 +51,13 @@ const (
 	LocStackValue                       // the value is x itself, not the memory at x
 	LocImplicitValue                    // the value is Data
 	LocEntryValue                       // push the value Sub had at function entry (only in Piece.Expr)
+	// LocTLS is DW_OP_form_tls_address (DW_OP_GNU_push_tls_address):
+	// x → the address of offset x in the module's TLS block, for the
+	// current thread. sema replaces it (Location.ResolveTLS) by the
+	// two below and plain ops, which gen lowers.
+	LocTLS
+	LocTP       // push the thread pointer (ir.CtxTP)
+	LocTLSBlock // x → the start of the static TLS block of DTV module x (ir.OpTLS)
 )
 
 var locNames = map[LocKind]string{
@@ -59,6 +66,7 @@ var locNames = map[LocKind]string{
 	LocNe: "ne", LocLt: "lt", LocLe: "le", LocGt: "gt", LocGe: "ge", LocNeg: "neg", LocNot: "not",
 	LocAbs: "abs", LocDup: "dup", LocDrop: "drop", LocOver: "over", LocSwap: "swap", LocRot: "rot",
 	LocStackValue: "stack_value", LocCFA: "call_frame_cfa",
+	LocTLS: "form_tls_address", LocTP: "tp", LocTLSBlock: "tls_block",
 }
 
 // LocOp is one decoded DWARF expression operation.
@@ -194,6 +202,40 @@ func (l Location) NeedsBias() bool {
 		}
 	}
 	return false
+}
+
+// TLS reports whether the location reads thread-local storage (LocTLS):
+// sema must resolve it for the module before gen can lower it.
+func (l Location) TLS() bool {
+	for _, p := range l.Pieces {
+		for _, o := range p.Ops {
+			if o.Kind == LocTLS {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ResolveTLS returns l with every LocTLS replaced by with, the operations
+// that turn a TLS offset (the top of the stack) into its address for the
+// current thread in the module whose location l is.
+func (l Location) ResolveTLS(with []LocOp) Location {
+	out := l
+	out.Pieces = make([]Piece, len(l.Pieces))
+	for i, p := range l.Pieces {
+		var ops []LocOp
+		for _, o := range p.Ops {
+			if o.Kind == LocTLS {
+				ops = append(ops, with...)
+				continue
+			}
+			ops = append(ops, o)
+		}
+		p.Ops = ops
+		out.Pieces[i] = p
+	}
+	return out
 }
 
 // String renders the location for tests and debugging, e.g. "reg5",
@@ -429,8 +471,10 @@ func checkStack(ops []LocOp) error {
 		switch o.Kind {
 		case LocBreg, LocFbreg, LocCFA, LocAddr, LocConst, LocEntryValue:
 			push = 1
-		case LocPlusConst, LocNeg, LocNot, LocAbs:
+		case LocPlusConst, LocNeg, LocNot, LocAbs, LocTLS, LocTLSBlock:
 			need, push = 1, 1
+		case LocTP:
+			push = 1
 		case LocDeref:
 			if o.Size != 1 && o.Size != 2 && o.Size != 4 && o.Size != 8 {
 				return errUnsupported(fmt.Sprintf("DW_OP_deref_size %d", o.Size))
@@ -518,12 +562,12 @@ var simpleOps = map[byte]LocKind{
 	0x20: LocNot, 0x21: LocOr, 0x22: LocAdd, 0x24: LocShl, 0x25: LocShr, 0x26: LocShra,
 	0x27: LocXor, 0x29: LocEq, 0x2a: LocGe, 0x2b: LocGt, 0x2c: LocLe, 0x2d: LocLt, 0x2e: LocNe,
 	opStackValue: LocStackValue, opCallFrameCFA: LocCFA,
+	opFormTLSAddress: LocTLS, opGNUPushTLS: LocTLS,
 }
 
 var unsupportedOps = map[byte]string{
 	0x18: "DW_OP_xderef", 0x95: "DW_OP_xderef_size", 0x97: "DW_OP_push_object_address",
 	0x98: "DW_OP_call2", 0x99: "DW_OP_call4", 0x9a: "DW_OP_call_ref",
-	opFormTLSAddress: "thread-local storage (DW_OP_form_tls_address)", opGNUPushTLS: "thread-local storage (DW_OP_GNU_push_tls_address)",
 	opImplicitPointer: "implicit pointer (DW_OP_implicit_pointer)", opGNUImplicitPtr: "implicit pointer (DW_OP_GNU_implicit_pointer)",
 	0xa4: "DW_OP_const_type", 0xa5: "DW_OP_regval_type", 0xa6: "DW_OP_deref_type", 0xa7: "DW_OP_xderef_type",
 	0xa8: "DW_OP_convert", 0xa9: "DW_OP_reinterpret", 0xf4: "DW_OP_GNU_const_type", 0xf5: "DW_OP_GNU_regval_type",
@@ -568,6 +612,10 @@ func decodeOps(b []byte, env exprEnv) (ops []LocOp, pieces []rawPiece, err error
 			}
 			if op == opAddrx || op == opGNUAddrIndex {
 				ops = append(ops, LocOp{Kind: LocAddr, Value: v, Bias: env.bias})
+			} else if len(r.b) > 0 && (r.b[0] == opFormTLSAddress || r.b[0] == opGNUPushTLS) {
+				// A TLS offset: relocated at link time into the offset in
+				// the module's block, which is what the TLS op takes.
+				ops = append(ops, LocOp{Kind: LocConst, Value: v})
 			} else {
 				// DW_OP_constx is an address-sized constant that is still
 				// relocated (TLS offsets and the like): not a plain value.

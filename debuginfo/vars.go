@@ -261,7 +261,9 @@ func (d *Debug) isStatic(e *dwarf.Entry) bool {
 		return true
 	}
 	_ = owner
-	return false
+	// Thread-local: an offset, then the TLS operation.
+	last := b[len(b)-1]
+	return last == opFormTLSAddress || last == opGNUPushTLS
 }
 
 // param is a parameter of a function copy; e is nil when the copy has

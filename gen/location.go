@@ -23,6 +23,9 @@ import (
 //	DW_OP_addr a          ldi64 rX, a; ldbias rT, module; add rX, rX, rT
 //	                      (ldbias only in a PIE or shared library)
 //	DW_OP_deref_size n    load rX, [rX+0], n
+//	thread-local storage  ldctx rT, tp (executable), tls rX, rX (a library's
+//	                      block, from the module id in its GOT): sema
+//	                      rewrites DW_OP_form_tls_address (sema/tls.go)
 //	DW_OP_plus, ...       the matching ALU op on the top two registers
 //
 // A value is then one of: a register piece (ldreg), a computed value
@@ -139,6 +142,13 @@ func (g *gen) locOps(ops []debuginfo.LocOp, r uint8, module int) {
 			}
 		case debuginfo.LocConst:
 			g.constant(push(), o.Value)
+		case debuginfo.LocTP:
+			g.emit(ir.Insn{Op: ir.OpLdCtx, A: push(), Imm: int32(ir.CtxTP)})
+		case debuginfo.LocTLSBlock:
+			if need(1) {
+				x := st[len(st)-1]
+				g.emit(ir.Insn{Op: ir.OpTLS, A: x, B: x})
+			}
 		case debuginfo.LocPlusConst:
 			if need(1) {
 				g.addImm(st[len(st)-1], o.Offset)

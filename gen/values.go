@@ -541,7 +541,7 @@ func (g *gen) dump(a parser.Expr, f *ir.Field) {
 		return
 	}
 	skip := newLabel()
-	if slices.ContainsFunc(g.insns[start:], func(in ir.Insn) bool { return in.Op == ir.OpLoad }) {
+	if slices.ContainsFunc(g.insns[start:], func(in ir.Insn) bool { return in.Op == ir.OpLoad || in.Op == ir.OpTLS }) {
 		g.emit(ir.Insn{Op: ir.OpStStatus, Imm: int32(f.Status)})
 		t := g.push()
 		g.emit(ir.Insn{Op: ir.OpLdHeap, A: t, C: 8, Imm: int32(f.Status)})

@@ -100,9 +100,15 @@ func CHeader() string {
 	b.WriteString("\n/* Status slots and string slot flags. */\n")
 	def("GS_STATUS_OK", StatusOK, "")
 	def("GS_STATUS_READ_ERROR", StatusReadError, "")
+	def("GS_STATUS_DYNAMIC_TLS", StatusDynamicTLS, "")
 	def("GS_STATUS_SIZE", StatusSize, "{u64 status, u64 fault address}")
 	def("GS_STR_TRUNCATED", StrTruncated, "")
 	def("GS_STR_FAULT", StrFault, "")
+
+	b.WriteString("\n/* glibc's thread control block and DTV (ir/tls.go). */\n")
+	for _, c := range tlsConsts {
+		def(c.name, c.value, c.doc)
+	}
 
 	b.WriteString("\n/* Limits (ir/program.go). */\n")
 	for _, c := range limitConsts {

@@ -45,7 +45,9 @@
 // guessed. Values that are read from the traced process carry a status slot
 // of StatusSize bytes (StatusOK or StatusReadError, then the failing
 // address) before their bytes, so a failed read prints as <read error at
-// 0x...>, never as a silent 0.
+// 0x...>, never as a silent 0. The fault flag holds the status of the
+// first failure: OpTLS's is StatusDynamicTLS (a thread-local variable of a
+// module in dynamic TLS, printed <not available: dynamic TLS>; tls.go).
 //
 // # Strings
 //

@@ -66,6 +66,7 @@ const (
 	OpCellAggReg           // OpCellAgg of saved register A (as OpLdReg A) instead of a register: one step for `hist(arg0)`
 	OpStReg                // heap[imm] = saved register C (as OpLdReg C), 8 bytes: one step for a stored argN
 	OpStCtx                // heap[imm] = context value C (as OpLdCtx C), 8 bytes: one step for a stored pid, tid...
+	OpTLS                  // rA = start of the static TLS block of DTV module rB for the current thread; none: rA = 0, fault set as StatusDynamicTLS (see tls.go)
 	numOps
 )
 
@@ -160,6 +161,7 @@ var Table = [numOps]Info{
 	OpCellAggReg: {Name: "cellaggreg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpStReg:      {Name: "streg", Shape: ShapeACI, CIsNum: true},
 	OpStCtx:      {Name: "stctx", Shape: ShapeACI, CIsNum: true},
+	OpTLS:        {Name: "tls", Shape: ShapeAB},
 }
 
 // NumOps is the number of defined ops.
@@ -187,11 +189,12 @@ const (
 	CtxProbe              // the probe's id (its BPF cookie)
 	CtxBootNs             // bpf_ktime_get_boot_ns(): CLOCK_BOOTTIME, counting suspend
 	CtxTaiNs              // bpf_ktime_get_tai_ns(): CLOCK_TAI
+	CtxTP                 // the current thread's thread pointer (x86-64: its FS base, the task's thread.fsbase)
 	numCtx
 )
 
 // CtxNames maps each Ctx to its name, for disassembly and the C header.
-var CtxNames = [numCtx]string{"pid", "tid", "uid", "gid", "nsecs", "elapsed", "cpu", "probe", "boot_ns", "tai_ns"}
+var CtxNames = [numCtx]string{"pid", "tid", "uid", "gid", "nsecs", "elapsed", "cpu", "probe", "boot_ns", "tai_ns", "tp"}
 
 // MapIn names the BPF map that OpMapLookup, OpMapUpdate and OpMapDelete
 // act on, their operand C.
@@ -235,9 +238,10 @@ var AggNames = [numAgg]string{"count", "sum", "min", "max", "avg", "stats", "his
 // StatusSize bytes: {u64 status, u64 fault address}. OpStMem's bytes
 // follow the slot.
 const (
-	StatusOK        = 0 // the value was read
-	StatusReadError = 1 // a user-memory read failed; the address follows
-	StatusSize      = 16
+	StatusOK         = 0 // the value was read
+	StatusReadError  = 1 // a user-memory read failed; the address follows
+	StatusDynamicTLS = 2 // OpTLS found no static TLS block (dynamic TLS); the module id follows
+	StatusSize       = 16
 )
 
 // Counter indexes the kernel side's per-CPU diagnostic counters (the

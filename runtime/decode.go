@@ -62,17 +62,33 @@ func (d *decoder) check(raw []byte) (record, error) {
 	return record{ev: ev, probe: &d.prog.Probes[probeID], b: raw}, nil
 }
 
-// fault returns the failing address when f's status slot says the read of
-// its value failed.
-func (r record) fault(f *ir.Field) (uint64, bool) {
+// fault returns what the status slot of f says when reading its value
+// failed: the status (ir.StatusReadError, ir.StatusDynamicTLS) and its
+// address word.
+func (r record) fault(f *ir.Field) (failure, bool) {
 	if f.Status < 0 {
-		return 0, false
+		return failure{}, false
 	}
 	st := binary.LittleEndian.Uint64(r.b[f.Status:])
-	if st == ir.StatusReadError {
-		return binary.LittleEndian.Uint64(r.b[f.Status+8:]), true
+	if st == ir.StatusOK {
+		return failure{}, false
 	}
-	return 0, false
+	return failure{st, binary.LittleEndian.Uint64(r.b[f.Status+8:])}, true
+}
+
+// failure is a value's failed status slot.
+type failure struct{ status, addr uint64 }
+
+// dynamicTLS is how a thread-local variable of a module in dynamic TLS
+// prints (ir.StatusDynamicTLS).
+const dynamicTLS = "<not available: dynamic TLS>"
+
+// appendFailure formats a failed value as print() shows it.
+func appendFailure(dst []byte, fl failure) []byte {
+	if fl.status == ir.StatusDynamicTLS {
+		return append(dst, dynamicTLS...)
+	}
+	return appendReadError(dst, fl.addr)
 }
 
 // value returns f's bytes (check made sure they exist).
@@ -85,8 +101,8 @@ func (d *decoder) appendField(dst []byte, r record, f *ir.Field) []byte {
 	if f.Unavailable {
 		return append(dst, "<optimized out>"...)
 	}
-	if addr, ok := r.fault(f); ok {
-		return appendReadError(dst, addr)
+	if fl, ok := r.fault(f); ok {
+		return appendFailure(dst, fl)
 	}
 	p := valuePrinter{probe: r.probe, symbols: d.symbols, start: len(dst)}
 	return p.appendValue(dst, f.Type, r.value(f))

@@ -270,8 +270,11 @@ func (d *decoder) appendFieldJSON(dst []byte, r record, f *ir.Field) []byte {
 	if f.Unavailable {
 		return append(dst, `{"unavailable":true}`...)
 	}
-	if addr, ok := r.fault(f); ok {
-		return appendJSONReadError(dst, addr)
+	if fl, ok := r.fault(f); ok {
+		if fl.status == ir.StatusDynamicTLS {
+			return append(dst, `{"unavailable":"dynamic TLS"}`...)
+		}
+		return appendJSONReadError(dst, fl.addr)
 	}
 	p := jsonPrinter{probe: r.probe, symbols: d.symbols}
 	return p.appendValue(dst, f.Type, r.value(f))

@@ -40,8 +40,8 @@ func (d *decoder) appendArg(dst []byte, v printfmt.Verb, r record, f *ir.Field) 
 	if f.Unavailable {
 		return text([]byte("<optimized out>"))
 	}
-	if addr, ok := r.fault(f); ok {
-		return text(appendReadError(nil, addr))
+	if fl, ok := r.fault(f); ok {
+		return text(appendFailure(nil, fl))
 	}
 	t := f.Type
 	b := r.value(f)

@@ -617,6 +617,13 @@ func (c *checker) resolveVar(gc *groupCtx, s *progScope, e parser.Expr, name str
 				WithHint("put these probes in groups of their own")
 			return nil, true
 		}
+		if r.v.Loc.TLS() && r.v.Available {
+			loc, why := c.tlsLocation(r.bin, r.v.Loc)
+			if why != "" {
+				loc = debuginfo.Location{Reason: why}
+			}
+			r.v.Loc, r.v.Available = loc, why == ""
+		}
 		if reg, bad := r.v.Loc.UnsavedReg(); bad && r.v.Available {
 			c.errorf(e, "%q is in register %s at %s, which a uprobe does not save", name, debuginfo.RegName(reg), c.probeDesc(pv.id)).
 				WithHint("uprobes save only the general-purpose registers; read it where the program keeps it in memory (another line, or a build with -O0)")
@@ -632,6 +639,7 @@ func (c *checker) resolveVar(gc *groupCtx, s *progScope, e parser.Expr, name str
 		if !r.v.Available && r.v.Loc.Reason != "" && r.v.Loc.Reason != debuginfo.ReasonOptimizedOut && r.v.Loc.Reason != debuginfo.ReasonPartial {
 			odd = append(odd, i)
 		}
+		res[i] = r // the warning below reads the location as changed here
 		ref.At[pv.id] = at
 	}
 	if len(odd) > 0 {

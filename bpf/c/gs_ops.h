@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              6 /* ir.Version */
+#define GS_IR_VERSION              7 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0
@@ -63,7 +63,8 @@
 #define GS_OP_CELLAGGREG           54
 #define GS_OP_STREG                55
 #define GS_OP_STCTX                56
-#define GS_NUM_OPS                 57
+#define GS_OP_TLS                  57
+#define GS_NUM_OPS                 58
 
 /* Context values of OpLdCtx (ir.Ctx). */
 #define GS_CTX_PID                 0
@@ -76,6 +77,7 @@
 #define GS_CTX_PROBE               7
 #define GS_CTX_BOOT_NS             8
 #define GS_CTX_TAI_NS              9
+#define GS_CTX_TP                  10
 
 /* The BPF maps of OpMapLookup, OpMapUpdate, OpMapDelete (ir.MapIn). */
 #define GS_IN_VALS                 0
@@ -103,9 +105,17 @@
 /* Status slots and string slot flags. */
 #define GS_STATUS_OK               0
 #define GS_STATUS_READ_ERROR       1
+#define GS_STATUS_DYNAMIC_TLS      2
 #define GS_STATUS_SIZE             16 /* {u64 status, u64 fault address} */
 #define GS_STR_TRUNCATED           1
 #define GS_STR_FAULT               2
+
+/* glibc's thread control block and DTV (ir/tls.go). */
+#define GS_TCB_DTV                 8 /* offset of tcbhead_t.dtv from the thread pointer */
+#define GS_DTV_ENTRY_SIZE          16 /* sizeof(dtv_t) */
+#define GS_DTV_TO_FREE             8 /* offset of dtv_t.pointer.to_free */
+#define GS_DTV_LENGTH              -1 /* index of the entry holding the DTV's length */
+#define GS_DTV_UNALLOCATED         -1 /* TLS_DTV_UNALLOCATED */
 
 /* Limits (ir/program.go). */
 #define GS_NUM_REGS                16 /* registers r0..r15 */

@@ -90,6 +90,13 @@
  * like any other module's, keyed by the module the attach cookie's
  * gs_probe names (so on 6.1 a probe needs a traced process, -c or -p).
  *
+ * Thread-local storage. CtxTP is the current task's thread.fsbase, read
+ * through BTF (bpf_get_current_task_btf; the field's offset is relocated
+ * by CO-RE at load): the thread pointer that clone(CLONE_SETTLS) and
+ * arch_prctl(ARCH_SET_FS) set, and that the kernel saves at every switch
+ * (a program that writes FS with wrfsbase since it last entered the kernel
+ * is not followed). OpTLS walks glibc's DTV from there (ir/tls.go).
+ *
  * Only x86-64 is supported: OpLdReg indexes struct pt_regs as an array of
  * GS_PT_REGS_SLOTS u64s in the x86-64 order (rdi is slot 14).
  */
@@ -127,6 +134,15 @@ _Static_assert(sizeof(struct bpf_stack_build_id) == GS_STACK_FRAME_SIZE, "a stac
 _Static_assert(8 + GS_MAX_STACK * GS_STACK_FRAME_SIZE < GS_HEAP_SIZE, "a stack must fit the heap's slack");
 _Static_assert(GS_AGG_BUCKET_BASE + GS_MAX_BUCKETS <= GS_AGG_SLOTS, "buckets must fit gs_agg");
 _Static_assert(GS_NUM_REGS == 16, "registers are indexed with & 15");
+
+/* The fields of the kernel's task_struct gs reads, found through BTF. */
+struct thread_struct {
+	unsigned long fsbase;
+} __attribute__((preserve_access_index));
+
+struct task_struct {
+	struct thread_struct thread;
+} __attribute__((preserve_access_index));
 
 char LICENSE[] SEC("license") = "Dual MIT/GPL";
 
@@ -173,8 +189,8 @@ struct mapinfo {
 /* The machine's registers and fault flag. */
 struct regfile {
 	u64 r[GS_NUM_REGS];
-	u64 fault;      /* 1 after a failed user read */
-	u64 fault_addr; /* the address of the first one */
+	u64 fault;      /* the status of the first failure (GS_STATUS_READ_ERROR after a failed user read), 0 for none */
+	u64 fault_addr; /* its address (the module id for GS_STATUS_DYNAMIC_TLS) */
 };
 
 /* What a run knows of its probe. */
@@ -896,8 +912,55 @@ static __always_inline int ld_ctx(const struct hit *h, u64 *ra, s32 which)
 	case GS_CTX_TAI_NS:
 		*ra = bpf_ktime_get_tai_ns();
 		return 0;
+	case GS_CTX_TP:
+		*ra = bpf_get_current_task_btf()->thread.fsbase;
+		return 0;
 	}
 	return -1;
+}
+
+/* fail records the first failure of a run: a status and its address. */
+static __always_inline void fail(struct regfile *f, u64 status, u64 addr)
+{
+	if (!f->fault) {
+		f->fault = status;
+		f->fault_addr = addr;
+	}
+}
+
+/* tls_block is OpTLS: the start of the static TLS block of module modid
+ * for the current thread, tcb->dtv[modid].val, or 0 with the failure
+ * recorded. A block that is not in static TLS (to_free set: malloc'd by
+ * __tls_get_addr), not allocated (val TLS_DTV_UNALLOCATED, or 0: an entry
+ * this thread's DTV has not caught up with), or past this thread's DTV is
+ * dynamic TLS. */
+static __always_inline u64 tls_block(struct regfile *f, u64 modid, const int sleepable)
+{
+	u64 tp = bpf_get_current_task_btf()->thread.fsbase;
+	u64 dtv = 0, len = 0, entry[2] = {};
+	u64 at;
+
+	at = tp + GS_TCB_DTV;
+	if (read_user(&dtv, 8, at, sleepable))
+		goto fault;
+	at = dtv + GS_DTV_LENGTH * GS_DTV_ENTRY_SIZE;
+	if (read_user(&len, 8, at, sleepable))
+		goto fault;
+	if (modid == 0 || modid > len) {
+		fail(f, GS_STATUS_DYNAMIC_TLS, modid);
+		return 0;
+	}
+	at = dtv + modid * GS_DTV_ENTRY_SIZE;
+	if (read_user(entry, sizeof entry, at, sleepable))
+		goto fault;
+	if (entry[0] == 0 || entry[0] == (u64)GS_DTV_UNALLOCATED || entry[GS_DTV_TO_FREE / 8] != 0) {
+		fail(f, GS_STATUS_DYNAMIC_TLS, modid);
+		return 0;
+	}
+	return entry[0];
+fault:
+	fail(f, GS_STATUS_READ_ERROR, at);
+	return 0;
 }
 
 /*
@@ -1134,16 +1197,16 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		v = 0;
 		if (read_user(&v, n, addr, sleepable)) {
 			v = 0;
-			if (!f->fault) {
-				f->fault = 1;
-				f->fault_addr = addr;
-			}
+			fail(f, GS_STATUS_READ_ERROR, addr);
 		}
 		*RA = v;
 		break;
 	}
+	case GS_OP_TLS:
+		*RA = tls_block(f, RB, sleepable);
+		break;
 	case GS_OP_TAKEFAULT:
-		*RA = f->fault;
+		*RA = f->fault != 0;
 		f->fault = 0;
 		f->fault_addr = 0;
 		break;
@@ -1183,7 +1246,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		if (heap_bad(imm, GS_STATUS_SIZE))
 			return OP_BAD;
 		p = heap_at(s, imm);
-		*(u64 *)p = s->rf.fault ? GS_STATUS_READ_ERROR : GS_STATUS_OK;
+		*(u64 *)p = s->rf.fault; /* GS_STATUS_OK when none */
 		*(u64 *)(p + 8) = s->rf.fault ? s->rf.fault_addr : 0;
 		s->rf.fault = 0;
 		s->rf.fault_addr = 0;

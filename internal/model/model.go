@@ -27,8 +27,12 @@ type Machine struct {
 	Comm      string
 	Fault     bool   // the fault flag
 	FaultAddr uint64 // the address of the first failed read while Fault is set
-	Records   [][]byte
-	Steps     int
+	// FaultStatus is the status OpStStatus writes while Fault is set:
+	// ir.StatusReadError, or ir.StatusDynamicTLS (then FaultAddr is the
+	// module id).
+	FaultStatus uint64
+	Records     [][]byte
+	Steps       int
 
 	// Script maps by 128-byte key, as gs_vals and gs_aggs (one CPU).
 	Vals map[string]uint64
@@ -66,21 +70,60 @@ func (m *Machine) read(addr uint64, buf []byte) bool {
 }
 
 // fail sets the fault flag for a failed read at addr, keeping the first address.
-func (m *Machine) fail(addr uint64) {
+func (m *Machine) fail(addr uint64) { m.failWith(ir.StatusReadError, addr) }
+
+// failWith sets the fault flag with status st, keeping the first failure.
+func (m *Machine) failWith(st, addr uint64) {
 	if !m.Fault {
-		m.Fault, m.FaultAddr = true, addr
+		m.Fault, m.FaultStatus, m.FaultAddr = true, st, addr
 	}
 }
 
 // status writes {u64 status, u64 fault address} at heap[off] as OpStStatus.
-func (m *Machine) status(off int, failed bool, addr uint64) {
-	if failed {
-		m.put(off, ir.StatusReadError, 8)
-		m.put(off+8, addr, 8)
-	} else {
-		m.put(off, ir.StatusOK, 8)
-		m.put(off+8, 0, 8)
+func (m *Machine) status(off int, st, addr uint64) {
+	if st == ir.StatusOK {
+		addr = 0
 	}
+	m.put(off, st, 8)
+	m.put(off+8, addr, 8)
+}
+
+// tls is OpTLS: the thread pointer's tcb->dtv[modid].val when it is a
+// static TLS block (ir/tls.go), else 0 and a fault.
+func (m *Machine) tls(modid uint64) uint64 {
+	word := func(addr uint64) (uint64, bool) {
+		var buf [8]byte
+		if !m.read(addr, buf[:]) {
+			m.fail(addr)
+			return 0, false
+		}
+		return binary.LittleEndian.Uint64(buf[:]), true
+	}
+	dtv, ok := word(m.Ctx[ir.CtxTP] + ir.TCBDTV)
+	if !ok {
+		return 0
+	}
+	lenAt := int64(ir.DTVLength * ir.DTVEntrySize)
+	n, ok := word(dtv + uint64(lenAt))
+	if !ok {
+		return 0
+	}
+	if modid == 0 || modid > n {
+		m.failWith(ir.StatusDynamicTLS, modid)
+		return 0
+	}
+	var e [ir.DTVEntrySize]byte
+	at := dtv + modid*ir.DTVEntrySize
+	if !m.read(at, e[:]) {
+		m.fail(at)
+		return 0
+	}
+	val, toFree := binary.LittleEndian.Uint64(e[:]), binary.LittleEndian.Uint64(e[ir.DTVToFree:])
+	if val == 0 || val == uint64(ir.DTVUnallocated&(1<<64-1)) || toFree != 0 {
+		m.failWith(ir.StatusDynamicTLS, modid)
+		return 0
+	}
+	return val
 }
 
 func (m *Machine) u64(off int) uint64 { return binary.LittleEndian.Uint64(m.Heap[off:]) }
@@ -239,15 +282,24 @@ func (m *Machine) Run(p *ir.Program, id int) error {
 			*a = b2u(m.Fault)
 			m.Fault, m.FaultAddr = false, 0
 		case ir.OpStStatus:
-			m.status(int(in.Imm), m.Fault, m.FaultAddr)
+			st := uint64(ir.StatusOK)
+			if m.Fault {
+				st = m.FaultStatus
+			}
+			m.status(int(in.Imm), st, m.FaultAddr)
 			m.Fault, m.FaultAddr = false, 0
+		case ir.OpTLS:
+			*a = m.tls(b)
 		case ir.OpStMem:
 			n, off := min(b, ir.StMemMax), int(in.Imm)
 			if off < 0 || off+ir.StatusSize+int(n) > ir.HeapSize {
 				return fmt.Errorf("pc %d: stmem at %d", pc-1, off)
 			}
-			ok := m.read(*a, m.Heap[off+ir.StatusSize:off+ir.StatusSize+int(n)])
-			m.status(off, !ok, *a)
+			st := uint64(ir.StatusOK)
+			if !m.read(*a, m.Heap[off+ir.StatusSize:off+ir.StatusSize+int(n)]) {
+				st = ir.StatusReadError
+			}
+			m.status(off, st, *a)
 		case ir.OpLdCtx:
 			*a = m.Ctx[in.Imm]
 			if ir.Ctx(in.Imm) == ir.CtxProbe {

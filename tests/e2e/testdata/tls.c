@@ -75,8 +75,9 @@ int main(void)
 	pthread_t t[N];
 
 	/* gs learns where the libraries are mapped by polling the process's
-	 * maps every 100 ms (runtime/bias.go): give it time. */
-	usleep(1000000);
+	 * maps every 100 ms (runtime/bias.go): give it time, also on a busy
+	 * machine. */
+	usleep(2000000);
 	for (long i = 0; i < N; i++)
 		pthread_create(&t[i], NULL, worker, (void *)(i + 1));
 	for (int i = 0; i < N; i++)

@@ -96,7 +96,7 @@ func zeroScalar(m *ir.Map) bool {
 		return true
 	}
 	switch m.Agg {
-	case ir.AggCount, ir.AggSum, ir.AggMin, ir.AggMax, ir.AggAvg:
+	case ir.AggCount, ir.AggSum, ir.AggMin, ir.AggMax, ir.AggAvg, ir.AggStats:
 		return true
 	}
 	return false
@@ -176,13 +176,13 @@ func (p *mapPrinter) appendText(dst []byte, m *ir.Map, es []mapEntry, top int, d
 			}
 		case m.IsAgg && m.Agg == ir.AggStats:
 			t := &e.agg
-			dst = append(dst, ": count "...)
+			dst = append(dst, ": { .count = "...) // bpftrace's shape since its records
 			dst = strconv.AppendUint(dst, t.count, 10)
-			dst = append(dst, ", average "...)
+			dst = append(dst, ", .average = "...)
 			dst = num{uint64(average(t)), true}.div(div).appendTo(dst)
-			dst = append(dst, ", total "...)
+			dst = append(dst, ", .total = "...)
 			dst = strconv.AppendInt(dst, t.sum, 10)
-			dst = append(dst, '\n')
+			dst = append(dst, " }\n"...)
 		case m.HoldsStrings():
 			dst = append(dst, ": "...)
 			dst = p.appendKeyText(dst, m.Value, e.str)

@@ -139,7 +139,7 @@ func TestMapText(t *testing.T) {
 		{"avg negative", mAvg, []mapEntry{aggEntry(key(&mAvg), func(t *aggTotal) { t.count, t.sum = 2, -5 })}, 0, 0,
 			"@a: -2\n\n"},
 		{"stats", mStats, []mapEntry{aggEntry(key(&mStats, "app"), func(t *aggTotal) { t.count, t.sum = 3, 30 })}, 0, 0,
-			"@st[app]: count 3, average 10, total 30\n\n"},
+			"@st[app]: { .count = 3, .average = 10, .total = 30 }\n\n"},
 		{"min", mMin, []mapEntry{aggEntry(key(&mMin), func(t *aggTotal) { t.min, t.set = -4, true })}, 0, 0,
 			"@lo: -4\n\n"},
 		{"top and div", mCount, []mapEntry{counted(key(&mCount, 0), 30), counted(key(&mCount, 1), 10), counted(key(&mCount, 5), 20)}, 2, 10,

@@ -12,17 +12,31 @@ import (
 
 // calls are the functions gs implements.
 var calls = []string{
-	"exit", "print", "printf", "str", "ustack", "usym",
+	"exit", "print", "printf", "str", "ustack", "usym", "strncmp",
+	"system", "cat", "time", "strftime", "strcontains", "bswap", "nsecs", "warnf", "errorf", // usercalls.go
 	"count", "sum", "min", "max", "avg", "stats", "hist", "lhist", "delete", "clear", "zero",
+}
+
+// unsupportedCalls are bpftrace's functions of the kernel's side that gs
+// does not provide, with why.
+var unsupportedCalls = map[string]string{
+	"cgroup_path": "cgroup_path() (cgroups are the kernel's; trace -p PID instead)",
+	"kstack":      "kstack() (gs attaches uprobes only)",
+	"ksym":        "ksym() (gs symbolizes user space only)",
+	"kaddr":       "kaddr() (gs reads user space only)",
+	"kptr":        "kptr() (gs reads user space only)",
+	"override":    "override() (gs never changes the traced process)",
+	"signal":      "signal() (gs never changes the traced process)",
+	"skboutput":   "skboutput() (a network program's function)",
 }
 
 // laterCalls are functions gs will have but does not support yet.
 var laterCalls = map[string]bool{
 	"has_key": true, "len": true,
-	"kstack": true, "ksym": true, "uaddr": true, "kaddr": true, "reg": true,
+	"uaddr": true, "reg": true,
 	"join": true, "buf": true, "ntop": true,
-	"signal": true, "override": true, "kptr": true, "uptr": true,
-	"cgroupid": true, "macaddr": true, "path": true, "skboutput": true, "pton": true,
+	"uptr":     true,
+	"cgroupid": true, "macaddr": true, "path": true, "pton": true,
 }
 
 func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {
@@ -78,6 +92,11 @@ func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {
 	}
 	if t, ok := c.userCall(gc, e); ok {
 		return t // usercalls.go
+	}
+	if why, ok := unsupportedCalls[e.Fn]; ok {
+		c.values(gc, e.Args)
+		c.diags.Errorf(e.FnSp, "not supported by gs: %s", why)
+		return nil
 	}
 	if laterCalls[e.Fn] {
 		c.diags.Errorf(e.FnSp, "%s() is not supported yet", e.Fn)

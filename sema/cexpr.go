@@ -530,6 +530,12 @@ func (c *checker) strncmp(gc *groupCtx, e *parser.CallExpr) *Type {
 		c.errorf(e.Args[2], "strncmp's length must be a constant from 1 to %d", ir.MaxStrLen)
 		return nil
 	}
+	if al, ok := e.Args[0].(*parser.StrLit); ok {
+		if bl, ok := e.Args[1].(*parser.StrLit); ok {
+			c.p.Consts[e] = b2u(cPrefix(al.Val, int(n)) != cPrefix(bl.Val, int(n)))
+			return Int64 // 0 when equal, 1 when not, as strncmp of values
+		}
+	}
 	text, tt := e.Args[0], at
 	if bt.Kind != KindStrLit {
 		text, tt = e.Args[1], bt
@@ -578,4 +584,18 @@ func sortedIDs(m map[int]*VarAt) []int {
 	}
 	sort.Ints(ids)
 	return ids
+}
+
+// cPrefix is the text C's strncmp compares of s with n: at most n bytes,
+// up to the first NUL, with the NUL that ends a shorter text counted (so
+// "one" and "one " differ within 4 bytes).
+func cPrefix(s string, n int) string {
+	s += "\x00"
+	if i := strings.IndexByte(s, 0); i < len(s) {
+		s = s[:i+1]
+	}
+	if len(s) > n {
+		s = s[:n]
+	}
+	return s
 }

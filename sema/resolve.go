@@ -64,12 +64,17 @@ func init() {
 	}
 }
 
+// unsupportedIdents are bpftrace's builtins of the kernel's side that gs,
+// which traces user space from uprobes, does not provide, with why.
+var unsupportedIdents = map[string]string{
+	"curtask": "curtask (the kernel's task_struct needs kernel BTF, which gs does not read)",
+	"kstack":  "kstack (gs attaches uprobes only: the kernel stack above them is the uprobe trap's)",
+	"cgroup":  "cgroup (cgroup ids are the kernel's; trace -p PID instead)",
+}
+
 // laterIdents are identifiers gs will know but does not support yet.
 var laterIdents = map[string]string{
-	"kstack":   "kstack",
-	"curtask":  "curtask",
 	"rand":     "rand",
-	"cgroup":   "cgroup",
 	"username": "username",
 	"args":     "args (needs DWARF)",
 }
@@ -126,6 +131,10 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 			return autoStack()
 		}
 		return b.Type
+	}
+	if why, ok := unsupportedIdents[e.Name]; ok {
+		c.errorf(e, "not supported by gs: %s", why)
+		return nil
 	}
 	if what, ok := laterIdents[e.Name]; ok {
 		c.errorf(e, "%s is not supported yet", what)

@@ -22,6 +22,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"regexp"
 	goruntime "runtime"
 	"strings"
 	"syscall"
@@ -85,6 +86,7 @@ type options struct {
 	helperK  int
 	includes []string
 	dbgDirs  []string
+	pfilter  string
 	help     bool
 	list     bool
 	bufSize  int
@@ -139,6 +141,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.BoolVar(&o.unsafe, "unsafe", false, "allow functions that act outside the trace: system()")
 	fs.BoolVar(&o.noWarn, "no-warnings", false, "print no warnings about the script")
 	fs.CountVarP(&o.helperK, "helper-errors", "k", "accepted for bpftrace's scripts: gs always reports failed reads (as <read error at ADDR>)")
+	fs.StringVar(&o.pfilter, "probe-filter", "", "attach only the probes whose specifier matches `REGEXP` (and every begin and end probe)")
 	fs.StringArrayVar(&o.dbgDirs, "debuginfo", nil, "also look for separate debug files in `DIR` (DIR/BINARY.debug with the binary's build-id)")
 	fs.StringArrayVar(&o.includes, "include", nil, "accepted for bpftrace's scripts: gs reads types from DWARF, not C `HEADER`s (ignored)")
 	fs.BoolVar(&o.showVer, "version", false, "print the version and exit")
@@ -248,6 +251,17 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	if diags.HasErrors() {
 		return exitScript
+	}
+	if o.pfilter != "" {
+		re, err := regexp.Compile(o.pfilter)
+		if err != nil {
+			fmt.Fprintf(stderr, "gs: --probe-filter: invalid regexp: %v\n", err)
+			return exitUsage
+		}
+		if filterProbes(prog, re) == 0 && len(prog.Groups) == 0 {
+			fmt.Fprintf(stderr, "gs: --probe-filter %q matches no probe: no probes to attach\n", o.pfilter)
+			return exitUsage
+		}
 	}
 	if o.dump == "ast" {
 		fmt.Fprint(stdout, parser.Dump(prog))

@@ -36,7 +36,7 @@ func TestMaps(t *testing.T) {
 		{`uprobe:./app:add { @a = avg(arg1) }`, "./app 5", "@a: 20\n\n"},
 		{`uprobe:./app:add { @lo = min(arg1 - 15) }`, "./app 5", "@lo: -15\n\n"},
 		{`uprobe:./app:add { @hi = max(arg1) }`, "./app 5", "@hi: 40\n\n"},
-		{`uprobe:./app:add { @st = stats(arg1) }`, "./app 5", "@st: count 5, average 20, total 100\n\n"},
+		{`uprobe:./app:add { @st = stats(arg1) }`, "./app 5", "@st: { .count = 5, .average = 20, .total = 100 }\n\n"},
 		{`uprobe:./app:add { @h = hist(arg1) }`, "./app 5", "@h:\n" +
 			histLine("[0]", 1, 2) + histLine("[1]", 0, 2) + histLine("[2, 4)", 0, 2) + histLine("[4, 8)", 0, 2) +
 			histLine("[8, 16)", 1, 2) + histLine("[16, 32)", 2, 2) + histLine("[32, 64)", 1, 2) + "\n"},
@@ -68,7 +68,7 @@ func TestMaps(t *testing.T) {
 		{`uprobe:./app:add,uprobe:./app:neg { @c = count() }`, "./app 4", "@c: 8\n\n"},
 		{`uprobe:./app:add { @s = sum(arg0) } uprobe:./app:neg { @s = sum(arg0) }`, "./app 4", "@s: -4\n\n"},
 		{`uprobe:./app:add { @m = min(arg1) } uprobe:./app:neg { @m = min(arg0) }`, "./app 3", "@m: -3\n\n"},
-		{`uprobe:./app:add { @st = stats(arg1) } uprobe:./app:neg { @st = stats(arg0) }`, "./app 3", "@st: count 6, average 4, total 24\n\n"},
+		{`uprobe:./app:add { @st = stats(arg1) } uprobe:./app:neg { @st = stats(arg0) }`, "./app 3", "@st: { .count = 6, .average = 4, .total = 24 }\n\n"},
 		{`uprobe:./app:add,uprobe:./app:neg { @k[func, probe] = count() }`, "./app 2", "@k[add, uprobe:./app:add]: 2\n@k[neg, uprobe:./app:neg]: 2\n\n"},
 		// A library by its short name; basic.c calls getpid once.
 		{`uprobe:libc:getpid { @[comm] = count() }`, "./app 2", "@[app]: 1\n\n"},
@@ -223,7 +223,7 @@ func TestJSON(t *testing.T) {
 		t.Errorf("@s %+v", s)
 	}
 	if st := maps["@st"]; len(st) != 1 || string(st[0].Value) != `{"count":5,"average":20,"total":100}` ||
-		!strings.Contains(text.Stdout, "@st: count 5, average 20, total 100\n") {
+		!strings.Contains(text.Stdout, "@st: { .count = 5, .average = 20, .total = 100 }\n") {
 		t.Errorf("@st %+v", st)
 	}
 	h := maps["@h"]

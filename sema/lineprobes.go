@@ -49,9 +49,11 @@ func (c *checker) funcCopies(pr *parser.Probe, bin *debuginfo.Binary, binName st
 	for _, s := range syms {
 		isSym[s.Addr] = true
 	}
+	inlined := 0
 	for i := range insts {
 		fi := insts[i]
 		if fi.Inlined && pr.Kind == parser.ProbeUretprobe {
+			inlined++
 			continue // an inlined body does not return
 		}
 		off, ok := bin.FileOffset(fi.Entry)
@@ -80,6 +82,11 @@ func (c *checker) funcCopies(pr *parser.Probe, bin *debuginfo.Binary, binName st
 		}
 	}
 	out = append(extra, out...)
+	if len(out) == 0 && inlined > 0 {
+		c.errorf(pr, "%s is only inlined (%d %s): it never returns by itself", name, inlined, plural2(inlined, "copy", "copies")).
+			WithHint("read its result in its callers, or trace its entry with uprobe:")
+		return nil, true
+	}
 	if len(out) == 0 {
 		return nil, false
 	}
@@ -94,6 +101,13 @@ func (c *checker) funcCopies(pr *parser.Probe, bin *debuginfo.Binary, binName st
 		}
 	}
 	return out, true
+}
+
+func plural2(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // lineProbes resolves uprobe:BIN:FILE:LINE.

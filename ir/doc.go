@@ -48,6 +48,8 @@
 // 0x...>, never as a silent 0. The fault flag holds the status of the
 // first failure: OpTLS's is StatusDynamicTLS (a thread-local variable of a
 // module in dynamic TLS, printed <not available: dynamic TLS>; tls.go).
+// A counted sequence (KindSeq: a Go slice, a Rust Vec) is one OpStMem of
+// its first Len elements after its status slot, its count after them.
 //
 // # Strings
 //

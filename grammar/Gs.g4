@@ -94,12 +94,14 @@ cDecl
     | ENUM IDENT? '{' (cEnumerator (',' cEnumerator)* ','?)? '}' ';'?
     ;
 
+// The last member's `;` may be left out, as bpftrace allows; a member's
+// type may be a struct or union defined in place.
 cField
-    : cFieldType '*'* IDENT ('[' INT_LIT ']')* (':' INT_LIT)? ';'
+    : cFieldType '*'* IDENT ('[' INT_LIT ']')* (':' INT_LIT)? ';'?
     ;
 
 cFieldType
-    : CONST? ((STRUCT | UNION | ENUM) IDENT | builtinType+ | IDENT)
+    : CONST? ((STRUCT | UNION) IDENT? '{' cField* '}' | (STRUCT | UNION | ENUM) IDENT | builtinType+ | IDENT)
     ;
 
 cEnumerator

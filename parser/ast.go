@@ -35,6 +35,7 @@ type CDecl struct {
 // optional bit size.
 type CField struct {
 	Type    *TypeExpr // with its `*`s
+	Inline  *CDecl    // a struct or union defined in place (Name "" when anonymous)
 	Name    string
 	Dims    []int
 	BitSize int

@@ -532,3 +532,12 @@ hint: gs knows #define and #include
 		t.Errorf("got:%s\nwant:%s", got, want)
 	}
 }
+
+func TestCDeclInline(t *testing.T) {
+	prog := mustParse(t, "struct Foo { int x; struct Bar { int y; } bar; union { char m[3] } u } begin { }")
+	fs := prog.Types[0].Fields
+	if len(fs) != 3 || fs[1].Inline == nil || fs[1].Inline.Name != "Bar" || fs[1].Type.Name != "struct Bar" ||
+		fs[2].Inline == nil || fs[2].Inline.Name != "" || len(fs[2].Inline.Fields) != 1 || fs[2].Inline.Fields[0].Dims[0] != 3 {
+		t.Errorf("fields: %s", Dump(prog))
+	}
+}

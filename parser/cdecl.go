@@ -38,12 +38,34 @@ func (b *builder) cField(t *antlrgs.CFieldContext) *CField {
 		switch c := c.(type) {
 		case *antlrgs.CFieldTypeContext:
 			var words []string
+			var inline *CDecl
 			for _, w := range kids(c) {
-				if tokenType(w) != antlrgs.GsParserCONST {
-					words = append(words, b.ctxText(w))
+				switch tokenType(w) {
+				case antlrgs.GsParserCONST, antlrgs.GsParserRBRACE:
+				case antlrgs.GsParserLBRACE:
+					inline = &CDecl{Kind: words[0], Sp: b.ctxSpan(c), Defined: true}
+					if len(words) > 1 {
+						inline.Name = words[1]
+					}
+				default:
+					if fc, ok := w.(*antlrgs.CFieldContext); ok {
+						if inline != nil {
+							if nf := b.cField(fc); nf != nil {
+								inline.Fields = append(inline.Fields, nf)
+							}
+						}
+						continue
+					}
+					if inline == nil {
+						words = append(words, b.ctxText(w))
+					}
 				}
 			}
+			if len(words) == 0 {
+				return nil
+			}
 			f.Type = &TypeExpr{Name: strings.Join(words, " "), Sp: b.ctxSpan(c)}
+			f.Inline = inline
 		case antlr.TerminalNode:
 			switch c.GetSymbol().GetTokenType() {
 			case antlrgs.GsParserSTAR:

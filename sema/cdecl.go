@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/gs-tracer/gs/ir"
@@ -27,16 +28,21 @@ func (c *checker) scriptTypes(decls []*parser.CDecl) {
 		if d.Name == "" && d.Kind != "enum" {
 			continue
 		}
-		key := d.Kind + " " + d.Name
+		name := d.Name
+		if name == "" {
+			name = fmt.Sprintf("(anonymous at %s)", d.Sp.Start)
+		}
+		key := d.Kind + " " + name
 		if done[key] {
 			c.diags.Errorf(d.NameSp, "%s is defined twice", key)
 			continue
 		}
 		done[key] = true
-		t := c.definedType(d.Kind, d.Name)
+		t := c.definedType(d.Kind, name)
 		switch d.Kind {
 		case "enum":
 			t.Kind, t.Size, t.Signed = KindEnum, 4, true
+			c.enumTypes = append(c.enumTypes, t)
 			next := int64(0)
 			for _, e := range d.Enums {
 				if e.HasVal {
@@ -119,6 +125,15 @@ func (c *checker) fieldType(f *parser.CField) *Type {
 	var t *Type
 	kind, rest, _ := strings.Cut(name, " ")
 	switch {
+	case f.Inline != nil && f.Inline.Name == "":
+		t = &Type{Kind: KindStruct, Name: kind + " (anonymous)"}
+		if kind == "union" {
+			t.Kind = KindUnion
+		}
+		c.layoutStruct(t, f.Inline)
+	case f.Inline != nil:
+		t = c.definedType(kind, rest)
+		c.layoutStruct(t, f.Inline)
 	case kind == "struct" || kind == "union" || kind == "enum":
 		t = c.definedType(kind, rest)
 		if f.Type.Ptr == 0 && t.Size == 0 && len(t.Members) == 0 && t.Kind != KindEnum {
@@ -152,6 +167,18 @@ func (c *checker) fieldType(f *parser.CField) *Type {
 		t = &Type{Kind: KindArray, Elem: t, Len: f.Dims[i], Size: f.Dims[i] * t.Size, Name: t.Name}
 	}
 	return t
+}
+
+// enumConst looks name up among the enumerators of the script's enums.
+func (c *checker) enumConst(name string) (*Type, int64, bool) {
+	for _, t := range c.enumTypes {
+		for _, e := range t.Enums {
+			if e.Name == name {
+				return t, e.Value, true
+			}
+		}
+	}
+	return nil, 0, false
 }
 
 func typeNames() []string {

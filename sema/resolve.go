@@ -145,6 +145,10 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 			WithHint("only the first %d integer arguments are passed in registers: arg0..arg%d", len(arch.ArgRegs), len(arch.ArgRegs)-1)
 		return nil
 	}
+	if t, v, ok := c.enumConst(e.Name); ok {
+		c.p.Consts[e] = uint64(v) // an enumerator of an enum the script defines (cdecl.go)
+		return t
+	}
 	if t, ok := c.programIdent(gc, e); ok {
 		return t // a program variable (values.go), or an error reported there
 	}

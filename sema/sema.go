@@ -165,8 +165,9 @@ type checker struct {
 	codeRefs map[string]map[uint64]bool // code addresses each binary's data holds (placement.go)
 	goRet    map[int]bool               // probe IDs on a RET of a Go function, for a uretprobe (golang.go)
 
-	strLen  int              // str()'s limit when none is given (config max_strlen)
-	defined map[string]*Type // C types defined in the script, by name (cdecl.go)
+	strLen    int              // str()'s limit when none is given (config max_strlen)
+	defined   map[string]*Type // C types defined in the script, by name (cdecl.go)
+	enumTypes []*Type          // the script's enums, in order
 
 	debugFileUsed bool  // Config.DebugFile belonged to a probed binary
 	debugFileErr  error // why it did not belong to the first one that refused it

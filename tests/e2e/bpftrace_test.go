@@ -111,14 +111,14 @@ func TestBpftraceBeginOnly(t *testing.T) {
 }
 
 // TestBpftraceStructDefs defines a struct in the script (bit fields, a
-// char array, a two-dimensional array, a self pointer, a nested union) and
+// char array, a two-dimensional array, a self pointer, an anonymous union
+// defined in place, no `;` after the last member) and
 // reads the target's records through a cast to it, with bpftrace's `.`
 // through the pointer, checked against the fields, sizes and offsets the
 // target prints itself. The script's name for the struct is not the
 // program's, so the layout can only come from the script.
 func TestBpftraceStructDefs(t *testing.T) {
-	script := `union bytes { int i; unsigned char b[4]; }
-struct myrec {
+	script := `struct myrec {
 	char tag;
 	int flags : 3;
 	int mode : 5;
@@ -126,7 +126,7 @@ struct myrec {
 	char name[6];
 	int16 pairs[2][3];
 	struct myrec *next;
-	union bytes u;
+	union { int i; unsigned char b[4] } u
 }
 uprobe:./structs:use {
 	$r = (struct myrec *)arg0;

@@ -4,4 +4,4 @@ package antlrgs
 
 // GrammarSHA256 is the SHA-256 of the grammar/Gs.g4 this package was
 // generated from; parser/generated_test.go compares it with the file.
-const GrammarSHA256 = "ef59f1b90ca2c65ce2c6b8e1264ca7645d274fe4cf72e26b07c01990048a2856"
+const GrammarSHA256 = "270ee3ae4789c52637f0465af10a95a4a32a9efdc86607637f5fd2f9b00e5977"

@@ -66,7 +66,8 @@ func typeKey(tag dwarf.Tag, name string) string {
 
 // unitTop scans the top level of u and its namespaces, skipping every
 // other subtree (by DW_AT_sibling where the producer emits it, as gcc
-// does). Only functions are taken from namespaces.
+// does). Only functions are taken from namespaces, and the variables of
+// Rust's thread_local! (rustThreadLocal).
 func (d *Debug) unitTop(u *unit) *topIndex {
 	if u.top != nil {
 		return u.top
@@ -127,6 +128,11 @@ func (d *Debug) unitTop(u *unit) *topIndex {
 			continue
 		}
 		if len(scopes) > 0 {
+			if k == kindVar {
+				if name, ok := rustThreadLocal(scopes[len(scopes)-1], e); ok {
+					t.m(k)[name] = append(t.m(k)[name], e.Offset)
+				}
+			}
 			if k == kindFunc {
 				u.setScope(e.Offset, scopes[len(scopes)-1])
 				if name, ok := e.Val(dwarf.AttrName).(string); ok {

@@ -2,6 +2,8 @@ package debuginfo
 
 import (
 	"debug/dwarf"
+	"debug/elf"
+	"strconv"
 	"strings"
 )
 
@@ -343,4 +345,50 @@ func (d *Debug) RustPath(t *dwarf.StructType) string {
 		return st.path
 	}
 	return ""
+}
+
+// rustThreadLocal names the variable e that Rust's thread_local! defines
+// for `static NAME`, in namespace scope: std's macro puts its storage,
+// __RUST_STD_INTERNAL_VAL, in the namespaces of closures and constants
+// under NAME (crate::NAME::{constant#0}::{closure#0}), so the script's
+// NAME is the last scope that is not such a block.
+func rustThreadLocal(scope string, e *dwarf.Entry) (string, bool) {
+	if n, _ := e.Val(dwarf.AttrName).(string); n != rustTLSVal {
+		return "", false
+	}
+	parts := strings.Split(scope, "::")
+	for i := len(parts) - 1; i >= 0; i-- {
+		if p := parts[i]; p != "" && !strings.HasPrefix(p, "{") {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// rustTLSVal is the name of a thread_local!'s storage.
+const rustTLSVal = "__RUST_STD_INTERNAL_VAL"
+
+// rustTLSLive reports whether v, a storage of the thread_local! called
+// name, is the one the program uses. A debug build describes both of the
+// macro's storages (with a destructor and without), and the one the
+// linker dropped keeps a made-up offset (0, where another variable may
+// be): the live one is an STT_TLS symbol at v's offset, of v's size, whose
+// mangled name holds name (as <length>name).
+func (d *Debug) rustTLSLive(name string, v Var) bool {
+	if len(v.Loc.Pieces) != 1 || v.Type == nil {
+		return false
+	}
+	ops := v.Loc.Pieces[0].Ops
+	if len(ops) != 2 || ops[0].Kind != LocConst || ops[1].Kind != LocTLS {
+		return false
+	}
+	syms, _ := d.elf.Symbols()
+	part := strconv.Itoa(len(name)) + name
+	for _, s := range syms {
+		if elf.ST_TYPE(s.Info) == elf.STT_TLS && s.Section != elf.SHN_UNDEF && s.Value == ops[0].Value &&
+			int64(s.Size) == v.Type.Size() && strings.Contains(s.Name, part) && strings.Contains(s.Name, rustTLSVal) {
+			return true
+		}
+	}
+	return false
 }

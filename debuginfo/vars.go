@@ -385,6 +385,9 @@ func (d *Debug) Global(name string) (*Var, error) {
 			}
 		}
 		v := d.makeVar(e, VarGlobal, 0, nil)
+		if v.Name == rustTLSVal && !d.rustTLSLive(name, v) {
+			continue // a thread_local!'s storage the linker dropped (rust.go)
+		}
 		dup := false
 		for _, o := range defs {
 			if o.Loc.String() == v.Loc.String() {

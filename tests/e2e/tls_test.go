@@ -153,3 +153,27 @@ func tlsLines(ms []map[string]string, keys []string) []string {
 	slices.Sort(out)
 	return out
 }
+
+// TestThreadLocalRust: Rust's thread_local!, named as the macro names it
+// (its storage is a __RUST_STD_INTERNAL_VAL in namespaces under the name),
+// per thread, const-initialized and lazy, debug and release.
+func TestThreadLocalRust(t *testing.T) {
+	for _, b := range rustBuilds[:2] {
+		t.Run(b.name, func(t *testing.T) {
+			dir := t.TempDir()
+			rustc(t, dir, "tls.rs", "tlsrs", b)
+			r := runGS(t, dir, timeout, "-c", "./tlsrs", "-e", `uprobe:./tlsrs:report {
+	printf("tid=%d counter=%d lazy=%d\n", tid, COUNTER.value.value, LAZY.value.value.value.value.0.value.value)
+}`)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			keys := []string{"tid", "counter", "lazy"}
+			want := tlsLines(selfLines(r.Stderr), keys)
+			got := tlsLines(gsLines(r.Stdout), keys)
+			if len(want) != 9 || !slices.Equal(got, want) {
+				t.Errorf("gs:\n%s\ntarget:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}

@@ -320,6 +320,9 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	if hasKind(s.prog, ir.Begin) {
 		beginTrigger()
 	}
+	if err := startIntervals(s.intervals); err != nil {
+		return err
+	}
 	if child == nil {
 		if err := s.in.enableProbes(s.prog); err != nil {
 			return err

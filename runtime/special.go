@@ -137,6 +137,9 @@ func attachIntervals(in *interpreter, prog *ir.Program) ([]io.Closer, error) {
 			Config: unix.PERF_COUNT_SW_CPU_CLOCK,
 			Size:   uint32(unsafe.Sizeof(unix.PerfEventAttr{})),
 			Sample: p.PeriodNs,
+			// Started by startIntervals after the begin probes ran: the
+			// first tick is one period after begin, as in bpftrace.
+			Bits: unix.PerfBitDisabled,
 		}
 		pfd, err := unix.PerfEventOpen(&attr, -1, 0, -1, unix.PERF_FLAG_FD_CLOEXEC)
 		if err != nil {
@@ -156,6 +159,18 @@ func attachIntervals(in *interpreter, prog *ir.Program) ([]io.Closer, error) {
 		links = append(links, &perfLink{perfFD: pfd, linkFD: lfd})
 	}
 	return links, nil
+}
+
+// startIntervals starts the perf events of attachIntervals.
+func startIntervals(links []io.Closer) error {
+	for _, c := range links {
+		if l, ok := c.(*perfLink); ok {
+			if err := unix.IoctlSetInt(l.perfFD, unix.PERF_EVENT_IOC_ENABLE, 0); err != nil {
+				return fmt.Errorf("start an interval probe: %w", err)
+			}
+		}
+	}
+	return nil
 }
 
 // linkPerfEvent links prog to a perf event with a BPF cookie. cilium/ebpf

@@ -8,13 +8,15 @@
 // -c run on a target that exits at once. Each figure is the median of
 // several interleaved runs. Then probe placement (placement.go), and the
 // time to the first event when the debug file comes from a local
-// debuginfod server, cold and cached (debuginfod.go).
+// debuginfod server, cold and cached (debuginfod.go). Function names of a
+// big C++ program (names.go) run only with -only names.
 //
 //	make bench            (root; builds bin/gs first)
 //	go run ./bench -runs 7
 //	go run ./bench -only placement
 //	go run ./bench -only debuginfod
 //	go run ./bench -only loops     (the cost of a loop iteration, loops.go)
+//	go run ./bench -only names     (listing a big C++ program's functions, names.go)
 package main
 
 import (
@@ -32,10 +34,11 @@ import (
 )
 
 var (
-	runs  = flag.Int("runs", 5, "runs per measurement (the median is reported)")
-	calls = flag.Int("calls", 1000000, "calls per run")
-	gs    = flag.String("gs", "bin/gs", "the gs binary")
-	only  = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file) or loops (a loop iteration in a probe)")
+	runs     = flag.Int("runs", 5, "runs per measurement (the median is reported)")
+	calls    = flag.Int("calls", 1000000, "calls per run")
+	gs       = flag.String("gs", "bin/gs", "the gs binary")
+	namesBin = flag.String("names-bin", "", "-only names: the C++ binary to list, instead of generating and compiling one")
+	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe) or names (listing a big C++ program's functions, next to gdb)")
 )
 
 type tool struct {
@@ -63,6 +66,10 @@ func main() {
 	check(err)
 	if *only == "debuginfod" {
 		benchDebuginfod(gsAbs, dir)
+		return
+	}
+	if *only == "names" {
+		namesBench(dir, gsAbs)
 		return
 	}
 

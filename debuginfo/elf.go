@@ -205,7 +205,7 @@ func (b *Binary) MatchFuncs(pattern string) []Func {
 			continue
 		}
 		ok := glob(pattern, fn.Name)
-		if !ok && mangled {
+		if !ok && mangled && isMangled(fn.Name) && q.mayMatch(fn.Name) {
 			ok = q.matchPattern(b.namesAt(i, withSig))
 		}
 		if ok {

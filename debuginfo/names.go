@@ -1,6 +1,7 @@
 package debuginfo
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"sync"
@@ -224,7 +225,8 @@ type Query struct {
 	Text     string
 	Wildcard bool // holds '*', '?' or a [class]; tried as a plain name first
 	sig      string
-	scoped   bool // names a scope ("::", Go's '.', a signature)
+	scoped   bool     // names a scope ("::", Go's '.', a signature)
+	tokens   []string // identifiers every mangled name of a match spells (mayMatch)
 }
 
 // NewQuery parses a function name or pattern.
@@ -232,6 +234,7 @@ func NewQuery(text string) Query {
 	q := Query{Text: text, sig: canonSig(text)}
 	q.Wildcard = strings.ContainsAny(text, "*?") || hasClass(text)
 	q.scoped = strings.ContainsAny(text, ":.(<")
+	q.tokens = identTokens(text)
 	return q
 }
 
@@ -240,6 +243,18 @@ func NewQuery(text string) Query {
 func hasClass(s string) bool {
 	i := strings.IndexByte(s, '[')
 	return i >= 0 && strings.IndexByte(s[i:], ']') > 1 && !strings.Contains(s, "operator[]")
+}
+
+// sigQual returns the name part of a signature query: geo::sum of
+// geo::sum(int, int).
+func (q Query) sigQual() string {
+	t := q.Text
+	for i := 0; i < len(t); i++ {
+		if t[i] == '(' && !strings.HasSuffix(t[:i], "operator") {
+			return strings.TrimSpace(t[:i])
+		}
+	}
+	return t
 }
 
 // needsSig reports whether matching q needs the full demangling.
@@ -380,28 +395,28 @@ func classMatch(class string, c byte) bool {
 }
 
 // nameIndex holds the demangled names of a binary's function symbols,
-// built on first need.
+// each worked out on first need: a lookup demangles only the symbols that
+// spell every identifier of the name it looks for (Query.mayMatch).
 type nameIndex struct {
 	once    sync.Once
-	mangled bool    // some symbol is mangled
-	names   []names // parallel to Binary.funcs; sig filled on demand
-	sigDone []bool
-	over    map[string]bool // overloads(); nil until built
+	mangled bool // some symbol is mangled
 	mu      sync.Mutex
+	names   []names // parallel to Binary.funcs
+	state   []uint8 // 0: not yet, 1: raw and qual, 2: and sig
+	over    map[string]bool
+	byQual  map[string][]int // mangled symbols by qualified name; nil until groupQuals
 }
 
 func (b *Binary) nameIdx() *nameIndex {
 	ix := &b.nameIx
 	ix.once.Do(func() {
 		ix.names = make([]names, len(b.funcs))
-		ix.sigDone = make([]bool, len(b.funcs))
-		for i, fn := range b.funcs {
+		ix.state = make([]uint8, len(b.funcs))
+		ix.over = map[string]bool{}
+		for _, fn := range b.funcs {
 			if isMangled(fn.Name) {
 				ix.mangled = true
-				ix.names[i] = mangledNames(fn.Name, false)
-			} else {
-				ix.names[i] = names{raw: fn.Name, qual: fn.Name}
-				ix.sigDone[i] = true
+				break
 			}
 		}
 	})
@@ -414,12 +429,77 @@ func (b *Binary) namesAt(i int, withSig bool) names {
 	ix := b.nameIdx()
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	if withSig && !ix.sigDone[i] {
-		n := &ix.names[i]
-		n.sig, n.clone = sigOf(Demangle(n.raw), n.qual)
-		ix.sigDone[i] = true
+	n := &ix.names[i]
+	if ix.state[i] == 0 {
+		raw := b.funcs[i].Name
+		if isMangled(raw) {
+			*n = mangledNames(raw, false)
+			ix.state[i] = 1
+		} else {
+			*n = names{raw: raw, qual: raw}
+			ix.state[i] = 2
+		}
 	}
-	return ix.names[i]
+	if withSig && ix.state[i] < 2 {
+		n.sig, n.clone = sigOf(Demangle(n.raw), n.qual)
+		ix.state[i] = 2
+	}
+	return *n
+}
+
+// mayMatch reports whether the mangled symbol raw can be a function q
+// names: a C++ or Rust mangled name spells each identifier of a
+// qualified name at least once, with its length before it (3geo4Rect),
+// whatever it abbreviates. Names in std, whose parts the mangling
+// abbreviates (St, Ss, Sa), are always demangled.
+func (q Query) mayMatch(raw string) bool {
+	for _, tok := range q.tokens {
+		if !strings.Contains(raw, tok) && !strings.Contains(raw, strings.Replace(tok, "_", "", 1)) {
+			return false
+		}
+	}
+	return true
+}
+
+// identTokens returns the identifiers of a qualified name (or pattern)
+// as a mangled name spells them: "3geo", "4Rect".
+func identTokens(text string) []string {
+	qual := text
+	for i := 0; i < len(qual); i++ {
+		if qual[i] == '(' && !strings.HasSuffix(qual[:i], "operator") {
+			qual = qual[:i]
+			break
+		}
+	}
+	qual = stripTemplateArgs(qual)
+	var parts []string
+	for {
+		l := lastComponent(qual)
+		if l == "" {
+			parts = append(parts, qual)
+			break
+		}
+		parts = append(parts, l)
+		qual = qual[:len(qual)-len(l)-2]
+	}
+	var toks []string
+	for _, p := range parts {
+		if p == "std" || strings.HasPrefix(text, "std::") {
+			return nil
+		}
+		plain := p != ""
+		for i := 0; i < len(p); i++ {
+			if c := p[i]; !(c == '_' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+				plain = false
+			}
+		}
+		if plain && !strings.HasPrefix(p, "operator") {
+			// Rust's v0 puts a '_' between the length and an identifier
+			// that starts with a digit or '_'.
+			toks = append(toks, fmt.Sprintf("%d_%s", len(p), p))
+		}
+	}
+	return toks
 }
 
 // FindFuncs returns the function symbols name stands for, by address: a
@@ -438,8 +518,16 @@ func (b *Binary) FindFuncs(name string) []Func {
 	}
 	best := noMatch
 	var out []Func
-	for i := range b.funcs {
-		lvl := q.match(b.namesAt(i, q.needsSig()))
+	pre := q.sigQual()
+	for i, fn := range b.funcs {
+		if fn.Name != q.Text && isMangled(fn.Name) && !q.mayMatch(fn.Name) {
+			continue
+		}
+		n := b.namesAt(i, false)
+		if q.needsSig() && n.raw != q.Text && !n.clone && (n.qual == pre || stripTemplateArgs(n.qual) == pre) {
+			n = b.namesAt(i, true) // demangled in full only when the name fits
+		}
+		lvl := q.match(n)
 		if lvl == noMatch || lvl < best {
 			continue
 		}
@@ -488,16 +576,28 @@ func (b *Binary) ListFuncs(pattern string) []Listed {
 	if len(fns) == 0 && NewQuery(pattern).Wildcard {
 		fns = b.MatchFuncs(pattern)
 	}
-	sigs := b.overloads()
+	// The overloads of a listed name spell the identifiers the pattern
+	// spells: look for them among the symbols that do, not all.
+	var pool []int
+	if q := NewQuery(pattern); len(q.tokens) > 0 {
+		pool = []int{}
+		for i, fn := range b.funcs {
+			if isMangled(fn.Name) && q.mayMatch(fn.Name) {
+				pool = append(pool, i)
+			}
+		}
+	} else if len(fns) > 256 {
+		b.groupQuals() // one pass over the symbols, not one per name
+	}
 	var out []Listed
 	at := map[string]int{} // Spec → index in out
 	seen := map[uint64]bool{}
 	for _, fn := range fns {
 		spec := fn.Name
-		if i, ok := b.indexOf(fn); ok {
+		if i, ok := b.indexOf(fn); ok && isMangled(fn.Name) {
 			if n := b.namesAt(i, false); !n.clone && n.qual != n.raw {
 				spec = n.qual
-				if sigs[n.qual] {
+				if b.overloaded(n.qual, pool) {
 					spec = b.shortSig(i)
 				}
 			}
@@ -531,42 +631,77 @@ func (b *Binary) shortSig(i int) string {
 	return full
 }
 
-// overloads returns the qualified names that stand for functions of more
-// than one signature (geo::sum), built once.
-func (b *Binary) overloads() map[string]bool {
+// overloaded reports whether the qualified name q stands for functions
+// of more than one signature (geo::sum), demangling only symbols that
+// may be q's, among pool when it is not nil.
+func (b *Binary) overloaded(q string, pool []int) bool {
 	ix := b.nameIdx()
-	if !ix.mangled {
-		return nil
-	}
 	ix.mu.Lock()
-	done := ix.over != nil
+	v, done := ix.over[q]
+	byQual := ix.byQual
 	ix.mu.Unlock()
 	if done {
-		return ix.over
+		return v
 	}
-	byQual := map[string][]int{}
-	for i := range b.funcs {
-		if n := b.namesAt(i, false); !n.clone && n.qual != n.raw {
-			byQual[n.qual] = append(byQual[n.qual], i)
+	var cands []int
+	if byQual != nil {
+		cands = byQual[q]
+	} else {
+		query := NewQuery(q)
+		scan := func(i int) {
+			if fn := b.funcs[i]; isMangled(fn.Name) && query.mayMatch(fn.Name) {
+				cands = append(cands, i)
+			}
 		}
-	}
-	over := map[string]bool{}
-	for q, is := range byQual {
-		if len(is) < 2 {
-			continue
-		}
-		first := b.namesAt(is[0], true).sig
-		for _, i := range is[1:] {
-			if b.namesAt(i, true).sig != first {
-				over[q] = true
-				break
+		if pool != nil {
+			for _, i := range pool {
+				scan(i)
+			}
+		} else {
+			for i := range b.funcs {
+				scan(i)
 			}
 		}
 	}
+	first, seen := "", false
+	for _, i := range cands {
+		if n := b.namesAt(i, false); n.clone || n.qual != q {
+			continue
+		}
+		sig := b.namesAt(i, true).sig
+		if !seen {
+			first, seen = sig, true
+		} else if sig != first {
+			v = true
+			break
+		}
+	}
 	ix.mu.Lock()
-	ix.over = over
+	ix.over[q] = v
 	ix.mu.Unlock()
-	return over
+	return v
+}
+
+// groupQuals demangles every symbol and groups them by qualified name,
+// for overloaded.
+func (b *Binary) groupQuals() {
+	ix := b.nameIdx()
+	ix.mu.Lock()
+	done := ix.byQual != nil
+	ix.mu.Unlock()
+	if done {
+		return
+	}
+	byQual := map[string][]int{}
+	for i, fn := range b.funcs {
+		if isMangled(fn.Name) {
+			n := b.namesAt(i, false)
+			byQual[n.qual] = append(byQual[n.qual], i)
+		}
+	}
+	ix.mu.Lock()
+	ix.byQual = byQual
+	ix.mu.Unlock()
 }
 
 // indexOf returns fn's index in b.funcs.

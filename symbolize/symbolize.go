@@ -60,6 +60,7 @@ type Symbolizer struct {
 	seen    map[string]bool // paths indexed
 	procs   map[int][]procmaps.Mapping
 	res     debuginfo.Resolver // DT_NEEDED libraries, on the host
+	names   map[string]string  // symbol → demangled, for frames seen before
 }
 
 // New returns an empty symbolizer.
@@ -69,6 +70,7 @@ func New() *Symbolizer {
 		bins:    map[string]*debuginfo.Binary{},
 		seen:    map[string]bool{},
 		procs:   map[int][]procmaps.Mapping{},
+		names:   map[string]string{},
 	}
 }
 
@@ -170,7 +172,12 @@ func (s *Symbolizer) symbolAtOffset(path string, off, addr uint64) Symbol {
 		fn, ok = b.FuncAt(vaddr)
 	}
 	if ok {
-		sym.Func, sym.Off = b.FuncName(fn), vaddr-fn.Addr // demangled
+		name, ok := s.names[fn.Name]
+		if !ok {
+			name = b.FuncName(fn) // demangled
+			s.names[fn.Name] = name
+		}
+		sym.Func, sym.Off = name, vaddr-fn.Addr
 	}
 	return sym
 }

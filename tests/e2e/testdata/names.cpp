@@ -4,6 +4,7 @@
 // "self: ..." to stderr with the values it passes.
 #include <cstdio>
 #include <cstdlib>
+#include <vector>
 
 #if defined(__clang__)
 #define KEEP __attribute__((noinline))
@@ -52,6 +53,7 @@ extern "C" KEEP int plain_c(int x) { return x + 1; }
 int main(int argc, char **argv) {
 	int n = argc > 1 ? atoi(argv[1]) : 3;
 	long total = 0;
+	std::vector<geo::Rect> kept; // std's symbols, mangled with abbreviations (St, Sa)
 	for (int i = 0; i < n; i++) {
 		geo::Rect r(i, i + 1);
 		geo::Square s(i + 2);
@@ -69,7 +71,9 @@ int main(int argc, char **argv) {
 		total += geo::biggest(i, n - i);
 		total += geo::biggest((long)i, 3L);
 		total += geo::detail::twice(i) + plain_c(i);
+		kept.push_back(r);
 	}
+	total += (long)kept.size();
 	printf("total=%ld\n", total);
 	return 0;
 }

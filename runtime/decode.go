@@ -133,7 +133,12 @@ func (d *decoder) decode(dst []byte, raw []byte) ([]byte, ir.EventKind, error) {
 	case ir.EventPrintf, ir.EventSystem, ir.EventCat, ir.EventWarnf, ir.EventErrorf:
 		dst = d.appendPrintf(dst, r, r.ev.Verbs) // system's command, cat's path (usercalls.go)
 	case ir.EventTime:
-		dst = append(dst, printfmt.Strftime(r.ev.Text, time.Now())...)
+		text := printfmt.Strftime(r.ev.Text, time.Now())
+		if d.json {
+			dst = jsonMessage(dst, "time", r.probe.Name, []byte(text)) // usercalls.go
+		} else {
+			dst = append(dst, text...)
+		}
 	case ir.EventExit, ir.EventPrintMap, ir.EventClearMap, ir.EventZeroMap:
 		// Nothing to print: the session acts on them.
 	default:

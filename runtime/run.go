@@ -572,9 +572,9 @@ func (s *session) handle(raw []byte) ir.EventKind {
 	case ir.EventPrintMap, ir.EventClearMap, ir.EventZeroMap:
 		s.mapEvent(kind, &s.prog.Events[binary.LittleEndian.Uint32(raw)])
 	case ir.EventSystem:
-		s.system(string(s.line)) // usercalls.go
+		s.system(string(s.line), s.probeName(raw)) // usercalls.go
 	case ir.EventCat:
-		s.cat(string(s.line))
+		s.cat(string(s.line), s.probeName(raw))
 	case ir.EventWarnf, ir.EventErrorf:
 		s.scriptMessage(kind, binary.LittleEndian.Uint32(raw), s.line) // usercalls.go
 	default:
@@ -760,4 +760,12 @@ func (s *session) attached() {
 	if s.opts.Attached != nil {
 		s.opts.Attached()
 	}
+}
+
+// probeName is the name of the probe a checked record came from.
+func (s *session) probeName(raw []byte) string {
+	if id := binary.LittleEndian.Uint32(raw[4:]); int(id) < len(s.prog.Probes) {
+		return s.prog.Probes[id].Name
+	}
+	return ""
 }

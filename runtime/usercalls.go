@@ -27,11 +27,11 @@ const DefaultMaxCatBytes = 10240
 // what it writes on stdout into the trace output, in order with the
 // records around it; its stderr is gs's. The probes go on meanwhile: their
 // records wait in the ring buffer.
-func (s *session) system(command string) {
+func (s *session) system(command, probe string) {
 	cmd := exec.Command("/bin/sh", "-c", command)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
-	s.out.record(out, false)
+	s.userOutput("system", probe, out)
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) {
 		s.status.errorf("system(%q): %v", command, err)
@@ -40,7 +40,7 @@ func (s *session) system(command string) {
 
 // cat prints the file at path (at most BPFTRACE_MAX_CAT_BYTES bytes) into
 // the trace output.
-func (s *session) cat(path string) {
+func (s *session) cat(path, probe string) {
 	limit := int64(DefaultMaxCatBytes)
 	if v, err := strconv.ParseInt(os.Getenv("BPFTRACE_MAX_CAT_BYTES"), 10, 64); err == nil && v >= 0 {
 		limit = v
@@ -59,7 +59,30 @@ func (s *session) cat(path string) {
 	if err != nil && !errors.Is(err, syscall.EISDIR) {
 		s.status.errorf("cat: read %q: %v", path, err)
 	}
+	s.userOutput("cat", probe, data)
+}
+
+// userOutput puts what system() or cat() produced into the trace output:
+// as it is in text, as one {"type":KIND,"probe":...,"msg":...} line in JSON.
+func (s *session) userOutput(kind, probe string, data []byte) {
+	if s.opts.Format == FormatJSON {
+		if len(data) == 0 {
+			return
+		}
+		data = jsonMessage(nil, kind, probe, data)
+	}
 	s.out.record(data, false)
+}
+
+// jsonMessage appends {"type":kind,"probe":probe,"msg":msg} and a newline.
+func jsonMessage(dst []byte, kind, probe string, msg []byte) []byte {
+	dst = append(dst, `{"type":"`...)
+	dst = append(dst, kind...)
+	dst = append(dst, `","probe":`...)
+	dst = appendJSONString(dst, []byte(probe))
+	dst = append(dst, `,"msg":`...)
+	dst = appendJSONString(dst, msg)
+	return append(dst, "}\n"...)
 }
 
 // monoEpoch is the wall-clock time at which CLOCK_MONOTONIC was 0, read

@@ -331,6 +331,7 @@ primary
     | SIZEOF '(' (expr | castType) ')'
     | OFFSETOF '(' typeName ',' IDENT ('.' IDENT)* ')'
     | '(' expr (',' expr)* ','? ')'
+    | '{' stmtList '}'
     ;
 
 // typeName is any type; castType is a type that cannot be read as an

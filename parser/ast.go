@@ -289,6 +289,14 @@ type IncDecExpr struct {
 	Sp     diag.Span
 }
 
+// BlockExpr is `{ stmts; X }`: the statements, then X's value. The parser
+// runs the statements before the statement that uses the value (as for a
+// macro); sema refuses one left elsewhere.
+type BlockExpr struct {
+	Body *Block
+	Sp   diag.Span
+}
+
 // TupleExpr is `(X, Y, ...)`, bpftrace's tuple.
 type TupleExpr struct {
 	Elems []Expr
@@ -383,6 +391,8 @@ func (e *MapExpr) Span() diag.Span      { return e.Sp }
 func (e *ArgsExpr) Span() diag.Span     { return e.Sp }
 func (e *ParamExpr) Span() diag.Span    { return e.Sp }
 func (e *TupleExpr) Span() diag.Span    { return e.Sp }
+func (e *BlockExpr) Span() diag.Span    { return e.Sp }
+func (*BlockExpr) exprNode()            {}
 func (*TupleExpr) exprNode()            {}
 func (e *IncDecExpr) Span() diag.Span   { return e.Sp }
 func (*ParamExpr) exprNode()            {}

@@ -359,6 +359,9 @@ t.gs:1:10: error: the config block must come before the probes
 t.gs:1:22: error: unexpected ")", expected expression
     begin { for ($i : 0..) {} }
                          ^
+t.gs:1:27: error: unexpected "}", expected ")"
+    begin { for ($i : 0..) {} }
+                              ^
 `,
 		},
 		{
@@ -539,5 +542,50 @@ func TestCDeclInline(t *testing.T) {
 	if len(fs) != 3 || fs[1].Inline == nil || fs[1].Inline.Name != "Bar" || fs[1].Type.Name != "struct Bar" ||
 		fs[2].Inline == nil || fs[2].Inline.Name != "" || len(fs[2].Inline.Fields) != 1 || fs[2].Inline.Fields[0].Dims[0] != 3 {
 		t.Errorf("fields: %s", Dump(prog))
+	}
+}
+
+// TestBlockExpr: a block used as a value runs its statements before the
+// statement that uses it; a block as a statement is a block; where the
+// value may be evaluated more than once the parser refuses it.
+func TestBlockExpr(t *testing.T) {
+	got := dumpBody(mustParse(t, "begin { @ = { let $a = 100; avg($a) }; if ({ $b = 1; $b }) { { print(1) } } }"))
+	want := trim(`
+Block {}
+  LetStmt
+    VarExpr $a
+    IntLit 100
+  AssignStmt =
+    MapExpr @
+    CallExpr avg
+      VarExpr $a
+Block {}
+  AssignStmt =
+    VarExpr $b
+    IntLit 1
+  IfStmt
+    VarExpr $b
+    Block {}
+      Block {}
+        ExprStmt
+          CallExpr print
+            IntLit 1
+`)
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	_, diags := ParseString("t.gs", "begin { while ({ $q = 1; $q }) { } $x = { $y = 1; } }")
+	wantDiag := `
+t.gs:1:16: error: not supported by gs: a block expression with statements here
+    begin { while ({ $q = 1; $q }) { } $x = { $y = 1; } }
+                   ^~~~~~~~~~~~~~
+hint: use it in a statement of its own, e.g. $v = { ... };
+t.gs:1:41: error: a block used as a value must end in an expression
+    begin { while ({ $q = 1; $q }) { } $x = { $y = 1; } }
+                                            ^~~~~~~~~~~
+hint: write the value last, without a ';' after it
+`
+	if got := "\n" + render(diags); got != wantDiag {
+		t.Errorf("got:%s\nwant:%s", got, wantDiag)
 	}
 }

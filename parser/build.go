@@ -21,6 +21,8 @@ type builder struct {
 	diags  *diag.List
 	lexed  *lexed
 	macros map[string]*macroDef
+	// blockExprs is set when the tree holds a BlockExpr to hoist.
+	blockExprs bool
 }
 
 // kids returns the children of t that are not error nodes. Callers must
@@ -352,6 +354,9 @@ func (b *builder) stmt(t antlr.Tree) Stmt {
 			b.checkAssignable(id.X)
 			return incDecStmt(id)
 		}
+		if be, ok := x.(*BlockExpr); ok {
+			return be.Body // a block as a statement
+		}
 		if x != nil {
 			return &ExprStmt{X: x}
 		}
@@ -678,6 +683,14 @@ func (b *builder) primary(t *antlrgs.PrimaryContext) Expr {
 		}
 		o.Field = strings.Join(path, ".")
 		return o
+	case antlrgs.GsParserLBRACE:
+		for _, c := range ks[1:] {
+			if l, ok := c.(*antlrgs.StmtListContext); ok {
+				b.blockExprs = true
+				return &BlockExpr{Body: &Block{Stmts: b.stmtList(l), Sp: sp}, Sp: sp}
+			}
+		}
+		return nil
 	case antlrgs.GsParserLPAREN:
 		var elems []Expr
 		comma := false

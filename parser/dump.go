@@ -107,6 +107,8 @@ func describe(n Node) string {
 		return sb.String()
 	case *ConfigItem:
 		return fmt.Sprintf("ConfigItem %s=%q", n.Key, n.Value)
+	case *BlockExpr:
+		return "BlockExpr"
 	case *TupleExpr:
 		return "TupleExpr"
 	case *ParamExpr:

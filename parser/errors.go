@@ -209,7 +209,7 @@ func describeExpected(ts []int, ctx antlr.ParserRuleContext) string {
 	_, inFilter := ctx.(*antlrgs.FilterContext)
 	for _, t := range ts {
 		switch {
-		case expr && startsExpr(t):
+		case expr && (startsExpr(t) || t == antlrgs.GsParserLBRACE): // { starts a block expression
 		case t == antlrgs.GsParserGT && !contains(ts, antlrgs.GsParserGE),
 			t == antlrgs.GsParserLT && contains(ts, antlrgs.GsParserLBRACE),
 			t == antlrgs.GsParserSLASH && inFilter:

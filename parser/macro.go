@@ -74,7 +74,7 @@ func (b *builder) macroDecl(t *antlrgs.MacroDeclContext) {
 
 // expandMacros replaces every call of a macro in prog.
 func (b *builder) expandMacros(prog *Program) {
-	if len(b.macros) == 0 {
+	if len(b.macros) == 0 && !b.blockExprs {
 		return
 	}
 	x := &expander{b: b}
@@ -154,6 +154,9 @@ func (x *expander) rewriter(depth int) *rw {
 		return &Block{Stmts: append(hoisted, c), Sp: s.Span()}, true
 	}
 	r.expr = func(e Expr) Expr {
+		if be, ok := e.(*BlockExpr); ok {
+			return x.blockExpr(be, r)
+		}
 		m, args, sp := x.call(e)
 		if m == nil {
 			return x.conditional(e, r)
@@ -189,6 +192,31 @@ func (x *expander) rewriter(depth int) *rw {
 		return es.X
 	}
 	return r
+}
+
+// blockExpr is { stmts; X } used as a value: the statements are hoisted
+// like a macro's, X is the value.
+func (x *expander) blockExpr(be *BlockExpr, r *rw) Expr {
+	n := len(be.Body.Stmts)
+	var last *ExprStmt
+	if n > 0 {
+		last, _ = be.Body.Stmts[n-1].(*ExprStmt)
+	}
+	switch {
+	case last == nil:
+		x.b.diags.Errorf(be.Sp, "a block used as a value must end in an expression").
+			WithHint("write the value last, without a ';' after it")
+		return &IntLit{Text: "0", Sp: be.Sp}
+	case n > 1 && x.hoist == nil:
+		x.b.diags.Errorf(be.Sp, "not supported by gs: a block expression with statements here").
+			WithHint("use it in a statement of its own, e.g. $v = { ... };")
+		return &IntLit{Text: "0", Sp: be.Sp}
+	}
+	body := cloneBlock(&Block{Stmts: be.Body.Stmts[:n-1]}, r)
+	if n > 1 {
+		*x.hoist = append(*x.hoist, body.Stmts...)
+	}
+	return cloneExpr(last.X, r)
 }
 
 // conditional clones the operands of && and || and the branches of ?:,

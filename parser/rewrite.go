@@ -147,6 +147,10 @@ func cloneExpr(e Expr, r *rw) Expr {
 		c := *e
 		c.X = ce(e.X)
 		return &c
+	case *BlockExpr:
+		c := *e
+		c.Body = cloneBlock(e.Body, r)
+		return &c
 	case *TupleExpr:
 		c := *e
 		c.Elems = nil

@@ -71,6 +71,8 @@ func children(n Node) []Node {
 		add(n.Var, n.Map, n.Type, n.Init)
 	case *IncDecExpr:
 		add(n.X)
+	case *BlockExpr:
+		add(n.Body)
 	case *TupleExpr:
 		for _, x := range n.Elems {
 			add(x)

@@ -319,6 +319,8 @@ func (c *checker) expr1(gc *groupCtx, e parser.Expr) *Type {
 		return c.offsetof(gc, e)
 	case *parser.IncDecExpr:
 		return c.incDec(gc, e)
+	case *parser.BlockExpr:
+		c.errorf(e, "not supported by gs: a block expression here")
 	case *parser.TupleExpr:
 		c.errorf(e, "not supported by gs yet: tuples").
 			WithHint("print(a, b) prints several values; printf(\"%%d %%d\\n\", a, b) in bpftrace's shape")

@@ -4,4 +4,4 @@ package antlrgs
 
 // GrammarSHA256 is the SHA-256 of the grammar/Gs.g4 this package was
 // generated from; parser/generated_test.go compares it with the file.
-const GrammarSHA256 = "270ee3ae4789c52637f0465af10a95a4a32a9efdc86607637f5fd2f9b00e5977"
+const GrammarSHA256 = "607000456b231b2dce42a34c9a30d4d9bc64012486732b0e1d5a4537dbf3b1b7"

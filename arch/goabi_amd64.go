@@ -15,8 +15,14 @@ var GoABI = struct {
 	FloatRegs []int
 	// G is the DWARF number of the register holding the current g.
 	G int
+	// SP is the DWARF number of the stack pointer; at a RET the stack
+	// sequence of stack-assigned arguments and results starts StackArgs
+	// bytes above it (past the return PC that CALL pushed).
+	SP, StackArgs int
 }{
 	IntRegs:   []int{0, 3, 2, 5, 4, 8, 9, 10, 11}, // rax rbx rcx rdi rsi r8 r9 r10 r11
 	FloatRegs: []int{17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31},
 	G:         14, // r14
+	SP:        7,  // rsp
+	StackArgs: 8,
 }

@@ -2,9 +2,10 @@
 
 package arch
 
-// GoABI is unknown here: no registers, and no g register.
+// GoABI is unknown here: no registers, no g register, no stack pointer.
 var GoABI = struct {
-	IntRegs   []int
-	FloatRegs []int
-	G         int
-}{G: -1}
+	IntRegs       []int
+	FloatRegs     []int
+	G             int
+	SP, StackArgs int
+}{G: -1, SP: -1}

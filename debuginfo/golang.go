@@ -18,33 +18,80 @@ import (
 // register-assigned in order from the first integer and floating-point
 // registers (arch.GoABI), each value whole or not at all.
 
-// ErrGoStackResult is the reason of a result the ABI passes on the stack.
-var ErrGoStackResult = errors.New("passed on the stack, which gs does not read at a return yet")
+// errGoNoFit is a value that does not fit the registers left: the ABI
+// passes it on the stack.
+var errGoNoFit = errors.New("does not fit the registers")
 
 // GoResultsAtReturn gives the results of the function at a RET (the
 // outermost function of vars, as VarsAt returns them) their locations
-// there under Go's register ABI, in place.
+// there under Go's register ABI, in place. The ABI assigns the receiver
+// and the arguments first, then, from the first registers again, the
+// results; a value that does not fit (an array of more than one element,
+// no registers left) takes the next field of the stack sequence, which
+// starts above the return PC: stack-assigned arguments, pointer
+// alignment, stack-assigned results.
 func GoResultsAtReturn(vars []Var) {
-	if len(vars) == 0 {
+	if len(vars) == 0 || arch.GoABI.SP < 0 {
 		return
 	}
 	fn := vars[0].Func
 	var s goRegs
-	for i := range vars {
-		v := &vars[i]
-		if !v.Result || v.Inlined || v.Func != fn {
-			continue
-		}
-		if v.Type == nil {
-			continue // Loc says why
-		}
+	var stack int64 // bytes of the stack sequence so far
+	assign := func(v *Var) {
 		loc, err := s.assign(v.Type)
+		if errors.Is(err, errGoNoFit) {
+			stack = alignUp(stack, goAlign(v.Type))
+			ops := []LocOp{{Kind: LocBreg, Reg: arch.GoABI.SP, Offset: int64(arch.GoABI.StackArgs) + stack}}
+			loc, err = Location{Pieces: []Piece{{Kind: PieceMemory, Ops: ops, Expr: ops}}}, nil
+			stack += v.Type.Size()
+		}
+		if !v.Result {
+			return // DWARF says where the arguments are
+		}
 		if err != nil {
 			v.Loc, v.Available = unavailable(err.Error()), false
-			continue
+			return
 		}
 		v.Loc, v.Available = loc, loc.Available()
 	}
+	for _, results := range []bool{false, true} {
+		for i := range vars {
+			v := &vars[i]
+			if v.Kind != VarParam || v.Result != results || v.Inlined || v.Func != fn {
+				continue
+			}
+			if v.Type == nil {
+				if results {
+					continue // Loc says why
+				}
+				return // the stack sequence is unknown past it
+			}
+			assign(v)
+		}
+		stack, s = alignUp(stack, 8), goRegs{}
+	}
+}
+
+func alignUp(n, a int64) int64 { return (n + a - 1) &^ (a - 1) }
+
+// goAlign returns the alignment of Go type t.
+func goAlign(t dwarf.Type) int64 {
+	switch tt := Resolve(t).(type) {
+	case *dwarf.StructType:
+		a := int64(1)
+		for _, f := range tt.Field {
+			a = max(a, goAlign(f.Type))
+		}
+		return a
+	case *dwarf.ArrayType:
+		return goAlign(tt.Type)
+	case *dwarf.ComplexType:
+		return max(1, min(8, tt.ByteSize/2))
+	}
+	if n := t.Size(); n > 0 && n <= 8 && n&(n-1) == 0 {
+		return n
+	}
+	return 8
 }
 
 // goRegs is the state of the assignment: the next integer and
@@ -75,7 +122,7 @@ func (s *goRegs) walk(t dwarf.Type, out *[]Piece) error {
 	t = Resolve(t)
 	reg := func(regs []int, next *int, size int64) error {
 		if *next >= len(regs) {
-			return ErrGoStackResult
+			return errGoNoFit
 		}
 		ops := []LocOp{{Kind: LocReg, Reg: regs[*next]}}
 		*out = append(*out, Piece{Kind: PieceReg, Size: int(size), Ops: ops, Expr: ops})
@@ -120,7 +167,7 @@ func (s *goRegs) walk(t dwarf.Type, out *[]Piece) error {
 		case 1:
 			return s.walk(tt.Type, out)
 		}
-		return ErrGoStackResult
+		return errGoNoFit
 	}
 	return fmt.Errorf("a result of type %s", TypeName(t))
 }

@@ -188,7 +188,9 @@ func TestGoReturnProbes(t *testing.T) {
 
 // TestGoABI checks arch.GoABI on this machine against Go programs built
 // here: the nine integer result registers in order (main.spread returns
-// nine results, read at its RETs by name), the argument registers argN
+// nine results, read at its RETs by name), results the ABI puts on the
+// stack above the return PC after a stack-assigned argument (main.wide's
+// arrays), the argument registers argN
 // reads (main.process(o, name, qty): name's length is arg2, qty arg3), and
 // R14 holding the g whose goid the target reads from its own traceback.
 func TestGoABI(t *testing.T) {
@@ -198,6 +200,7 @@ func TestGoABI(t *testing.T) {
 			buildGo(t, dir, "goorders", "orders", v)
 			out := filepath.Join(dir, "gs.out")
 			script := `uretprobe:./orders:main.spread { printf("spread %d %d %d %d %d %d %d %d %d\n", a, b, c, d, e, f, g, h, i) }
+				uretprobe:./orders:main.wide { printf("wide "); print(r, n, q) }
 				uprobe:./orders:main.depth /n == 2000/ { printf("deep goid=%d\n", goid) }
 				uprobe:./orders:main.process { printf("main goid=%d\n", goid); printf("args qty=%d namelen=%d\n", arg3, arg2) }`
 			r := runGS(t, dir, timeout, "-q", "-o", out, "-c", "./orders 2", "-e", script)
@@ -211,14 +214,14 @@ func TestGoABI(t *testing.T) {
 			pick := func(s string) []string {
 				var out []string
 				for _, l := range strings.Split(s, "\n") {
-					if strings.HasPrefix(l, "spread ") || strings.HasPrefix(l, "deep goid=") {
+					if strings.HasPrefix(l, "spread ") || strings.HasPrefix(l, "deep goid=") || strings.HasPrefix(l, "wide ") {
 						out = append(out, l)
 					}
 				}
 				return out
 			}
 			want, have := pick(r.Stdout), pick(string(got))
-			if len(want) != 4 || strings.Join(have, "\n") != strings.Join(want, "\n") {
+			if len(want) != 6 || strings.Join(have, "\n") != strings.Join(want, "\n") {
 				t.Errorf("gs printed\n%s\nthe target printed\n%s", strings.Join(have, "\n"), strings.Join(want, "\n"))
 			}
 			mainID := regexp.MustCompile(`(?m)^main goid=(\d+)$`).FindStringSubmatch(r.Stdout)

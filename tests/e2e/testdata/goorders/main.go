@@ -118,6 +118,17 @@ func errText(err error) string {
 	return typeName(err)
 }
 
+// wide passes arrays of more than one element, which Go's ABI puts on
+// the stack, among register-assigned values: a on the stack, b and s in
+// registers; results r and q on the stack after a, n in RAX.
+//
+//go:noinline
+func wide(a [3]int, b int, s string) (r [2]int, n int, q [3]int64) {
+	r = [2]int{a[0] + b, a[1] + len(s)}
+	q = [3]int64{int64(a[2]), int64(b) * 10, -1}
+	return r, a[0] * b, q
+}
+
 // risky panics for every third i: such a call never reaches a RET.
 //
 //go:noinline
@@ -181,6 +192,10 @@ func main() {
 	fmt.Printf("main goid=%d\n", goid())
 	a, b, c, d, e, f, g, h, i := spread(n + 1)
 	fmt.Printf("spread %d %d %d %d %d %d %d %d %d\n", a, b, c, d, e, f, g, h, i)
+	for k := 1; k <= 2; k++ {
+		r, n, q := wide([3]int{k, k + 1, k + 2}, k*7, strings.Repeat("x", k))
+		fmt.Printf("wide r = {%d, %d}, n = %d, q = {%d, %d, %d}\n", r[0], r[1], n, q[0], q[1], q[2])
+	}
 	calls, moves := 0, 0
 	for i := 0; i < 3; i++ {
 		if deep(2000 + i) {

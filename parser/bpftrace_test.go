@@ -589,3 +589,28 @@ hint: write the value last, without a ';' after it
 		t.Errorf("got:%s\nwant:%s", got, wantDiag)
 	}
 }
+
+func TestIncDecValue(t *testing.T) {
+	got := dumpBody(mustParse(t, "begin { print($i++, ++@m[1]) }"))
+	want := trim(`
+Block {}
+  AssignStmt =
+    VarExpr $old__1
+    VarExpr $i
+  AssignStmt +=
+    VarExpr $i
+    IntLit 1
+  AssignStmt +=
+    MapExpr @m
+      IntLit 1
+    IntLit 1
+  ExprStmt
+    CallExpr print
+      VarExpr $old__1
+      MapExpr @m
+        IntLit 1
+`)
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

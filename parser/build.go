@@ -21,8 +21,9 @@ type builder struct {
 	diags  *diag.List
 	lexed  *lexed
 	macros map[string]*macroDef
-	// blockExprs is set when the tree holds a BlockExpr to hoist.
-	blockExprs bool
+	// blockExprs and incDecs are set when the tree holds a BlockExpr or
+	// an IncDecExpr to hoist.
+	blockExprs, incDecs bool
 }
 
 // kids returns the children of t that are not error nodes. Callers must
@@ -510,6 +511,7 @@ func (b *builder) unary(t antlr.Tree) Expr {
 			return nil
 		}
 		if op := b.ctxText(ks[0]); op == "++" || op == "--" {
+			b.incDecs = true
 			return &IncDecExpr{X: x, Op: op, Prefix: true, Sp: b.ctxSpan(t)}
 		}
 		return &UnaryExpr{Op: b.ctxText(ks[0]), X: x, Sp: b.ctxSpan(t)}
@@ -585,6 +587,7 @@ func (b *builder) postfix(t *antlrgs.PostfixExprContext) Expr {
 			}
 			i = j + 1
 		case antlrgs.GsParserINC, antlrgs.GsParserDEC:
+			b.incDecs = true
 			x = &IncDecExpr{X: x, Op: b.ctxText(ks[i]), Sp: join(start, b.ctxSpan(ks[i]))}
 			i++
 		default:

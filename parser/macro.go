@@ -74,7 +74,7 @@ func (b *builder) macroDecl(t *antlrgs.MacroDeclContext) {
 
 // expandMacros replaces every call of a macro in prog.
 func (b *builder) expandMacros(prog *Program) {
-	if len(b.macros) == 0 && !b.blockExprs {
+	if len(b.macros) == 0 && !b.blockExprs && !b.incDecs {
 		return
 	}
 	x := &expander{b: b}
@@ -154,8 +154,11 @@ func (x *expander) rewriter(depth int) *rw {
 		return &Block{Stmts: append(hoisted, c), Sp: s.Span()}, true
 	}
 	r.expr = func(e Expr) Expr {
-		if be, ok := e.(*BlockExpr); ok {
-			return x.blockExpr(be, r)
+		switch e := e.(type) {
+		case *BlockExpr:
+			return x.blockExpr(e, r)
+		case *IncDecExpr:
+			return x.incDec(e, r)
 		}
 		m, args, sp := x.call(e)
 		if m == nil {
@@ -217,6 +220,27 @@ func (x *expander) blockExpr(be *BlockExpr, r *rw) Expr {
 		*x.hoist = append(*x.hoist, body.Stmts...)
 	}
 	return cloneExpr(last.X, r)
+}
+
+// incDec is x++ (x--, ++x, --x) used as a value where it is evaluated
+// once: the increment runs before the statement, and the value is x after
+// it (prefix) or a copy of x made before it (postfix).
+func (x *expander) incDec(e *IncDecExpr, r *rw) Expr {
+	if x.hoist == nil {
+		return nil // sema refuses it
+	}
+	target := cloneExpr(e.X, r)
+	step := incDecStmt(&IncDecExpr{X: target, Op: e.Op, Prefix: e.Prefix, Sp: e.Sp})
+	if e.Prefix {
+		*x.hoist = append(*x.hoist, step)
+		v := cloneExpr(target, nil)
+		setSpan(v, e.Sp) // print(++$i) says "++$i = 7"
+		return v
+	}
+	x.calls++
+	old := &VarExpr{Name: fmt.Sprintf("old__%d", x.calls), Sp: e.Sp}
+	*x.hoist = append(*x.hoist, &AssignStmt{LHS: old, Op: "=", RHS: cloneExpr(target, nil), Sp: e.Sp}, step)
+	return &VarExpr{Name: old.Name, Sp: e.Sp}
 }
 
 // conditional clones the operands of && and || and the branches of ?:,

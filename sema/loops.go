@@ -178,10 +178,10 @@ func (c *checker) mapDecl(s *parser.LetStmt) {
 	c.diags.Warnf(s.Sp, "not supported by gs: map declarations (%s is a hash of --map-entries keys)", c.text(s.Map))
 }
 
-// incDec refuses x++ used as a value; as a statement the parser made it
-// an assignment.
+// incDec refuses x++ used as a value where the parser left it: where it
+// may be evaluated more than once or not at all.
 func (c *checker) incDec(gc *groupCtx, e *parser.IncDecExpr) *Type {
-	c.errorf(e, "not supported by gs yet: %s used as a value", e.Op).
-		WithHint("write it as a statement of its own: %s;", c.text(e))
+	c.errorf(e, "not supported by gs yet: %s used as a value here", e.Op).
+		WithHint("a loop condition, a filter and what follows && || ?: may run it more or less than once; write it as a statement of its own: %s;", c.text(e))
 	return nil
 }

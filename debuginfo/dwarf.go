@@ -43,6 +43,7 @@ type Debug struct {
 	// Rust (0 not known yet, 1 yes, -1 no).
 	rustIdx  *rustIndex
 	rustLang int8
+	cxx      *cxxState // C++ fix-ups of types (cxx.go)
 }
 
 // unit is one compilation (or partial) unit.
@@ -68,6 +69,9 @@ type unit struct {
 	top    *topIndex
 	funcs  map[string][]funcRef
 	scopes map[dwarf.Offset]string // function DIE → its namespaces and classes ("geo::Rect")
+
+	cxxScopes     []scopeRange // C++ namespaces and classes (cxx.go)
+	cxxScopesDone bool
 }
 
 type pcRange struct {
@@ -382,7 +386,7 @@ func (d *Debug) typeOf(e *dwarf.Entry) (dwarf.Type, error) {
 	if !ok {
 		return nil, fmt.Errorf("type reference of class %v", f.Class)
 	}
-	return d.data.Type(off)
+	return d.typeAt(off)
 }
 
 // ranges returns the pc ranges of e, [lo, hi).

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"debug/dwarf"
 	"sort"
+	"strings"
 )
 
 // topIndex names the top-level DIEs of a unit: functions (abstract,
@@ -87,6 +88,7 @@ func (d *Debug) unitTop(u *unit) *topIndex {
 	}
 	var refs []pending
 	var scopes []string // the namespaces the scan is in
+	cxx := d.isCxx(u)
 	for {
 		e, err := r.Next()
 		if err != nil || e == nil {
@@ -140,6 +142,9 @@ func (d *Debug) unitTop(u *unit) *topIndex {
 				} else {
 					refs = append(refs, pending{k, e.Offset, e})
 				}
+			} else if name, ok := e.Val(dwarf.AttrName).(string); ok && cxx {
+				// C++ variables and types by qualified name (cxx.go).
+				t.addCxx(k, e.Tag, joinScope(scopes[len(scopes)-1], name), e.Offset)
 			}
 			if e.Children {
 				r.SkipChildren()
@@ -147,12 +152,15 @@ func (d *Debug) unitTop(u *unit) *topIndex {
 			continue
 		}
 		if name, ok := e.Val(dwarf.AttrName).(string); ok {
-			if k == kindType {
-				name = typeKey(e.Tag, name)
-			}
-			if k == kindFunc {
+			switch {
+			case k == kindType && cxx:
+				t.addCxx(k, e.Tag, name, e.Offset)
+			case k == kindFunc:
 				t.addFunc(name, e.Offset)
-			} else {
+			default:
+				if k == kindType {
+					name = typeKey(e.Tag, name)
+				}
 				t.m(k)[name] = append(t.m(k)[name], e.Offset)
 			}
 		} else if k != kindType {
@@ -165,7 +173,11 @@ func (d *Debug) unitTop(u *unit) *topIndex {
 	// Definitions that name their declaration (DW_AT_specification) or
 	// abstract instance (DW_AT_abstract_origin).
 	for _, p := range refs {
-		if name := d.name(p.e); name != "" {
+		name := d.name(p.e)
+		if cxx && p.k == kindVar {
+			name = d.qualifiedName(p.e) // geo::counter, defined outside its namespace
+		}
+		if name != "" {
 			if p.k == kindFunc {
 				t.addFunc(name, p.off)
 			} else {
@@ -239,7 +251,11 @@ func (d *Debug) unitsFor(k nameKind, name string) []*unit {
 	}
 	seen := map[*unit]bool{}
 	var out []*unit
-	for _, u := range acc.names[key] {
+	names := acc.names[key]
+	if i := strings.LastIndex(key, "::"); i >= 0 {
+		names = append(names[:len(names):len(names)], acc.names[key[i+2:]]...) // tables may hold C++ names unqualified
+	}
+	for _, u := range names {
 		if !seen[u] {
 			seen[u] = true
 			out = append(out, u)

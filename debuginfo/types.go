@@ -33,7 +33,7 @@ func (d *Debug) Types(name string) (dwarf.Type, error) {
 	}
 	var first dwarf.Type
 	for _, off := range offs {
-		t, err := d.data.Type(off)
+		t, err := d.typeAt(off)
 		if err != nil {
 			continue
 		}
@@ -211,6 +211,17 @@ func declare(t dwarf.Type, inner string) string {
 			ps = []string{"void"}
 		}
 		return declare(tt.ReturnType, inner+"("+strings.Join(ps, ", ")+")")
+	case *RefType:
+		s := "&" + inner
+		if tt.RValue {
+			s = "&&" + inner
+		}
+		if _, arr := tt.Type.(*dwarf.ArrayType); arr {
+			s = "(" + s + ")"
+		}
+		return declare(tt.Type, s)
+	case *BaseClass:
+		return declare(tt.Type, inner)
 	case *dwarf.QualType:
 		if _, ptr := tt.Type.(*dwarf.PtrType); ptr {
 			return declare(tt.Type, strings.TrimSpace(tt.Qual+" "+inner))
@@ -248,6 +259,9 @@ type Member struct {
 	// ordinary members.
 	BitOffset int64
 	BitSize   int64
+	// Base marks a C++ base class subobject (no name; Type is the base),
+	// whose members FindMember finds as it finds an anonymous struct's.
+	Base bool
 }
 
 // LoadSize is the number of bytes (1, 2, 4 or 8) to read for a bit field.
@@ -272,7 +286,7 @@ func Members(t dwarf.Type) []string {
 	var out []string
 	for _, f := range st.Field {
 		if f.Name == "" {
-			out = append(out, Members(f.Type)...)
+			out = append(out, Members(baseOf(f))...)
 			continue
 		}
 		out = append(out, f.Name)
@@ -296,7 +310,7 @@ func FindMember(t dwarf.Type, name string) (Member, bool) {
 		if f.Name != "" {
 			continue
 		}
-		if m, ok := FindMember(f.Type, name); ok {
+		if m, ok := FindMember(baseOf(f), name); ok {
 			m.Offset += f.ByteOffset
 			return m, true
 		}
@@ -304,8 +318,21 @@ func FindMember(t dwarf.Type, name string) (Member, bool) {
 	return Member{}, false
 }
 
+// baseOf is the type of an anonymous field: a base class's, or the
+// anonymous struct or union's.
+func baseOf(f *dwarf.StructField) dwarf.Type {
+	if b, ok := f.Type.(*BaseClass); ok {
+		return b.Type
+	}
+	return f.Type
+}
+
 func member(f *dwarf.StructField) Member {
 	m := Member{Name: f.Name, Type: f.Type, Offset: f.ByteOffset}
+	if b, ok := f.Type.(*BaseClass); ok {
+		m.Type, m.Base = b.Type, true
+		return m
+	}
 	if f.BitSize == 0 {
 		return m
 	}

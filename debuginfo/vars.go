@@ -44,6 +44,9 @@ type Var struct {
 	// results, named or ~r0, ~r1...).
 	Result bool
 	Offset dwarf.Offset
+	// Ref marks a C++ reference: Type and Loc are those of the object it
+	// refers to.
+	Ref bool
 }
 
 // IsParam reports whether v is a function parameter.
@@ -358,6 +361,9 @@ func (d *Debug) makeVar(e *dwarf.Entry, kind VarKind, pc uint64, fn *funcCtx) Va
 	t, terr := d.typeOf(e)
 	v.Type = t
 	v.Loc = d.locate(e, pc, fn)
+	if r, ok := t.(*RefType); ok && r.Type != nil {
+		v.Type, v.Loc, v.Ref = r.Type, refLoc(v.Loc), true
+	}
 	if terr != nil {
 		v.Loc = unavailable("type: " + terr.Error())
 	} else if _, bad := t.(*dwarf.UnsupportedType); bad {

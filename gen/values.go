@@ -128,12 +128,19 @@ func (g *gen) pvValue(e parser.Expr, r uint8) bool {
 	}
 	switch x := e.(type) {
 	case *parser.Ident, *parser.ArgsExpr:
+		if fx := g.implicit(e); fx != nil {
+			return g.pvExpr(fx, r)
+		}
 		ref := v.Vars[e]
 		if ref == nil {
 			return false
 		}
 		if ref.Type.Kind == sema.KindArray {
 			g.address(e, r)
+			return true
+		}
+		if ref.Type.View != nil {
+			g.lvalue(e, r) // read from the library object (sema/cxx.go)
 			return true
 		}
 		_, at := g.varAt(e)
@@ -170,6 +177,16 @@ func (g *gen) pvValue(e parser.Expr, r uint8) bool {
 	return false
 }
 
+// implicit returns the this->NAME a bare identifier in a C++ method
+// stands for (sema.Values.Implicit), or nil.
+func (g *gen) implicit(e parser.Expr) *parser.FieldExpr {
+	id, ok := e.(*parser.Ident)
+	if !ok || g.p.Values == nil {
+		return nil
+	}
+	return g.p.Values.Implicit[id]
+}
+
 // place is where an lvalue's bytes are: at the address in its register,
 // or at heap[heap] when mem is false.
 type place struct {
@@ -180,6 +197,9 @@ type place struct {
 // placeOf evaluates lvalue e; r receives its address when it is in
 // memory.
 func (g *gen) placeOf(e parser.Expr, r uint8) place {
+	if fx := g.implicit(e); fx != nil {
+		e = fx
+	}
 	switch x := e.(type) {
 	case *parser.Ident, *parser.ArgsExpr:
 		ref, at := g.varAt(e)
@@ -187,8 +207,8 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 			g.locOps(at.Loc.Pieces[0].Ops, r, at.Module)
 			return place{mem: true}
 		}
-		off := g.tempSlot(ref.Type.Size)
-		g.materialize(at, ref.Type.Size, off)
+		off := g.tempSlot(sema.ObjSize(ref.Type))
+		g.materialize(at, sema.ObjSize(ref.Type), off)
 		return place{heap: off}
 	case *parser.FieldExpr:
 		m := g.p.Values.MemberOf(x)
@@ -281,6 +301,9 @@ func (g *gen) lvalue(e parser.Expr, r uint8) {
 		return
 	}
 	p := g.placeOf(e, r)
+	if t.View != nil {
+		p.move(g, r, int64(t.View.At)) // the value a library object holds
+	}
 	if f, ok := e.(*parser.FieldExpr); ok {
 		if m := g.p.Values.MemberOf(f); m.BitSize > 0 {
 			g.bitfield(p, r, m)
@@ -472,7 +495,7 @@ func (g *gen) readsMemory(e parser.Expr) bool {
 	}
 	switch x := e.(type) {
 	case *parser.Ident:
-		if g.p.Values != nil && g.p.Values.Vars[e] != nil {
+		if g.p.Values != nil && (g.p.Values.Vars[e] != nil || g.implicit(e) != nil) {
 			return true
 		}
 		return false

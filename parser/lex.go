@@ -207,6 +207,9 @@ func lex(src *source, diags *diag.List) *lexed {
 				if !ok {
 					wt = antlrgs.GsLexerIDENT
 				}
+				if q := qualifiedName(t.GetText()); q != "" {
+					word, wt = q, antlrgs.GsLexerIDENT // a C++ name: geo::counter
+				}
 				next := t.GetStart() + len(word)
 				t = factory.Create(lx.GetTokenSourceCharStreamPair(), wt, word,
 					antlr.TokenDefaultChannel, t.GetStart(), next-1, t.GetLine(), t.GetColumn())
@@ -323,4 +326,28 @@ func (l *lexed) insertSemi(i int) {
 	semi := antlr.CommonTokenFactoryDEFAULT.Create(prev.GetSource(), antlrgs.GsLexerSEMI, ";",
 		antlr.TokenDefaultChannel, at, at-1, prev.GetLine(), prev.GetColumn())
 	l.toks = append(l.toks[:i], append([]antlr.Token{semi}, l.toks[i:]...)...)
+}
+
+// qualifiedName returns the C++ qualified name (geo::Rect::count) that s
+// starts with, or "" when s does not start with one.
+func qualifiedName(s string) string {
+	ident := func(i int) int { // the end of the identifier at i
+		j := i
+		for j < len(s) && (s[j] == '_' || 'a' <= s[j] && s[j] <= 'z' || 'A' <= s[j] && s[j] <= 'Z' || j > i && '0' <= s[j] && s[j] <= '9') {
+			j++
+		}
+		return j
+	}
+	end := ident(0)
+	for end > 0 && strings.HasPrefix(s[end:], "::") {
+		j := ident(end + 2)
+		if j == end+2 {
+			break
+		}
+		end = j
+	}
+	if !strings.Contains(s[:end], "::") {
+		return ""
+	}
+	return s[:end]
 }

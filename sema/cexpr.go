@@ -33,6 +33,12 @@ func (c *checker) fieldExpr(gc *groupCtx, e *parser.FieldExpr) *Type {
 	}
 	st := xt
 	x := c.text(e.X)
+	ofView := false // a member of a library object itself (cxx.go), not of what it holds
+	if xt.View != nil && !e.Arrow {
+		if _, ok := findMember(xt.View.Obj, e.Name); ok {
+			st, ofView = xt.View.Obj, true
+		}
+	}
 	isAgg := func(t *Type) bool { return t != nil && (t.Kind == KindStruct || t.Kind == KindUnion) }
 	if e.Name[0] >= '0' && e.Name[0] <= '9' && !e.Arrow && !isAgg(xt) {
 		c.diags.Errorf(e.NameSp, "not supported by gs yet: tuples (element .%s of %s)", e.Name, x)
@@ -52,7 +58,7 @@ func (c *checker) fieldExpr(gc *groupCtx, e *parser.FieldExpr) *Type {
 			}
 			return nil
 		}
-	} else if xt.Kind == KindPointer && isAgg(xt.Elem) {
+	} else if xt.Kind == KindPointer && isAgg(xt.Elem) && !ofView {
 		// Through the pointer: Go's o.Addr, and bpftrace's p.field.
 		st = xt.Elem
 		c.vals().Deref[e] = true
@@ -194,6 +200,9 @@ func (c *checker) inMemory(e parser.Expr, what string) bool { return c.needMemor
 // follows gen's placeOf: an lvalue is in memory unless it is part of a
 // variable the program keeps in registers (or pieces, or computes).
 func (c *checker) needMemory(e parser.Expr, what string) *diag.Diagnostic {
+	if fx := c.implicitThis(e); fx != nil {
+		e = fx
+	}
 	switch x := e.(type) {
 	case *parser.Ident, *parser.ArgsExpr:
 		ref := c.valuesRef(e)

@@ -55,6 +55,13 @@ var countedRules = []CountedRule{
 	{Lang: debuginfo.LangRust, Name: "&mut [*", Ptr: "data_ptr", Len: "length"},
 	{Lang: debuginfo.LangRust, Name: "String", Text: true, Ptr: "vec.buf.inner.ptr.pointer.pointer", Len: "vec.len"},
 	{Lang: debuginfo.LangRust, Name: "Vec<*", Ptr: "buf.inner.ptr.pointer.pointer", Len: "len"},
+	// libstdc++ (the C++11 ABI), by the qualified names debuginfo gives
+	// C++ types; names only C++ can spell, so for any binary (a C++
+	// library linked into a C program too). Members are found through
+	// base classes (_M_impl's _M_start is in _Vector_impl_data).
+	{Name: "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >", Text: true,
+		Ptr: "_M_dataplus._M_p", Len: "_M_string_length"},
+	{Name: "std::vector<*", Ptr: "_M_impl._M_start", End: "_M_impl._M_finish"},
 }
 
 // Counted is a struct type read as a counted value: where its pointer

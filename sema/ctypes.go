@@ -112,6 +112,11 @@ func (ct *ctypes) convert(t dwarf.Type) *Type {
 		st.Kind, st.Size = KindPointer, 8
 		st.Elem = ct.convert(tt.Type)
 		st.AutoDeref = ct.lang == debuginfo.LangGo
+	case *debuginfo.RefType:
+		// A reference member: its address (variables of reference type
+		// are the objects themselves, debuginfo.Var.Ref).
+		st.Kind, st.Size = KindPointer, 8
+		st.Elem = ct.convert(tt.Type)
 	case *dwarf.FuncType:
 		st.Kind, st.Size = KindFunc, 0
 	case *dwarf.ArrayType:
@@ -133,10 +138,11 @@ func (ct *ctypes) convert(t dwarf.Type) *Type {
 		for _, m := range debuginfo.StructMembers(tt) {
 			st.Members = append(st.Members, Member{
 				Name: m.Name, Offset: int(m.Offset), BitOffset: int(m.BitOffset), BitSize: int(m.BitSize),
-				Type: ct.convert(m.Type),
+				Type: ct.convert(m.Type), Base: m.Base,
 			})
 		}
 		st.Counted = counted(st, tt.StructName, ct.lang)
+		viewOf(st) // std::unique_ptr and the like stand for what they hold (cxx.go)
 	default:
 		// DotDotDotType and the like never name a value.
 		st.Kind = KindVoid
@@ -237,7 +243,7 @@ func irMem(t *Type) *ir.Type {
 		// struct's bytes only, not what its pointers point to.
 		for _, m := range t.Members {
 			out.Members = append(out.Members, ir.Member{
-				Name: m.Name, Offset: m.Offset, BitOffset: m.BitOffset, BitSize: m.BitSize, Type: irMem(m.Type),
+				Name: m.displayName(), Offset: m.Offset + viewAt(m.Type), BitOffset: m.BitOffset, BitSize: m.BitSize, Type: irMem(m.Type),
 			})
 		}
 	case KindArray:
@@ -332,7 +338,7 @@ func findMember(t *Type, name string) (Member, bool) {
 		}
 	}
 	for _, m := range t.Members {
-		if m.Name == "" && (m.Type.Kind == KindStruct || m.Type.Kind == KindUnion) {
+		if (m.Name == "" || m.Base) && (m.Type.Kind == KindStruct || m.Type.Kind == KindUnion) {
 			if sub, ok := findMember(m.Type, name); ok {
 				sub.Offset += m.Offset
 				return sub, true
@@ -346,7 +352,7 @@ func findMember(t *Type, name string) (Member, bool) {
 func memberNames(t *Type) []string {
 	var out []string
 	for _, m := range t.Members {
-		if m.Name == "" {
+		if m.Name == "" || m.Base {
 			out = append(out, memberNames(m.Type)...)
 		} else {
 			out = append(out, m.Name)

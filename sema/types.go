@@ -71,6 +71,10 @@ type Type struct {
 	Rust *RustType
 	// Format is a KindTime's strftime format.
 	Format string
+	// View marks a C++ library object that stands for one value it holds
+	// (std::unique_ptr for its pointer; see cxx.go): the type is that
+	// value's, View says where it is.
+	View *View
 }
 
 // Member is a field of a struct or union type.
@@ -80,6 +84,7 @@ type Member struct {
 	BitOffset int
 	BitSize   int
 	Type      *Type
+	Base      bool // a C++ base class subobject (cxx.go); Name is empty
 }
 
 // The builtin types. Script integers are 64-bit: literals are int64 (uint64

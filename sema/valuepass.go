@@ -64,6 +64,9 @@ func (c *checker) asString(a parser.Expr) {
 // e names such a variable, or reads a field, an element or the target of
 // one.
 func (c *checker) unavailAt(e parser.Expr, id int) bool {
+	if fx := c.implicitThis(e); fx != nil {
+		e = fx
+	}
 	switch x := e.(type) {
 	case *parser.Ident, *parser.ArgsExpr:
 		if ref := c.valuesRef(e); ref != nil {
@@ -126,6 +129,9 @@ func (c *checker) checkUse(g *Group, e parser.Expr, stack []parser.Node) {
 		}
 	}
 	ref := c.valuesRef(e)
+	if fx := c.implicitThis(e); fx != nil {
+		ref = c.valuesRef(fx.X) // this, read for this->NAME
+	}
 	if ref == nil {
 		return
 	}
@@ -238,7 +244,7 @@ func (c *checker) isProgramExpr(e parser.Expr) bool {
 		case *parser.SizeofExpr, *parser.OffsetofExpr:
 			return false
 		case *parser.Ident, *parser.ArgsExpr:
-			found = c.valuesRef(x.(parser.Expr)) != nil
+			found = c.valuesRef(x.(parser.Expr)) != nil || c.implicitThis(x.(parser.Expr)) != nil
 		case *parser.FieldExpr, *parser.IndexExpr:
 			found = true
 		case *parser.UnaryExpr:
@@ -264,6 +270,9 @@ func hasDeref(e parser.Expr) bool {
 // mayFault reports whether evaluating e may read the process's memory,
 // which may fail: the value then needs a status slot.
 func (c *checker) mayFault(e parser.Expr) bool {
+	if fx := c.implicitThis(e); fx != nil {
+		e = fx
+	}
 	if _, ok := c.p.Consts[e]; ok {
 		return false
 	}
@@ -311,6 +320,9 @@ func (c *checker) mayFault(e parser.Expr) bool {
 // inMemoryAt reports whether lvalue e is in the process's memory at some
 // probe (and not only in registers).
 func (c *checker) inMemoryAt(e parser.Expr) bool {
+	if fx := c.implicitThis(e); fx != nil {
+		e = fx
+	}
 	switch x := e.(type) {
 	case *parser.Ident, *parser.ArgsExpr:
 		if ref := c.valuesRef(e); ref != nil {
@@ -337,6 +349,9 @@ func (c *checker) inMemoryAt(e parser.Expr) bool {
 // addrFault reports whether computing the address of lvalue e may read
 // the process's memory.
 func (c *checker) addrFault(e parser.Expr) bool {
+	if fx := c.implicitThis(e); fx != nil {
+		e = fx
+	}
 	switch x := e.(type) {
 	case *parser.Ident, *parser.ArgsExpr:
 		if ref := c.valuesRef(e); ref != nil {

@@ -78,6 +78,9 @@ type Values struct {
 	// Attached maps a printed Rust struct to the text and elements of its
 	// members that gen reads after its bytes (rust.go).
 	Attached map[parser.Expr]*Attached
+	// Implicit maps a bare name inside a C++ method that is a member of
+	// *this to the this->NAME it stands for (cxx.go).
+	Implicit map[*parser.Ident]*parser.FieldExpr
 }
 
 // Arrow reports whether field access x reads through a pointer: x->f,
@@ -192,6 +195,7 @@ func (c *checker) vals() *Values {
 			PerProbe: map[*Group]bool{},
 			Derefs:   map[parser.Expr]Derefs{},
 			Attached: map[parser.Expr]*Attached{},
+			Implicit: map[*parser.Ident]*parser.FieldExpr{},
 		}
 	}
 	return c.p.Values
@@ -477,6 +481,7 @@ func programNames(g *parser.ProbeGroup) (names map[string]bool, any bool) {
 		}
 		return true
 	})
+	addThis(names)
 	return names, any
 }
 
@@ -507,6 +512,9 @@ func (c *checker) programIdent(gc *groupCtx, e *parser.Ident) (*Type, bool) {
 	}
 	if s != nil && s.used {
 		if t, ok := c.resolveVar(gc, s, e, e.Name, false); ok {
+			return t, true
+		}
+		if t, ok := c.thisMember(gc, s, e); ok {
 			return t, true
 		}
 	}

@@ -227,20 +227,7 @@ func (p *valuePrinter) appendStruct(dst []byte, t *ir.Type, b []byte) []byte {
 			dst = append(dst, m.Name...)
 			dst = append(dst, " = "...)
 		}
-		if m.Offset < 0 || m.Offset > len(b) {
-			dst = append(dst, "<malformed>"...)
-			continue
-		}
-		if m.BitSize > 0 {
-			dst = appendBitfield(dst, m, b[m.Offset:])
-			continue
-		}
-		end := m.Offset + typeSize(m.Type)
-		if m.Type == nil || end > len(b) {
-			dst = append(dst, "<malformed>"...)
-			continue
-		}
-		dst = p.appendValue(dst, m.Type, b[m.Offset:end])
+		dst = p.appendMember(dst, m, b)
 	}
 	return append(dst, '}')
 }

@@ -111,7 +111,11 @@ func (p *valuePrinter) appendRustFields(dst []byte, name string, ms []ir.Member,
 	return append(dst, close)
 }
 
-// appendMember prints member m of the value whose bytes are b.
+// appendMember prints member m of the value whose bytes are b. The member
+// is given the bytes from its start to the end of b, not only its own, so
+// that the members of a struct it holds reach what was read for them
+// after the printed struct's bytes (an ir.Member.Offset past the end of
+// their struct: sema/outofline.go).
 func (p *valuePrinter) appendMember(dst []byte, m ir.Member, b []byte) []byte {
 	if m.Offset < 0 || m.Offset > len(b) {
 		return append(dst, "<malformed>"...)
@@ -128,7 +132,7 @@ func (p *valuePrinter) appendMember(dst []byte, m ir.Member, b []byte) []byte {
 	if m.Type == nil || end > len(b) {
 		return append(dst, "<malformed>"...)
 	}
-	return p.appendValue(dst, m.Type, b[m.Offset:end])
+	return p.appendValue(dst, m.Type, b[m.Offset:]) // see appendMember
 }
 
 // memberFault reads the status slot of member m (ir.Member.Status), if
@@ -288,5 +292,5 @@ func (p *jsonPrinter) appendMemberJSON(dst []byte, m ir.Member, b []byte) []byte
 		return append(dst, `{"error":"cut"}`...)
 	}
 	p.elems++
-	return p.appendValue(dst, m.Type, b[m.Offset:end])
+	return p.appendValue(dst, m.Type, b[m.Offset:]) // see appendMember
 }

@@ -230,7 +230,14 @@ func (p *jsonPrinter) appendStruct(dst []byte, t *ir.Type, b []byte) []byte {
 			dst = append(dst, jsonMalformed...)
 			continue
 		}
-		dst = p.appendValue(dst, m.Type, b[m.Offset:end])
+		if addr, failed, ok := memberFault(m, b); !ok {
+			dst = append(dst, jsonMalformed...)
+			continue
+		} else if failed {
+			dst = appendJSONReadError(dst, addr)
+			continue
+		}
+		dst = p.appendValue(dst, m.Type, b[m.Offset:]) // to the end, as valuePrinter.appendMember
 	}
 	return append(dst, '}')
 }

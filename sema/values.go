@@ -75,8 +75,8 @@ type Values struct {
 	// Derefs maps a Rust field access (*parser.FieldExpr) or dereference
 	// (*parser.UnaryExpr) to the pointers it reads through (rust.go).
 	Derefs map[parser.Expr]Derefs
-	// Attached maps a printed Rust struct to the text and elements of its
-	// members that gen reads after its bytes (rust.go).
+	// Attached maps a printed struct to the text and elements of its
+	// members that gen reads after its bytes (outofline.go).
 	Attached map[parser.Expr]*Attached
 	// Implicit maps a bare name inside a C++ method that is a member of
 	// *this to the this->NAME it stands for (cxx.go).

@@ -1,0 +1,196 @@
+package e2e
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// cxxCompiler is the C++ driver of a variant's C compiler.
+func cxxCompiler(cc string) string {
+	if cc == "gcc" {
+		return "g++"
+	}
+	return "clang++-19"
+}
+
+// compileCxx builds testdata/src with v's C++ compiler into dir/name.
+// clang leaves out the definitions of libstdc++ classes it expects the
+// library's own debug info to have (-fno-standalone-debug), at -O0 even
+// std::string's, which neither gs nor gdb can then read: clang -O0
+// builds get -fstandalone-debug.
+func compileCxx(t *testing.T, dir, src, name string, v variant) string {
+	t.Helper()
+	args := []string{"-g", v.Opt, "-o", filepath.Join(dir, name), filepath.Join("testdata", src)}
+	if v.PIE {
+		args = append(args, "-fPIE", "-pie")
+	} else {
+		args = append(args, "-fno-PIE", "-no-pie")
+	}
+	if v.CC != "gcc" && v.Opt == "-O0" {
+		args = append(args, "-fstandalone-debug")
+	}
+	out, err := exec.Command(cxxCompiler(v.CC), args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("compile %s with %s: %v\n%s", src, v, err, out)
+	}
+	return name
+}
+
+// srcLine returns the line of testdata/src that carries marker.
+func srcLine(t *testing.T, src, marker string) int {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(b), "\n") {
+		if strings.Contains(l, marker) {
+			return i + 1
+		}
+	}
+	t.Fatalf("%s has no line marked %s", src, marker)
+	return 0
+}
+
+// TestCxxValues reads a method's this->field, bare members (this->name
+// without this), its parameter, a namespaced global, an enum class, a
+// std::string member as text, a base class's member, reference
+// parameters and smart pointers, and compares them with what the target
+// prints itself, for every compile variant.
+func TestCxxValues(t *testing.T) {
+	scale := srcLine(t, "shapes.cc", "SCALE_LINE")
+	script := fmt.Sprintf(`uprobe:./s:shapes.cc:%d {
+	printf("w=%%d h=%%d k=%%d name=%%s x=%%d y=%%d kind=%%d counter=%%d marks=%%d\n",
+		this->w, h, k, name_, origin.x, this->origin.y, kind, geo::counter,
+		(this->marks._M_impl._M_finish - marks._M_impl._M_start))
+}
+uprobe:./s:move { printf("px=%%d py=%%d bx=%%d by=%%d n=%%d\n", p.x, p.y, by.x, by.y, n) }
+uprobe:./s:boxed { printf("value=%%d tag=%%d u=%%p ux=%%d s=%%p sw=%%d sname=%%s\n", b->value, b->tag, u, u->x, s, s->w, s->name_) }`, scale)
+	for _, v := range variants {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compileCxx(t, dir, "shapes.cc", "s", v)
+			r := runGS(t, dir, timeout, "-c", "./s 3", "-e", script)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			var want []string
+			for _, l := range strings.Split(r.Stderr, "\n") {
+				if s, ok := strings.CutPrefix(l, "self: "); ok {
+					want = append(want, s)
+				}
+			}
+			got := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
+			if len(want) != 9 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("gs and the target disagree\ngs:\n%s\ntarget:\n%s", r.Stdout, strings.Join(want, "\n"))
+			}
+		})
+	}
+}
+
+// gdbValues runs gdb on dir/bin with a breakpoint at each of places and
+// returns, per hit, what `output` printed for each expression, in order.
+func gdbValues(t *testing.T, dir, bin, args string, places []string, exprs [][]string) []string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("set pagination off\nset print address on\n")
+	for i, pl := range places {
+		fmt.Fprintf(&b, "break %s\ncommands\nsilent\n", pl)
+		for _, e := range exprs[i] {
+			fmt.Fprintf(&b, "printf \"GDB: \"\noutput %s\nprintf \"\\n\"\n", e)
+		}
+		b.WriteString("continue\nend\n")
+	}
+	fmt.Fprintf(&b, "run %s 2>/dev/null\n", args)
+	if err := os.WriteFile(filepath.Join(dir, "cmds.gdb"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("gdb", "-nx", "-batch", "-x", "cmds.gdb", "./"+bin)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("gdb: %v\n%s", err, out)
+	}
+	var vals []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if v, ok := strings.CutPrefix(l, "GDB: "); ok {
+			vals = append(vals, v)
+		}
+	}
+	return vals
+}
+
+// gdbNormal rewrites gdb's notation where gs prints the same value
+// otherwise: vtable pointers left out, a reference as the object it refers
+// to, a std::vector as [elements], a smart pointer as its pointer.
+func gdbNormal(s string) string {
+	for _, r := range []struct{ re, to string }{
+		{`_vptr[.$]\w+ = 0x[0-9a-f]+ <[^>]*>, `, ""},
+		{`^\([^()]*&+\) @0x[0-9a-f]+: `, ""},
+		{`std::vector of length \d+, capacity \d+ = \{([^{}]*)\}`, "[$1]"},
+		{`std::(unique|shared)_ptr<[^=]*> (\(use count \d+, weak count \d+\) )?= \{get\(\) = (0x[0-9a-f]+)\}`, "$3"},
+	} {
+		s = regexp.MustCompile(r.re).ReplaceAllString(s, r.to)
+	}
+	return s
+}
+
+// TestCxxPrintMatchesGDB compares print() of C++ values with what gdb
+// prints at breakpoints on the same lines: a method's this, members and
+// parameter, an enum class, a namespaced global, a std::string, a
+// std::vector, references and smart pointers.
+func TestCxxPrintMatchesGDB(t *testing.T) {
+	places := []string{
+		fmt.Sprintf("shapes.cc:%d", srcLine(t, "shapes.cc", "SCALE_LINE")),
+		fmt.Sprintf("shapes.cc:%d", srcLine(t, "shapes.cc", "MOVE_LINE")),
+		fmt.Sprintf("shapes.cc:%d", srcLine(t, "shapes.cc", "BOXED_LINE")),
+	}
+	exprs := [][]string{
+		{"*this", "this->w", "k", "kind", "geo::counter", "name_", "this->marks", "origin"},
+		{"p", "by", "n", "p.x"},
+		{"*b", "u", "s", "s->name_"},
+	}
+	var script strings.Builder
+	for i, pl := range places {
+		fmt.Fprintf(&script, "uprobe:./s:%s { print(%s) }\n", pl, strings.Join(exprs[i], ", "))
+	}
+	for _, v := range []variant{{"gcc", "-O0", true}, {"gcc", "-O2", false}, {"clang-19", "-O0", false}, {"clang-19", "-O2", true}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compileCxx(t, dir, "shapes.cc", "s", v)
+			vals := gdbValues(t, dir, "s", "2", places, exprs)
+			r := runGS(t, dir, timeout, "-c", "./s 2", "-e", script.String())
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			var want []string
+			k := 0
+			for hit := 0; hit < 2; hit++ {
+				for i := range places {
+					var parts []string
+					for _, e := range exprs[i] {
+						if k >= len(vals) {
+							t.Fatalf("gdb printed %d values, want %d:\n%s", len(vals), 2*(8+4+4), strings.Join(vals, "\n"))
+						}
+						parts = append(parts, e+" = "+gdbNormal(vals[k]))
+						k++
+					}
+					want = append(want, strings.Join(parts, ", "))
+				}
+			}
+			// Heap addresses differ between the runs (gdb turns address
+			// randomization off); TestCxxValues checks them against the
+			// target's own.
+			addr := regexp.MustCompile(`0x[0-9a-f]+`)
+			got := addr.ReplaceAllString(strings.TrimSuffix(r.Stdout, "\n"), "0xADDR")
+			if got != addr.ReplaceAllString(strings.Join(want, "\n"), "0xADDR") {
+				t.Errorf("gs and gdb disagree\ngs:\n%s\ngdb:\n%s", got, strings.Join(want, "\n"))
+			}
+		})
+	}
+}

@@ -307,7 +307,22 @@ type Type struct {
 	Variants []Variant
 	// Format is a KindTime's strftime format (printfmt.Strftime).
 	Format string
+	// StackMode is how a KindStack prints (ustack(perf)).
+	StackMode StackMode
 }
+
+// StackMode is bpftrace's stack_mode: how the frames of a ustack print.
+type StackMode uint8
+
+// Stack modes.
+const (
+	StackBpftrace StackMode = iota // "\tfunc+off", one frame a line
+	StackPerf                      // "\taddr func+off (module)"
+	StackRaw                       // "addr", no indentation
+)
+
+// StackModes names the modes as ustack(MODE) writes them.
+var StackModes = map[string]StackMode{"bpftrace": StackBpftrace, "perf": StackPerf, "raw": StackRaw}
 
 // Variant is one variant of a KindVariants type.
 type Variant struct {

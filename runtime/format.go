@@ -151,7 +151,7 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 	case ir.KindSeq:
 		return p.appendSeq(dst, t, b)
 	case ir.KindStack:
-		return p.appendStack(dst, b[:t.Size])
+		return p.appendStack(dst, b[:t.Size], t.StackMode)
 	}
 	return append(dst, "<malformed>"...)
 }
@@ -278,15 +278,30 @@ func (p *valuePrinter) appendArray(dst []byte, t *ir.Type, b []byte) []byte {
 
 // appendStack prints a captured stack (ir/doc.go "Stacks") as bpftrace
 // does: each frame on its own line after a tab, innermost first.
-func (p *valuePrinter) appendStack(dst []byte, b []byte) []byte {
+func (p *valuePrinter) appendStack(dst []byte, b []byte, mode ir.StackMode) []byte {
 	if len(b) < 8 {
 		return append(dst, "<malformed>"...)
 	}
-	for _, line := range p.stackLines(b) {
-		dst = append(dst, "\n\t"...)
+	for _, line := range p.stackLinesMode(b, mode) {
+		dst = append(dst, '\n')
+		if mode != ir.StackRaw {
+			dst = append(dst, '\t')
+		}
 		dst = append(dst, line...)
 	}
 	return append(dst, '\n')
+}
+
+// stackLinesMode is stackLines in a stack mode (symbols.stackMode).
+func (p *valuePrinter) stackLinesMode(b []byte, mode ir.StackMode) []string {
+	n, ok := loadUint(b, 8)
+	if !ok {
+		return nil
+	}
+	if max := uint64(len(b)-8) / ir.StackFrameSize; n > max {
+		n = max
+	}
+	return p.symbols.stackMode(stackFrames(b[8:], int(n)), mode)
 }
 
 // stackLines resolves the frames of a captured stack: a u64 count, then

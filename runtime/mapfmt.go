@@ -252,7 +252,9 @@ func (p *mapPrinter) appendKeyText(dst []byte, t *ir.Type, b []byte) []byte {
 	case ir.KindStack:
 		dst = append(dst, '\n')
 		for _, f := range p.frames(t, b) {
-			dst = append(dst, stackIndent...)
+			if t.StackMode != ir.StackRaw {
+				dst = append(dst, stackIndent...)
+			}
 			dst = append(dst, f...)
 			dst = append(dst, '\n')
 		}
@@ -288,7 +290,7 @@ func (p *mapPrinter) frames(t *ir.Type, b []byte) []string {
 	if t.Len > 0 && len(frs) > t.Len {
 		frs = frs[:t.Len]
 	}
-	return p.symbols.stack(frs)
+	return p.symbols.stackMode(frs, t.StackMode)
 }
 
 // histLabel is 2^power with bpftrace's suffixes: 1K, 2M, 4G...

@@ -1,8 +1,11 @@
 package runtime
 
 import (
+	"fmt"
+	"strconv"
 	"time"
 
+	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/symbolize"
 )
 
@@ -64,6 +67,42 @@ func (s *symbols) stack(frs []symbolize.Frame) []string {
 	for _, fr := range frs {
 		sym := s.resolve(fr)
 		lines = append(lines, sym.String())
+		if entryFuncs[sym.Func] {
+			break
+		}
+	}
+	return lines
+}
+
+// stackMode resolves frames as stack prints them in bpftrace's mode; perf
+// adds each frame's address and module, raw prints only the address (a
+// file offset in its module when the frame was captured as one).
+func (s *symbols) stackMode(frs []symbolize.Frame, mode ir.StackMode) []string {
+	if mode == ir.StackBpftrace {
+		return s.stack(frs)
+	}
+	var lines []string
+	for _, fr := range frs {
+		sym := s.resolve(fr)
+		addr := sym.Addr
+		if addr == 0 {
+			addr = fr.IP
+			if fr.HasBuildID {
+				addr = fr.Offset
+			}
+		}
+		if mode == ir.StackRaw {
+			lines = append(lines, strconv.FormatUint(addr, 16))
+		} else {
+			name, mod := sym.String(), sym.Module
+			if sym.Func == "" {
+				name = "[unknown]"
+			}
+			if mod == "" {
+				mod = "[unknown]"
+			}
+			lines = append(lines, fmt.Sprintf("%x %s (%s)", addr, name, mod))
+		}
 		if entryFuncs[sym.Func] {
 			break
 		}

@@ -142,25 +142,39 @@ func (c *checker) ustack(gc *groupCtx, e *parser.CallExpr) *Type {
 	if len(e.Args) == 0 {
 		return autoStack()
 	}
-	if id, ok := e.Args[0].(*parser.Ident); ok && (id.Name == "bpftrace" || id.Name == "perf" || id.Name == "raw") {
-		c.errorf(id, "ustack modes are not supported yet").WithHint("use ustack or ustack(frames)")
+	args, mode := e.Args, ir.StackBpftrace
+	if id, ok := args[0].(*parser.Ident); ok {
+		m, known := ir.StackModes[id.Name]
+		if !known && (id.Name == "build_id" || id.Name == "addr") {
+			c.errorf(id, "not supported by gs: ustack(%s)", id.Name).WithHint("the modes are bpftrace, perf and raw")
+			return nil
+		}
+		if known {
+			args, mode = args[1:], m
+		}
+	}
+	if len(args) == 0 {
+		t := autoStack()
+		t.StackMode = mode
+		return t
+	}
+	if len(args) != 1 {
+		c.values(gc, args)
+		c.errorf(e, "ustack takes a mode and a number of frames, got %d arguments", len(e.Args))
 		return nil
 	}
-	if len(e.Args) != 1 {
-		c.values(gc, e.Args)
-		c.errorf(e, "ustack takes at most 1 argument, got %d", len(e.Args))
-		return nil
-	}
-	t := c.value(gc, e.Args[0])
+	t := c.value(gc, args[0])
 	if t == nil {
 		return nil
 	}
-	v, ok := c.p.Consts[e.Args[0]]
+	v, ok := c.p.Consts[args[0]]
 	if !ok || !t.IsInteger() || int64(v) < 1 || int64(v) > ir.MaxStack {
-		c.errorf(e.Args[0], "ustack frames must be a constant from 1 to %d", ir.MaxStack)
+		c.errorf(args[0], "ustack frames must be a constant from 1 to %d", ir.MaxStack)
 		return nil
 	}
-	return StackOf(int(v))
+	st := StackOf(int(v))
+	st.StackMode = mode
+	return st
 }
 
 // autoStack is the type of a ustack without a depth: bpftrace's 127 frames,

@@ -239,7 +239,9 @@ func keyType(t *Type) *Type {
 	case KindString, KindStrLit:
 		return StringOf(t.Cap)
 	case KindStack:
-		return StackOf(t.Len)
+		st := StackOf(t.Len)
+		st.StackMode = t.StackMode
+		return st
 	}
 	if t.IsInteger() {
 		return Promote(t)

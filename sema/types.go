@@ -75,6 +75,8 @@ type Type struct {
 	// (std::unique_ptr for its pointer; see cxx.go): the type is that
 	// value's, View says where it is.
 	View *View
+	// StackMode is how a KindStack prints (ustack(perf)).
+	StackMode ir.StackMode
 }
 
 // Member is a field of a struct or union type.
@@ -232,7 +234,7 @@ func IR(t *Type) *ir.Type {
 	case KindProbe:
 		return &ir.Type{Kind: ir.KindProbe, Name: "probe"}
 	case KindStack:
-		return &ir.Type{Kind: ir.KindStack, Size: SlotSize(t), Len: t.Len, Name: "ustack"}
+		return &ir.Type{Kind: ir.KindStack, Size: SlotSize(t), Len: t.Len, Name: "ustack", StackMode: t.StackMode}
 	case KindSymbol:
 		return &ir.Type{Kind: ir.KindSymbol, Size: 8, Name: "usym"}
 	case KindTime:

@@ -1,9 +1,11 @@
 package debuginfo
 
 import (
+	"debug/buildinfo"
 	"debug/dwarf"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/gs-tracer/gs/arch"
 )
@@ -250,4 +252,21 @@ func (b *Binary) readGoRuntime() (*GoRuntime, error) {
 		}
 	}
 	return rt, nil
+}
+
+// GoRegisterABI reports whether b, a Go binary, was built by Go 1.17 or
+// later, whose internal ABI passes arguments and results in registers
+// and keeps the g in a register (arch.GoABI); earlier ones pass them on
+// the stack. A binary whose version cannot be read is taken as recent.
+func (b *Binary) GoRegisterABI() (ok bool, version string) {
+	bi, err := buildinfo.ReadFile(b.Path)
+	if err != nil {
+		return true, ""
+	}
+	v := strings.TrimPrefix(bi.GoVersion, "go")
+	var major, minor int
+	if _, err := fmt.Sscanf(v, "%d.%d", &major, &minor); err != nil {
+		return true, bi.GoVersion
+	}
+	return major > 1 || major == 1 && minor >= 17, bi.GoVersion
 }

@@ -323,3 +323,37 @@ func GoReturnSites(bin *debuginfo.Binary, entry uint64) ([]uint64, error) {
 	}
 	return goRets(code, fn.Addr)
 }
+
+// goResults gives the results at a RET of a Go function their locations
+// under the register ABI, or, for a binary of a Go before 1.17 (results
+// on the stack), the reason they are not read.
+func goResults(bin *debuginfo.Binary, vars []debuginfo.Var) {
+	if ok, v := bin.GoRegisterABI(); !ok {
+		for i := range vars {
+			if vars[i].Result {
+				vars[i].Loc = debuginfo.Location{Reason: "built by " + v + ", before Go's register ABI"}
+				vars[i].Available = false
+			}
+		}
+		return
+	}
+	debuginfo.GoResultsAtReturn(vars)
+}
+
+// goRegisterABI reports whether the Go binaries of gc's probes use the
+// register ABI, which argN, retval and goid read; it reports the first
+// that does not.
+func (c *checker) goRegisterABI(gc *groupCtx, e *parser.Ident) bool {
+	for _, id := range gc.g.Probes {
+		bin := c.binaryAt(&c.p.Probes[id])
+		if bin == nil || !bin.IsGo() {
+			continue
+		}
+		if ok, v := bin.GoRegisterABI(); !ok {
+			c.errorf(e, "%s cannot be read in %s: it was built by %s, which passes arguments and results on the stack", e.Name, c.userName(bin.Path), v).
+				WithHint("gs reads Go programs built by Go 1.17 or later by register; read parameters by name")
+			return false
+		}
+	}
+	return true
+}

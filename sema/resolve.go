@@ -125,6 +125,9 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 				return nil
 			}
 		}
+		if (b.Kind == BuiltinReg || b.Kind == BuiltinGoid) && !c.goRegisterABI(gc, e) {
+			return nil
+		}
 		c.p.Builtins[e] = b
 		c.warnShadowed(gc, e)
 		if b.Kind == BuiltinStack {

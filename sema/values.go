@@ -294,7 +294,7 @@ func (pv *probeView) locals(c *checker) ([]debuginfo.Var, error) {
 			// variables there name what is gone at the return.
 			pv.vars, pv.varsErr = pv.dbg.VarsAt(p.Address)
 			if c.goRet[pv.id] {
-				debuginfo.GoResultsAtReturn(pv.vars) // golang.go
+				goResults(pv.bin, pv.vars) // golang.go
 			}
 		}
 	}

@@ -331,6 +331,7 @@ primary
     | SIZEOF '(' (expr | castType) ')'
     | OFFSETOF '(' typeName ',' IDENT ('.' IDENT)* ')'
     | '(' expr (',' expr)* ','? ')'
+    | '(' IDENT '=' expr (',' IDENT '=' expr)* ','? ')'
     | '{' stmtList '}'
     ;
 

@@ -297,9 +297,11 @@ type BlockExpr struct {
 	Sp   diag.Span
 }
 
-// TupleExpr is `(X, Y, ...)`, bpftrace's tuple.
+// TupleExpr is `(X, Y, ...)`, bpftrace's tuple, or `(a = X, b = Y)`, its
+// record (Names set).
 type TupleExpr struct {
 	Elems []Expr
+	Names []string
 	Sp    diag.Span
 }
 

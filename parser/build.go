@@ -696,9 +696,12 @@ func (b *builder) primary(t *antlrgs.PrimaryContext) Expr {
 		return nil
 	case antlrgs.GsParserLPAREN:
 		var elems []Expr
+		var names []string
 		comma := false
 		for _, c := range ks[1:] {
 			switch {
+			case tokenType(c) == antlrgs.GsParserIDENT:
+				names = append(names, b.ctxText(c))
 			case tokenType(c) == antlrgs.GsParserCOMMA:
 				comma = true
 			case tokenType(c) == 0:
@@ -709,11 +712,11 @@ func (b *builder) primary(t *antlrgs.PrimaryContext) Expr {
 				elems = append(elems, x)
 			}
 		}
-		if len(elems) == 1 && !comma {
+		if len(elems) == 1 && !comma && names == nil {
 			return elems[0]
 		}
 		if len(elems) > 0 {
-			return &TupleExpr{Elems: elems, Sp: sp}
+			return &TupleExpr{Elems: elems, Names: names, Sp: sp}
 		}
 	}
 	return nil

@@ -110,6 +110,9 @@ func describe(n Node) string {
 	case *BlockExpr:
 		return "BlockExpr"
 	case *TupleExpr:
+		if n.Names != nil {
+			return "TupleExpr record " + strings.Join(n.Names, " ")
+		}
 		return "TupleExpr"
 	case *ParamExpr:
 		if n.Count {

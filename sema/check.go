@@ -322,7 +322,11 @@ func (c *checker) expr1(gc *groupCtx, e parser.Expr) *Type {
 	case *parser.BlockExpr:
 		c.errorf(e, "not supported by gs: a block expression here")
 	case *parser.TupleExpr:
-		c.errorf(e, "not supported by gs yet: tuples").
+		what := "tuples"
+		if e.Names != nil {
+			what = "records"
+		}
+		c.errorf(e, "not supported by gs yet: %s", what).
 			WithHint("print(a, b) prints several values; printf(\"%%d %%d\\n\", a, b) in bpftrace's shape")
 	case *parser.TypeExpr:
 		c.errorf(e, "type %s is not a value", e.Name)

@@ -4,4 +4,4 @@ package antlrgs
 
 // GrammarSHA256 is the SHA-256 of the grammar/Gs.g4 this package was
 // generated from; parser/generated_test.go compares it with the file.
-const GrammarSHA256 = "607000456b231b2dce42a34c9a30d4d9bc64012486732b0e1d5a4537dbf3b1b7"
+const GrammarSHA256 = "b4cecda84d6765514acd01c99985b554b224777502acd42612adc1b447f73ad4"

@@ -64,7 +64,7 @@ func gsParserInit() {
 	}
 	staticData.PredictionContextCache = antlr.NewPredictionContextCache()
 	staticData.serializedATN = []int32{
-		4, 1, 93, 562, 2, 0, 7, 0, 2, 1, 7, 1, 2, 2, 7, 2, 2, 3, 7, 3, 2, 4, 7,
+		4, 1, 93, 580, 2, 0, 7, 0, 2, 1, 7, 1, 2, 2, 7, 2, 2, 3, 7, 3, 2, 4, 7,
 		4, 2, 5, 7, 5, 2, 6, 7, 6, 2, 7, 7, 7, 2, 8, 7, 8, 2, 9, 7, 9, 2, 10, 7,
 		10, 2, 11, 7, 11, 2, 12, 7, 12, 2, 13, 7, 13, 2, 14, 7, 14, 2, 15, 7, 15,
 		2, 16, 7, 16, 2, 17, 7, 17, 2, 18, 7, 18, 2, 19, 7, 19, 2, 20, 7, 20, 2,
@@ -118,18 +118,20 @@ func gsParserInit() {
 		8, 28, 1, 28, 1, 28, 1, 28, 1, 28, 1, 28, 1, 28, 1, 28, 1, 28, 1, 28, 5,
 		28, 498, 8, 28, 10, 28, 12, 28, 501, 9, 28, 1, 28, 1, 28, 1, 28, 1, 28,
 		1, 28, 1, 28, 5, 28, 509, 8, 28, 10, 28, 12, 28, 512, 9, 28, 1, 28, 3,
-		28, 515, 8, 28, 1, 28, 1, 28, 1, 28, 1, 28, 1, 28, 1, 28, 3, 28, 523, 8,
-		28, 1, 29, 1, 29, 3, 29, 527, 8, 29, 1, 30, 3, 30, 530, 8, 30, 1, 30, 1,
-		30, 1, 30, 4, 30, 535, 8, 30, 11, 30, 12, 30, 536, 3, 30, 539, 8, 30, 1,
-		30, 5, 30, 542, 8, 30, 10, 30, 12, 30, 545, 9, 30, 1, 30, 3, 30, 548, 8,
-		30, 1, 30, 1, 30, 4, 30, 552, 8, 30, 11, 30, 12, 30, 553, 1, 30, 1, 30,
-		3, 30, 558, 8, 30, 1, 31, 1, 31, 1, 31, 0, 0, 32, 0, 2, 4, 6, 8, 10, 12,
+		28, 515, 8, 28, 1, 28, 1, 28, 1, 28, 1, 28, 1, 28, 1, 28, 1, 28, 1, 28,
+		1, 28, 1, 28, 5, 28, 527, 8, 28, 10, 28, 12, 28, 530, 9, 28, 1, 28, 3,
+		28, 533, 8, 28, 1, 28, 1, 28, 1, 28, 1, 28, 1, 28, 1, 28, 3, 28, 541, 8,
+		28, 1, 29, 1, 29, 3, 29, 545, 8, 29, 1, 30, 3, 30, 548, 8, 30, 1, 30, 1,
+		30, 1, 30, 4, 30, 553, 8, 30, 11, 30, 12, 30, 554, 3, 30, 557, 8, 30, 1,
+		30, 5, 30, 560, 8, 30, 10, 30, 12, 30, 563, 9, 30, 1, 30, 3, 30, 566, 8,
+		30, 1, 30, 1, 30, 4, 30, 570, 8, 30, 11, 30, 12, 30, 571, 1, 30, 1, 30,
+		3, 30, 576, 8, 30, 1, 31, 1, 31, 1, 31, 0, 0, 32, 0, 2, 4, 6, 8, 10, 12,
 		14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48,
 		50, 52, 54, 56, 58, 60, 62, 0, 15, 1, 0, 72, 73, 1, 0, 72, 74, 3, 0, 2,
 		2, 6, 7, 68, 69, 2, 0, 2, 3, 5, 5, 2, 0, 1, 1, 63, 64, 1, 0, 44, 54, 1,
 		0, 26, 43, 3, 0, 26, 31, 33, 34, 37, 43, 2, 0, 26, 28, 30, 43, 4, 0, 24,
 		25, 27, 28, 39, 39, 55, 56, 1, 0, 24, 25, 1, 0, 20, 21, 2, 0, 2, 2, 6,
-		6, 1, 0, 55, 56, 1, 0, 76, 85, 639, 0, 71, 1, 0, 0, 0, 2, 76, 1, 0, 0,
+		6, 1, 0, 55, 56, 1, 0, 76, 85, 660, 0, 71, 1, 0, 0, 0, 2, 76, 1, 0, 0,
 		0, 4, 118, 1, 0, 0, 0, 6, 120, 1, 0, 0, 0, 8, 144, 1, 0, 0, 0, 10, 168,
 		1, 0, 0, 0, 12, 176, 1, 0, 0, 0, 14, 193, 1, 0, 0, 0, 16, 197, 1, 0, 0,
 		0, 18, 215, 1, 0, 0, 0, 20, 217, 1, 0, 0, 0, 22, 230, 1, 0, 0, 0, 24, 232,
@@ -137,8 +139,8 @@ func gsParserInit() {
 		0, 32, 300, 1, 0, 0, 0, 34, 302, 1, 0, 0, 0, 36, 328, 1, 0, 0, 0, 38, 343,
 		1, 0, 0, 0, 40, 358, 1, 0, 0, 0, 42, 360, 1, 0, 0, 0, 44, 362, 1, 0, 0,
 		0, 46, 377, 1, 0, 0, 0, 48, 392, 1, 0, 0, 0, 50, 419, 1, 0, 0, 0, 52, 433,
-		1, 0, 0, 0, 54, 435, 1, 0, 0, 0, 56, 522, 1, 0, 0, 0, 58, 526, 1, 0, 0,
-		0, 60, 557, 1, 0, 0, 0, 62, 559, 1, 0, 0, 0, 64, 70, 3, 4, 2, 0, 65, 70,
+		1, 0, 0, 0, 54, 435, 1, 0, 0, 0, 56, 540, 1, 0, 0, 0, 58, 544, 1, 0, 0,
+		0, 60, 575, 1, 0, 0, 0, 62, 577, 1, 0, 0, 0, 64, 70, 3, 4, 2, 0, 65, 70,
 		3, 12, 6, 0, 66, 70, 3, 16, 8, 0, 67, 70, 3, 2, 1, 0, 68, 70, 3, 20, 10,
 		0, 69, 64, 1, 0, 0, 0, 69, 65, 1, 0, 0, 0, 69, 66, 1, 0, 0, 0, 69, 67,
 		1, 0, 0, 0, 69, 68, 1, 0, 0, 0, 70, 73, 1, 0, 0, 0, 71, 69, 1, 0, 0, 0,
@@ -283,54 +285,61 @@ func gsParserInit() {
 		1, 0, 0, 0, 447, 448, 5, 14, 0, 0, 448, 451, 1, 0, 0, 0, 449, 451, 7, 13,
 		0, 0, 450, 436, 1, 0, 0, 0, 450, 438, 1, 0, 0, 0, 450, 449, 1, 0, 0, 0,
 		451, 454, 1, 0, 0, 0, 452, 450, 1, 0, 0, 0, 452, 453, 1, 0, 0, 0, 453,
-		55, 1, 0, 0, 0, 454, 452, 1, 0, 0, 0, 455, 523, 5, 6, 0, 0, 456, 523, 5,
+		55, 1, 0, 0, 0, 454, 452, 1, 0, 0, 0, 455, 541, 5, 6, 0, 0, 456, 541, 5,
 		9, 0, 0, 457, 459, 5, 7, 0, 0, 458, 457, 1, 0, 0, 0, 459, 460, 1, 0, 0,
-		0, 460, 458, 1, 0, 0, 0, 460, 461, 1, 0, 0, 0, 461, 523, 1, 0, 0, 0, 462,
-		523, 5, 68, 0, 0, 463, 523, 5, 69, 0, 0, 464, 477, 5, 2, 0, 0, 465, 474,
+		0, 460, 458, 1, 0, 0, 0, 460, 461, 1, 0, 0, 0, 461, 541, 1, 0, 0, 0, 462,
+		541, 5, 68, 0, 0, 463, 541, 5, 69, 0, 0, 464, 477, 5, 2, 0, 0, 465, 474,
 		5, 11, 0, 0, 466, 471, 3, 44, 22, 0, 467, 468, 5, 17, 0, 0, 468, 470, 3,
 		44, 22, 0, 469, 467, 1, 0, 0, 0, 470, 473, 1, 0, 0, 0, 471, 469, 1, 0,
 		0, 0, 471, 472, 1, 0, 0, 0, 472, 475, 1, 0, 0, 0, 473, 471, 1, 0, 0, 0,
 		474, 466, 1, 0, 0, 0, 474, 475, 1, 0, 0, 0, 475, 476, 1, 0, 0, 0, 476,
-		478, 5, 12, 0, 0, 477, 465, 1, 0, 0, 0, 477, 478, 1, 0, 0, 0, 478, 523,
-		1, 0, 0, 0, 479, 523, 5, 3, 0, 0, 480, 523, 5, 4, 0, 0, 481, 523, 5, 5,
+		478, 5, 12, 0, 0, 477, 465, 1, 0, 0, 0, 477, 478, 1, 0, 0, 0, 478, 541,
+		1, 0, 0, 0, 479, 541, 5, 3, 0, 0, 480, 541, 5, 4, 0, 0, 481, 541, 5, 5,
 		0, 0, 482, 483, 5, 70, 0, 0, 483, 486, 5, 11, 0, 0, 484, 487, 3, 44, 22,
 		0, 485, 487, 3, 60, 30, 0, 486, 484, 1, 0, 0, 0, 486, 485, 1, 0, 0, 0,
-		487, 488, 1, 0, 0, 0, 488, 489, 5, 12, 0, 0, 489, 523, 1, 0, 0, 0, 490,
+		487, 488, 1, 0, 0, 0, 488, 489, 5, 12, 0, 0, 489, 541, 1, 0, 0, 0, 490,
 		491, 5, 71, 0, 0, 491, 492, 5, 11, 0, 0, 492, 493, 3, 58, 29, 0, 493, 494,
 		5, 17, 0, 0, 494, 499, 5, 2, 0, 0, 495, 496, 5, 20, 0, 0, 496, 498, 5,
 		2, 0, 0, 497, 495, 1, 0, 0, 0, 498, 501, 1, 0, 0, 0, 499, 497, 1, 0, 0,
 		0, 499, 500, 1, 0, 0, 0, 500, 502, 1, 0, 0, 0, 501, 499, 1, 0, 0, 0, 502,
-		503, 5, 12, 0, 0, 503, 523, 1, 0, 0, 0, 504, 505, 5, 11, 0, 0, 505, 510,
+		503, 5, 12, 0, 0, 503, 541, 1, 0, 0, 0, 504, 505, 5, 11, 0, 0, 505, 510,
 		3, 44, 22, 0, 506, 507, 5, 17, 0, 0, 507, 509, 3, 44, 22, 0, 508, 506,
 		1, 0, 0, 0, 509, 512, 1, 0, 0, 0, 510, 508, 1, 0, 0, 0, 510, 511, 1, 0,
 		0, 0, 511, 514, 1, 0, 0, 0, 512, 510, 1, 0, 0, 0, 513, 515, 5, 17, 0, 0,
 		514, 513, 1, 0, 0, 0, 514, 515, 1, 0, 0, 0, 515, 516, 1, 0, 0, 0, 516,
-		517, 5, 12, 0, 0, 517, 523, 1, 0, 0, 0, 518, 519, 5, 15, 0, 0, 519, 520,
-		3, 28, 14, 0, 520, 521, 5, 16, 0, 0, 521, 523, 1, 0, 0, 0, 522, 455, 1,
-		0, 0, 0, 522, 456, 1, 0, 0, 0, 522, 458, 1, 0, 0, 0, 522, 462, 1, 0, 0,
-		0, 522, 463, 1, 0, 0, 0, 522, 464, 1, 0, 0, 0, 522, 479, 1, 0, 0, 0, 522,
-		480, 1, 0, 0, 0, 522, 481, 1, 0, 0, 0, 522, 482, 1, 0, 0, 0, 522, 490,
-		1, 0, 0, 0, 522, 504, 1, 0, 0, 0, 522, 518, 1, 0, 0, 0, 523, 57, 1, 0,
-		0, 0, 524, 527, 3, 60, 30, 0, 525, 527, 5, 2, 0, 0, 526, 524, 1, 0, 0,
-		0, 526, 525, 1, 0, 0, 0, 527, 59, 1, 0, 0, 0, 528, 530, 5, 75, 0, 0, 529,
-		528, 1, 0, 0, 0, 529, 530, 1, 0, 0, 0, 530, 538, 1, 0, 0, 0, 531, 532,
-		7, 1, 0, 0, 532, 539, 5, 2, 0, 0, 533, 535, 3, 62, 31, 0, 534, 533, 1,
-		0, 0, 0, 535, 536, 1, 0, 0, 0, 536, 534, 1, 0, 0, 0, 536, 537, 1, 0, 0,
-		0, 537, 539, 1, 0, 0, 0, 538, 531, 1, 0, 0, 0, 538, 534, 1, 0, 0, 0, 539,
-		543, 1, 0, 0, 0, 540, 542, 5, 28, 0, 0, 541, 540, 1, 0, 0, 0, 542, 545,
-		1, 0, 0, 0, 543, 541, 1, 0, 0, 0, 543, 544, 1, 0, 0, 0, 544, 558, 1, 0,
-		0, 0, 545, 543, 1, 0, 0, 0, 546, 548, 5, 75, 0, 0, 547, 546, 1, 0, 0, 0,
-		547, 548, 1, 0, 0, 0, 548, 549, 1, 0, 0, 0, 549, 551, 5, 2, 0, 0, 550,
-		552, 5, 28, 0, 0, 551, 550, 1, 0, 0, 0, 552, 553, 1, 0, 0, 0, 553, 551,
-		1, 0, 0, 0, 553, 554, 1, 0, 0, 0, 554, 558, 1, 0, 0, 0, 555, 556, 5, 75,
-		0, 0, 556, 558, 5, 2, 0, 0, 557, 529, 1, 0, 0, 0, 557, 547, 1, 0, 0, 0,
-		557, 555, 1, 0, 0, 0, 558, 61, 1, 0, 0, 0, 559, 560, 7, 14, 0, 0, 560,
-		63, 1, 0, 0, 0, 80, 69, 71, 81, 89, 94, 98, 106, 110, 112, 116, 118, 124,
-		133, 138, 141, 144, 148, 154, 163, 166, 171, 174, 182, 186, 189, 205, 208,
-		211, 222, 226, 244, 248, 250, 256, 258, 262, 264, 270, 272, 296, 300, 310,
-		312, 318, 322, 328, 332, 341, 343, 347, 356, 358, 367, 375, 382, 390, 397,
-		405, 419, 433, 444, 450, 452, 460, 471, 474, 477, 486, 499, 510, 514, 522,
-		526, 529, 536, 538, 543, 547, 553, 557,
+		517, 5, 12, 0, 0, 517, 541, 1, 0, 0, 0, 518, 519, 5, 11, 0, 0, 519, 520,
+		5, 2, 0, 0, 520, 521, 5, 44, 0, 0, 521, 528, 3, 44, 22, 0, 522, 523, 5,
+		17, 0, 0, 523, 524, 5, 2, 0, 0, 524, 525, 5, 44, 0, 0, 525, 527, 3, 44,
+		22, 0, 526, 522, 1, 0, 0, 0, 527, 530, 1, 0, 0, 0, 528, 526, 1, 0, 0, 0,
+		528, 529, 1, 0, 0, 0, 529, 532, 1, 0, 0, 0, 530, 528, 1, 0, 0, 0, 531,
+		533, 5, 17, 0, 0, 532, 531, 1, 0, 0, 0, 532, 533, 1, 0, 0, 0, 533, 534,
+		1, 0, 0, 0, 534, 535, 5, 12, 0, 0, 535, 541, 1, 0, 0, 0, 536, 537, 5, 15,
+		0, 0, 537, 538, 3, 28, 14, 0, 538, 539, 5, 16, 0, 0, 539, 541, 1, 0, 0,
+		0, 540, 455, 1, 0, 0, 0, 540, 456, 1, 0, 0, 0, 540, 458, 1, 0, 0, 0, 540,
+		462, 1, 0, 0, 0, 540, 463, 1, 0, 0, 0, 540, 464, 1, 0, 0, 0, 540, 479,
+		1, 0, 0, 0, 540, 480, 1, 0, 0, 0, 540, 481, 1, 0, 0, 0, 540, 482, 1, 0,
+		0, 0, 540, 490, 1, 0, 0, 0, 540, 504, 1, 0, 0, 0, 540, 518, 1, 0, 0, 0,
+		540, 536, 1, 0, 0, 0, 541, 57, 1, 0, 0, 0, 542, 545, 3, 60, 30, 0, 543,
+		545, 5, 2, 0, 0, 544, 542, 1, 0, 0, 0, 544, 543, 1, 0, 0, 0, 545, 59, 1,
+		0, 0, 0, 546, 548, 5, 75, 0, 0, 547, 546, 1, 0, 0, 0, 547, 548, 1, 0, 0,
+		0, 548, 556, 1, 0, 0, 0, 549, 550, 7, 1, 0, 0, 550, 557, 5, 2, 0, 0, 551,
+		553, 3, 62, 31, 0, 552, 551, 1, 0, 0, 0, 553, 554, 1, 0, 0, 0, 554, 552,
+		1, 0, 0, 0, 554, 555, 1, 0, 0, 0, 555, 557, 1, 0, 0, 0, 556, 549, 1, 0,
+		0, 0, 556, 552, 1, 0, 0, 0, 557, 561, 1, 0, 0, 0, 558, 560, 5, 28, 0, 0,
+		559, 558, 1, 0, 0, 0, 560, 563, 1, 0, 0, 0, 561, 559, 1, 0, 0, 0, 561,
+		562, 1, 0, 0, 0, 562, 576, 1, 0, 0, 0, 563, 561, 1, 0, 0, 0, 564, 566,
+		5, 75, 0, 0, 565, 564, 1, 0, 0, 0, 565, 566, 1, 0, 0, 0, 566, 567, 1, 0,
+		0, 0, 567, 569, 5, 2, 0, 0, 568, 570, 5, 28, 0, 0, 569, 568, 1, 0, 0, 0,
+		570, 571, 1, 0, 0, 0, 571, 569, 1, 0, 0, 0, 571, 572, 1, 0, 0, 0, 572,
+		576, 1, 0, 0, 0, 573, 574, 5, 75, 0, 0, 574, 576, 5, 2, 0, 0, 575, 547,
+		1, 0, 0, 0, 575, 565, 1, 0, 0, 0, 575, 573, 1, 0, 0, 0, 576, 61, 1, 0,
+		0, 0, 577, 578, 7, 14, 0, 0, 578, 63, 1, 0, 0, 0, 82, 69, 71, 81, 89, 94,
+		98, 106, 110, 112, 116, 118, 124, 133, 138, 141, 144, 148, 154, 163, 166,
+		171, 174, 182, 186, 189, 205, 208, 211, 222, 226, 244, 248, 250, 256, 258,
+		262, 264, 270, 272, 296, 300, 310, 312, 318, 322, 328, 332, 341, 343, 347,
+		356, 358, 367, 375, 382, 390, 397, 405, 419, 433, 444, 450, 452, 460, 471,
+		474, 477, 486, 499, 510, 514, 528, 532, 540, 544, 547, 554, 556, 561, 565,
+		571, 575,
 	}
 	deserializer := antlr.NewATNDeserializer(nil)
 	staticData.atn = deserializer.Deserialize(staticData.serializedATN)
@@ -8652,6 +8661,8 @@ type IPrimaryContext interface {
 	TypeName() ITypeNameContext
 	AllDOT() []antlr.TerminalNode
 	DOT(i int) antlr.TerminalNode
+	AllASSIGN() []antlr.TerminalNode
+	ASSIGN(i int) antlr.TerminalNode
 	LBRACE() antlr.TerminalNode
 	StmtList() IStmtListContext
 	RBRACE() antlr.TerminalNode
@@ -8841,6 +8852,14 @@ func (s *PrimaryContext) DOT(i int) antlr.TerminalNode {
 	return s.GetToken(GsParserDOT, i)
 }
 
+func (s *PrimaryContext) AllASSIGN() []antlr.TerminalNode {
+	return s.GetTokens(GsParserASSIGN)
+}
+
+func (s *PrimaryContext) ASSIGN(i int) antlr.TerminalNode {
+	return s.GetToken(GsParserASSIGN, i)
+}
+
 func (s *PrimaryContext) LBRACE() antlr.TerminalNode {
 	return s.GetToken(GsParserLBRACE, 0)
 }
@@ -8890,14 +8909,14 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 
 	var _alt int
 
-	p.SetState(522)
+	p.SetState(540)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
 		goto errorExit
 	}
 
-	switch p.GetTokenStream().LA(1) {
-	case GsParserINT_LIT:
+	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 73, p.GetParserRuleContext()) {
+	case 1:
 		p.EnterOuterAlt(localctx, 1)
 		{
 			p.SetState(455)
@@ -8908,7 +8927,7 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 			}
 		}
 
-	case GsParserCHAR_LIT:
+	case 2:
 		p.EnterOuterAlt(localctx, 2)
 		{
 			p.SetState(456)
@@ -8919,7 +8938,7 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 			}
 		}
 
-	case GsParserSTRING:
+	case 3:
 		p.EnterOuterAlt(localctx, 3)
 		p.SetState(458)
 		p.GetErrorHandler().Sync(p)
@@ -8946,7 +8965,7 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 			_la = p.GetTokenStream().LA(1)
 		}
 
-	case GsParserTRUE:
+	case 4:
 		p.EnterOuterAlt(localctx, 4)
 		{
 			p.SetState(462)
@@ -8957,7 +8976,7 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 			}
 		}
 
-	case GsParserFALSE:
+	case 5:
 		p.EnterOuterAlt(localctx, 5)
 		{
 			p.SetState(463)
@@ -8968,7 +8987,7 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 			}
 		}
 
-	case GsParserIDENT:
+	case 6:
 		p.EnterOuterAlt(localctx, 6)
 		{
 			p.SetState(464)
@@ -9047,7 +9066,7 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 
 		}
 
-	case GsParserVAR:
+	case 7:
 		p.EnterOuterAlt(localctx, 7)
 		{
 			p.SetState(479)
@@ -9058,7 +9077,7 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 			}
 		}
 
-	case GsParserPARAM:
+	case 8:
 		p.EnterOuterAlt(localctx, 8)
 		{
 			p.SetState(480)
@@ -9069,7 +9088,7 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 			}
 		}
 
-	case GsParserMAP:
+	case 9:
 		p.EnterOuterAlt(localctx, 9)
 		{
 			p.SetState(481)
@@ -9080,7 +9099,7 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 			}
 		}
 
-	case GsParserSIZEOF:
+	case 10:
 		p.EnterOuterAlt(localctx, 10)
 		{
 			p.SetState(482)
@@ -9129,7 +9148,7 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 			}
 		}
 
-	case GsParserOFFSETOF:
+	case 11:
 		p.EnterOuterAlt(localctx, 11)
 		{
 			p.SetState(490)
@@ -9208,7 +9227,7 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 			}
 		}
 
-	case GsParserLPAREN:
+	case 12:
 		p.EnterOuterAlt(localctx, 12)
 		{
 			p.SetState(504)
@@ -9284,11 +9303,11 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 			}
 		}
 
-	case GsParserLBRACE:
+	case 13:
 		p.EnterOuterAlt(localctx, 13)
 		{
 			p.SetState(518)
-			p.Match(GsParserLBRACE)
+			p.Match(GsParserLPAREN)
 			if p.HasError() {
 				// Recognition error - abort rule
 				goto errorExit
@@ -9296,10 +9315,118 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 		}
 		{
 			p.SetState(519)
-			p.StmtList()
+			p.Match(GsParserIDENT)
+			if p.HasError() {
+				// Recognition error - abort rule
+				goto errorExit
+			}
 		}
 		{
 			p.SetState(520)
+			p.Match(GsParserASSIGN)
+			if p.HasError() {
+				// Recognition error - abort rule
+				goto errorExit
+			}
+		}
+		{
+			p.SetState(521)
+			p.Expr()
+		}
+		p.SetState(528)
+		p.GetErrorHandler().Sync(p)
+		if p.HasError() {
+			goto errorExit
+		}
+		_alt = p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 71, p.GetParserRuleContext())
+		if p.HasError() {
+			goto errorExit
+		}
+		for _alt != 2 && _alt != antlr.ATNInvalidAltNumber {
+			if _alt == 1 {
+				{
+					p.SetState(522)
+					p.Match(GsParserCOMMA)
+					if p.HasError() {
+						// Recognition error - abort rule
+						goto errorExit
+					}
+				}
+				{
+					p.SetState(523)
+					p.Match(GsParserIDENT)
+					if p.HasError() {
+						// Recognition error - abort rule
+						goto errorExit
+					}
+				}
+				{
+					p.SetState(524)
+					p.Match(GsParserASSIGN)
+					if p.HasError() {
+						// Recognition error - abort rule
+						goto errorExit
+					}
+				}
+				{
+					p.SetState(525)
+					p.Expr()
+				}
+
+			}
+			p.SetState(530)
+			p.GetErrorHandler().Sync(p)
+			if p.HasError() {
+				goto errorExit
+			}
+			_alt = p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 71, p.GetParserRuleContext())
+			if p.HasError() {
+				goto errorExit
+			}
+		}
+		p.SetState(532)
+		p.GetErrorHandler().Sync(p)
+		if p.HasError() {
+			goto errorExit
+		}
+		_la = p.GetTokenStream().LA(1)
+
+		if _la == GsParserCOMMA {
+			{
+				p.SetState(531)
+				p.Match(GsParserCOMMA)
+				if p.HasError() {
+					// Recognition error - abort rule
+					goto errorExit
+				}
+			}
+
+		}
+		{
+			p.SetState(534)
+			p.Match(GsParserRPAREN)
+			if p.HasError() {
+				// Recognition error - abort rule
+				goto errorExit
+			}
+		}
+
+	case 14:
+		p.EnterOuterAlt(localctx, 14)
+		{
+			p.SetState(536)
+			p.Match(GsParserLBRACE)
+			if p.HasError() {
+				// Recognition error - abort rule
+				goto errorExit
+			}
+		}
+		{
+			p.SetState(537)
+			p.StmtList()
+		}
+		{
+			p.SetState(538)
 			p.Match(GsParserRBRACE)
 			if p.HasError() {
 				// Recognition error - abort rule
@@ -9307,8 +9434,7 @@ func (p *GsParser) Primary() (localctx IPrimaryContext) {
 			}
 		}
 
-	default:
-		p.SetError(antlr.NewNoViableAltException(p, nil, nil, nil, nil, nil))
+	case antlr.ATNInvalidAltNumber:
 		goto errorExit
 	}
 
@@ -9415,24 +9541,24 @@ func (s *TypeNameContext) Accept(visitor antlr.ParseTreeVisitor) interface{} {
 func (p *GsParser) TypeName() (localctx ITypeNameContext) {
 	localctx = NewTypeNameContext(p, p.GetParserRuleContext(), p.GetState())
 	p.EnterRule(localctx, 58, GsParserRULE_typeName)
-	p.SetState(526)
+	p.SetState(544)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
 		goto errorExit
 	}
 
-	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 72, p.GetParserRuleContext()) {
+	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 74, p.GetParserRuleContext()) {
 	case 1:
 		p.EnterOuterAlt(localctx, 1)
 		{
-			p.SetState(524)
+			p.SetState(542)
 			p.CastType()
 		}
 
 	case 2:
 		p.EnterOuterAlt(localctx, 2)
 		{
-			p.SetState(525)
+			p.SetState(543)
 			p.Match(GsParserIDENT)
 			if p.HasError() {
 				// Recognition error - abort rule
@@ -9605,114 +9731,15 @@ func (p *GsParser) CastType() (localctx ICastTypeContext) {
 	p.EnterRule(localctx, 60, GsParserRULE_castType)
 	var _la int
 
-	p.SetState(557)
+	p.SetState(575)
 	p.GetErrorHandler().Sync(p)
 	if p.HasError() {
 		goto errorExit
 	}
 
-	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 79, p.GetParserRuleContext()) {
+	switch p.GetInterpreter().AdaptivePredict(p.BaseParser, p.GetTokenStream(), 81, p.GetParserRuleContext()) {
 	case 1:
 		p.EnterOuterAlt(localctx, 1)
-		p.SetState(529)
-		p.GetErrorHandler().Sync(p)
-		if p.HasError() {
-			goto errorExit
-		}
-		_la = p.GetTokenStream().LA(1)
-
-		if _la == GsParserCONST {
-			{
-				p.SetState(528)
-				p.Match(GsParserCONST)
-				if p.HasError() {
-					// Recognition error - abort rule
-					goto errorExit
-				}
-			}
-
-		}
-		p.SetState(538)
-		p.GetErrorHandler().Sync(p)
-		if p.HasError() {
-			goto errorExit
-		}
-
-		switch p.GetTokenStream().LA(1) {
-		case GsParserSTRUCT, GsParserUNION, GsParserENUM:
-			{
-				p.SetState(531)
-				_la = p.GetTokenStream().LA(1)
-
-				if !((int64((_la-72)) & ^0x3f) == 0 && ((int64(1)<<(_la-72))&7) != 0) {
-					p.GetErrorHandler().RecoverInline(p)
-				} else {
-					p.GetErrorHandler().ReportMatch(p)
-					p.Consume()
-				}
-			}
-			{
-				p.SetState(532)
-				p.Match(GsParserIDENT)
-				if p.HasError() {
-					// Recognition error - abort rule
-					goto errorExit
-				}
-			}
-
-		case GsParserVOID, GsParserCHAR, GsParserSHORT, GsParserINT, GsParserLONG, GsParserSIGNED, GsParserUNSIGNED, GsParserFLOAT, GsParserDOUBLE, GsParserBOOL:
-			p.SetState(534)
-			p.GetErrorHandler().Sync(p)
-			if p.HasError() {
-				goto errorExit
-			}
-			_la = p.GetTokenStream().LA(1)
-
-			for ok := true; ok; ok = ((int64((_la-76)) & ^0x3f) == 0 && ((int64(1)<<(_la-76))&1023) != 0) {
-				{
-					p.SetState(533)
-					p.BuiltinType()
-				}
-
-				p.SetState(536)
-				p.GetErrorHandler().Sync(p)
-				if p.HasError() {
-					goto errorExit
-				}
-				_la = p.GetTokenStream().LA(1)
-			}
-
-		default:
-			p.SetError(antlr.NewNoViableAltException(p, nil, nil, nil, nil, nil))
-			goto errorExit
-		}
-		p.SetState(543)
-		p.GetErrorHandler().Sync(p)
-		if p.HasError() {
-			goto errorExit
-		}
-		_la = p.GetTokenStream().LA(1)
-
-		for _la == GsParserSTAR {
-			{
-				p.SetState(540)
-				p.Match(GsParserSTAR)
-				if p.HasError() {
-					// Recognition error - abort rule
-					goto errorExit
-				}
-			}
-
-			p.SetState(545)
-			p.GetErrorHandler().Sync(p)
-			if p.HasError() {
-				goto errorExit
-			}
-			_la = p.GetTokenStream().LA(1)
-		}
-
-	case 2:
-		p.EnterOuterAlt(localctx, 2)
 		p.SetState(547)
 		p.GetErrorHandler().Sync(p)
 		if p.HasError() {
@@ -9731,15 +9758,114 @@ func (p *GsParser) CastType() (localctx ICastTypeContext) {
 			}
 
 		}
+		p.SetState(556)
+		p.GetErrorHandler().Sync(p)
+		if p.HasError() {
+			goto errorExit
+		}
+
+		switch p.GetTokenStream().LA(1) {
+		case GsParserSTRUCT, GsParserUNION, GsParserENUM:
+			{
+				p.SetState(549)
+				_la = p.GetTokenStream().LA(1)
+
+				if !((int64((_la-72)) & ^0x3f) == 0 && ((int64(1)<<(_la-72))&7) != 0) {
+					p.GetErrorHandler().RecoverInline(p)
+				} else {
+					p.GetErrorHandler().ReportMatch(p)
+					p.Consume()
+				}
+			}
+			{
+				p.SetState(550)
+				p.Match(GsParserIDENT)
+				if p.HasError() {
+					// Recognition error - abort rule
+					goto errorExit
+				}
+			}
+
+		case GsParserVOID, GsParserCHAR, GsParserSHORT, GsParserINT, GsParserLONG, GsParserSIGNED, GsParserUNSIGNED, GsParserFLOAT, GsParserDOUBLE, GsParserBOOL:
+			p.SetState(552)
+			p.GetErrorHandler().Sync(p)
+			if p.HasError() {
+				goto errorExit
+			}
+			_la = p.GetTokenStream().LA(1)
+
+			for ok := true; ok; ok = ((int64((_la-76)) & ^0x3f) == 0 && ((int64(1)<<(_la-76))&1023) != 0) {
+				{
+					p.SetState(551)
+					p.BuiltinType()
+				}
+
+				p.SetState(554)
+				p.GetErrorHandler().Sync(p)
+				if p.HasError() {
+					goto errorExit
+				}
+				_la = p.GetTokenStream().LA(1)
+			}
+
+		default:
+			p.SetError(antlr.NewNoViableAltException(p, nil, nil, nil, nil, nil))
+			goto errorExit
+		}
+		p.SetState(561)
+		p.GetErrorHandler().Sync(p)
+		if p.HasError() {
+			goto errorExit
+		}
+		_la = p.GetTokenStream().LA(1)
+
+		for _la == GsParserSTAR {
+			{
+				p.SetState(558)
+				p.Match(GsParserSTAR)
+				if p.HasError() {
+					// Recognition error - abort rule
+					goto errorExit
+				}
+			}
+
+			p.SetState(563)
+			p.GetErrorHandler().Sync(p)
+			if p.HasError() {
+				goto errorExit
+			}
+			_la = p.GetTokenStream().LA(1)
+		}
+
+	case 2:
+		p.EnterOuterAlt(localctx, 2)
+		p.SetState(565)
+		p.GetErrorHandler().Sync(p)
+		if p.HasError() {
+			goto errorExit
+		}
+		_la = p.GetTokenStream().LA(1)
+
+		if _la == GsParserCONST {
+			{
+				p.SetState(564)
+				p.Match(GsParserCONST)
+				if p.HasError() {
+					// Recognition error - abort rule
+					goto errorExit
+				}
+			}
+
+		}
 		{
-			p.SetState(549)
+			p.SetState(567)
 			p.Match(GsParserIDENT)
 			if p.HasError() {
 				// Recognition error - abort rule
 				goto errorExit
 			}
 		}
-		p.SetState(551)
+		p.SetState(569)
 		p.GetErrorHandler().Sync(p)
 		if p.HasError() {
 			goto errorExit
@@ -9748,7 +9874,7 @@ func (p *GsParser) CastType() (localctx ICastTypeContext) {
 
 		for ok := true; ok; ok = _la == GsParserSTAR {
 			{
-				p.SetState(550)
+				p.SetState(568)
 				p.Match(GsParserSTAR)
 				if p.HasError() {
 					// Recognition error - abort rule
@@ -9756,7 +9882,7 @@ func (p *GsParser) CastType() (localctx ICastTypeContext) {
 				}
 			}
 
-			p.SetState(553)
+			p.SetState(571)
 			p.GetErrorHandler().Sync(p)
 			if p.HasError() {
 				goto errorExit
@@ -9767,7 +9893,7 @@ func (p *GsParser) CastType() (localctx ICastTypeContext) {
 	case 3:
 		p.EnterOuterAlt(localctx, 3)
 		{
-			p.SetState(555)
+			p.SetState(573)
 			p.Match(GsParserCONST)
 			if p.HasError() {
 				// Recognition error - abort rule
@@ -9775,7 +9901,7 @@ func (p *GsParser) CastType() (localctx ICastTypeContext) {
 			}
 		}
 		{
-			p.SetState(556)
+			p.SetState(574)
 			p.Match(GsParserIDENT)
 			if p.HasError() {
 				// Recognition error - abort rule
@@ -9922,7 +10048,7 @@ func (p *GsParser) BuiltinType() (localctx IBuiltinTypeContext) {
 
 	p.EnterOuterAlt(localctx, 1)
 	{
-		p.SetState(559)
+		p.SetState(577)
 		_la = p.GetTokenStream().LA(1)
 
 		if !((int64((_la-76)) & ^0x3f) == 0 && ((int64(1)<<(_la-76))&1023) != 0) {

@@ -45,6 +45,16 @@ func (c *checker) thisMember(gc *groupCtx, s *progScope, e *parser.Ident) (*Type
 	return t, true
 }
 
+// thisMembers lists the members a bare name may name inside a method,
+// for suggestions.
+func (s *progScope) thisMembers() []string {
+	sym := s.Lookup(thisName)
+	if sym == nil || sym.Type.Kind != KindPointer || sym.Type.Elem == nil {
+		return nil
+	}
+	return memberNames(sym.Type.Elem)
+}
+
 // implicitThis returns the this->NAME a bare identifier stands for, or nil.
 func (c *checker) implicitThis(e parser.Expr) *parser.FieldExpr {
 	id, ok := e.(*parser.Ident)

@@ -337,6 +337,9 @@ func (s *progScope) Names() []string {
 			}
 		}
 	}
+	for _, n := range s.thisMembers() { // cxx.go
+		add(n)
+	}
 	sort.Strings(out)
 	return out
 }

@@ -57,20 +57,22 @@ func srcLine(t *testing.T, src, marker string) int {
 	return 0
 }
 
-// TestCxxValues reads a method's this->field, bare members (this->name
-// without this), its parameter, a namespaced global, an enum class, a
-// std::string member as text, a base class's member, reference
-// parameters and smart pointers, and compares them with what the target
-// prints itself, for every compile variant.
+// TestCxxValues reads, in probes on methods by their qualified names, a
+// method's this->field, bare members (this->name without this), its
+// parameter, a parameter that hides a member, a namespaced global, an
+// enum class, a std::string member as text, a base class's member, and in
+// probes on functions reference parameters and smart pointers; it
+// compares them with what the target prints itself, for every compile
+// variant.
 func TestCxxValues(t *testing.T) {
-	scale := srcLine(t, "shapes.cc", "SCALE_LINE")
-	script := fmt.Sprintf(`uprobe:./s:shapes.cc:%d {
-	printf("w=%%d h=%%d k=%%d name=%%s x=%%d y=%%d kind=%%d counter=%%d marks=%%d\n",
+	script := `uprobe:./s:geo::Rect::scale {
+	printf("w=%d h=%d k=%d name=%s x=%d y=%d kind=%d counter=%d marks=%d\n",
 		this->w, h, k, name_, origin.x, this->origin.y, kind, geo::counter,
 		(this->marks._M_impl._M_finish - marks._M_impl._M_start))
 }
-uprobe:./s:move { printf("px=%%d py=%%d bx=%%d by=%%d n=%%d\n", p.x, p.y, by.x, by.y, n) }
-uprobe:./s:boxed { printf("value=%%d tag=%%d u=%%p ux=%%d s=%%p sw=%%d sname=%%s\n", b->value, b->tag, u, u->x, s, s->w, s->name_) }`, scale)
+uprobe:./s:geo::Rect::grow { printf("grow w=%d this.w=%d\n", w, this->w) }
+uprobe:./s:move { printf("px=%d py=%d bx=%d by=%d n=%d\n", p.x, p.y, by.x, by.y, n) }
+uprobe:./s:boxed { printf("value=%d tag=%d u=%p ux=%d s=%p sw=%d sname=%s\n", b->value, b->tag, u, u->x, s, s->w, s->name_) }`
 	for _, v := range variants {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
@@ -86,7 +88,7 @@ uprobe:./s:boxed { printf("value=%%d tag=%%d u=%%p ux=%%d s=%%p sw=%%d sname=%%s
 				}
 			}
 			got := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
-			if len(want) != 9 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+			if len(want) != 12 || strings.Join(got, "\n") != strings.Join(want, "\n") {
 				t.Errorf("gs and the target disagree\ngs:\n%s\ntarget:\n%s", r.Stdout, strings.Join(want, "\n"))
 			}
 		})
@@ -191,6 +193,26 @@ func TestCxxPrintMatchesGDB(t *testing.T) {
 			if got != addr.ReplaceAllString(strings.Join(want, "\n"), "0xADDR") {
 				t.Errorf("gs and gdb disagree\ngs:\n%s\ngdb:\n%s", got, strings.Join(want, "\n"))
 			}
+		})
+	}
+}
+
+// TestCxxDiagnostics: inside a method, a misspelt member is suggested
+// from *this's members, bases' included.
+func TestCxxDiagnostics(t *testing.T) {
+	dir := t.TempDir()
+	compileCxx(t, dir, "shapes.cc", "s", variant{"gcc", "-O0", true})
+	for _, tt := range []struct{ script, want string }{
+		{`uprobe:./s:geo::Rect::scale { print(nme_) }`, `unknown identifier "nme_"(?s:.*)did you mean "name_"`},
+		{`uprobe:./s:geo::Rect::scale { print(this->orign) }`, `class geo::Rect has no field "orign"(?s:.*)did you mean "origin"`},
+		{`uprobe:./s:move { print(w) }`, `unknown identifier "w"`}, // no this outside a method
+	} {
+		t.Run(tt.script, func(t *testing.T) {
+			r := runGS(t, dir, timeout, "-e", tt.script)
+			if r.Code != 3 {
+				t.Errorf("exit %d, want 3\n%s", r.Code, r.Stderr)
+			}
+			match(t, "stderr", r.Stderr, tt.want)
 		})
 	}
 }

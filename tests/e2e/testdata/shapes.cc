@@ -31,6 +31,10 @@ public:
 	Rect(const char *n, int w, int h, Point o) : Shape(n), w(w), h(h), origin(o) {}
 	int area() const override { return w * h; }
 	__attribute__((noinline)) int scale(int k);
+	__attribute__((noinline)) int grow(int w) { // a parameter that hides a member
+		fprintf(stderr, "self: grow w=%d this.w=%d\n", w, this->w);
+		return w + this->w;
+	}
 	int w, h;
 	Point origin;
 	Kind kind = Kind::Wide;
@@ -74,6 +78,7 @@ int main(int argc, char **argv) {
 		if (i == 2)
 			r.marks.assign(40, 7); // longer than a record holds
 		r.scale(i + 1);
+		r.grow(10 + i);
 		geo::Point p{i, 10};
 		move(p, geo::Point{1, 2}, i * 3);
 		geo::Box<long> b{100L + i, i};

@@ -79,6 +79,9 @@ func (b *builder) probeSpec(text string, off int) *Probe {
 			return p
 		}
 	}
+	if loc == "" && locOff < len(b.src.file.Src) && b.src.file.Src[locOff] == '"' {
+		return p // an unterminated quoted name: the lexer said so
+	}
 	if loc == "" {
 		b.diags.Errorf(b.src.span(locOff, locOff), "missing function name").
 			WithHint("write %s:BINARY:FUNCTION, e.g. uprobe:./app:main", typ)

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
@@ -88,6 +89,8 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 			g.exprInto(e.Args[1], r) // the nanoseconds; the runtime formats them
 		case "bswap":
 			g.bswap(e, r)
+		case "strcontains":
+			g.strcontains(e, r)
 		case "nsecs":
 			g.emit(ir.Insn{Op: ir.OpLdCtx, A: r, Imm: int32(sema.NsecsClocks[e.Args[0].(*parser.Ident).Name])})
 		default:
@@ -560,4 +563,44 @@ func (g *gen) bswap(e *parser.CallExpr, r uint8) {
 	g.pop()
 	g.pop()
 	g.pop()
+}
+
+// strcontains searches the string slot of strcontains's haystack for its
+// literal needle (sema checked the size of the search) into r: at each
+// position that the string's length allows, the needle's bytes are
+// compared one by one with constant heap offsets, and the first position
+// that matches them all ends the search.
+func (g *gen) strcontains(e *parser.CallExpr, r uint8) {
+	mark := g.temp
+	needle, _, _ := strings.Cut(e.Args[1].(*parser.StrLit).Val, "\x00")
+	g.constant(r, 1)
+	if len(needle) == 0 {
+		return
+	}
+	off, capn := g.strSlot(e.Args[0], false)
+	n := len(needle)
+	ln, t, k := g.push(), g.push(), g.push()
+	g.emit(ir.Insn{Op: ir.OpLdHeap, A: ln, C: 2, Imm: int32(off)}) // the slot's u16 length
+	found, end := newLabel(), newLabel()
+	for i := 0; i+n <= capn; i++ {
+		next := newLabel()
+		g.constant(k, uint64(i+n))
+		g.emit(ir.Insn{Op: ir.OpLtU, A: t, B: ln, C: k})
+		g.jump(ir.OpJnz, t, end) // the text ends before this position's last byte
+		for j := 0; j < n; j++ {
+			g.emit(ir.Insn{Op: ir.OpLdHeap, A: t, C: 1, Imm: int32(off + ir.StrHeader + i + j)})
+			g.constant(k, uint64(needle[j]))
+			g.emit(ir.Insn{Op: ir.OpNe, A: t, B: t, C: k})
+			g.jump(ir.OpJnz, t, next)
+		}
+		g.jump(ir.OpJa, 0, found)
+		g.bind(next)
+	}
+	g.bind(end)
+	g.constant(r, 0)
+	g.bind(found)
+	g.pop()
+	g.pop()
+	g.pop()
+	g.temp = mark
 }

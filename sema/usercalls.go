@@ -88,8 +88,11 @@ func (c *checker) nsecs(e *parser.CallExpr) *Type {
 	return Uint64
 }
 
-// strcontains checks strcontains(haystack, needle). Only literals are
-// supported: the answer is a constant.
+// strcontains checks strcontains(haystack, needle). Of two literals the
+// answer is a constant; a string value (str(p), a $var, comm is not) with
+// a literal needle is searched in the probe, position by position
+// (gen's strcontains), so the haystack's capacity times the needle's
+// length is bounded.
 func (c *checker) strcontains(gc *groupCtx, e *parser.CallExpr) *Type {
 	if len(e.Args) != 2 {
 		c.values(gc, e.Args)
@@ -99,16 +102,34 @@ func (c *checker) strcontains(gc *groupCtx, e *parser.CallExpr) *Type {
 	if !c.values(gc, e.Args) {
 		return nil
 	}
-	h, hok := e.Args[0].(*parser.StrLit)
 	n, nok := e.Args[1].(*parser.StrLit)
-	if !hok || !nok {
-		c.errorf(e, "strcontains() of strings read at run time is not supported yet").
-			WithHint("both arguments must be string literals")
+	if !nok {
+		c.errorf(e.Args[1], "strcontains() of a needle read at run time is not supported yet").
+			WithHint("the needle must be a string literal")
 		return nil
 	}
-	c.p.Consts[e] = b2u(strings.Contains(h.Val, n.Val))
+	needle, _, _ := strings.Cut(n.Val, "\x00") // C's text ends at a NUL
+	if h, ok := e.Args[0].(*parser.StrLit); ok {
+		hay, _, _ := strings.Cut(h.Val, "\x00")
+		c.p.Consts[e] = b2u(strings.Contains(hay, needle))
+		return Bool
+	}
+	ht := c.p.Types[e.Args[0]]
+	if ht.Kind != KindString {
+		c.errorf(e.Args[0], "strcontains needs a string, got %s", ht).WithHint("read the text with str(%s)", c.text(e.Args[0]))
+		return nil
+	}
+	if ht.Cap*(len(needle)+1) > maxSearch {
+		c.errorf(e, "strcontains of a %d-byte string for a %d-byte needle is too large a search", ht.Cap, len(needle)).
+			WithHint("lower the str() limit: at most %d bytes for this needle", maxSearch/(len(needle)+1))
+		return nil
+	}
 	return Bool
 }
+
+// maxSearch bounds strcontains's search: the haystack's capacity times the
+// needle's length plus one, about the instructions it takes.
+const maxSearch = 16384
 
 // bswap checks bswap(x): x's bytes reversed, at x's size (1, 2, 4 or 8
 // bytes), an unsigned integer of that size.

@@ -86,7 +86,7 @@ func biasProg(own, other int32, static uint64) []ir.Insn {
 // probe's run-time address minus its link-time address, with no gs_bias
 // entry, in a PIE and in a shared library, for entry and return probes, on
 // every uprobe program; the bias of another module still comes from
-// gs_bias (0 without an entry).
+// gs_bias (ir.BiasUnknown without an entry).
 func TestProbeModuleBias(t *testing.T) {
 	needRoot(t)
 	dir := t.TempDir()
@@ -169,7 +169,7 @@ func TestProbeModuleBias(t *testing.T) {
 
 			// otherBias is what the probes of module m read as the bias
 			// of the other module, from gs_bias.
-			var otherBias [2]uint64
+			otherBias := [2]uint64{ir.BiasUnknown, ir.BiasUnknown} // no entry
 			values := initial
 			for d := uint64(1); d <= 4; d++ {
 				if d == 3 {

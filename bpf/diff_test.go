@@ -125,8 +125,8 @@ func (tg *target) hit(t *testing.T, m *model.Machine, c diffCall) {
 }
 
 // installProgram writes p's instructions and probes to the interpreter's
-// maps, as the runtime does (without load bias entries: no program here
-// reads one other than 0).
+// maps, as the runtime does (without load bias entries: OpLdBias fails
+// with ir.StatusNoBias, as model.Machine.NoBias has it).
 func installProgram(t *testing.T, objs *GsObjects, p *ir.Program) {
 	t.Helper()
 	for pc, ins := range p.Insns {
@@ -186,6 +186,7 @@ func TestDiffScripts(t *testing.T) {
 			defer attachF(t, objs, bin).Close()
 			rd := newReader(t, objs)
 			m := model.New()
+			m.NoBias = true // installProgram writes no gs_bias entry
 			for _, c := range diffCalls {
 				tg.hit(t, m, c)
 				if err := m.Run(p, 0); err != nil {
@@ -573,6 +574,7 @@ func TestDiffRandom(t *testing.T) {
 		clearMaps(t, objs)
 		installProgram(t, objs, p)
 		m := model.New()
+		m.NoBias = true // installProgram writes no gs_bias entry
 		tg.hit(t, m, c)
 		if err := m.Run(p, 0); err != nil {
 			t.Fatalf("program %d: model: %v\n%s", i, err, ir.Disasm(p))

@@ -535,7 +535,7 @@ func TestEndToEnd(t *testing.T) {
 					{"gid", u64(r, 48), 0},
 					{"probe", u64(r, 80), 0},
 					{"bias 0", u64(r, 88), 0x5555000},
-					{"bias 1", u64(r, 96), 0},
+					{"bias 1", u64(r, 96), ir.BiasUnknown}, // no gs_bias entry
 					{"stack[0] status", uint64(binary.LittleEndian.Uint32(r[112:])), ir.StackFrameValid},
 					{"stack[0] offset", u64(r, 112+ir.StackFrameAddr), fileOffset(t, bin, "add")},
 				}

@@ -97,10 +97,14 @@ func CHeader() string {
 	}
 	def("GS_NUM_COUNTERS", int64(NumCounters), "")
 
+	def("GS_PROBE_FLAG_BIAS", ProbeFlagBias, "gs_probes flags: a bias probe")
+	fmt.Fprintf(&b, "#define %-26s %#xULL /* %s */\n", "GS_BIAS_UNKNOWN", uint64(BiasUnknown), "what OpLdBias yields when it knows no bias")
+
 	b.WriteString("\n/* Status slots and string slot flags. */\n")
 	def("GS_STATUS_OK", StatusOK, "")
 	def("GS_STATUS_READ_ERROR", StatusReadError, "")
 	def("GS_STATUS_DYNAMIC_TLS", StatusDynamicTLS, "")
+	def("GS_STATUS_NO_BIAS", StatusNoBias, "")
 	def("GS_STATUS_SIZE", StatusSize, "{u64 status, u64 fault address}")
 	def("GS_STR_TRUNCATED", StrTruncated, "")
 	def("GS_STR_FAULT", StrFault, "")

@@ -43,7 +43,7 @@ const (
 	OpJnz                  // if rA != 0 { pc += imm }
 	OpLdReg                // rA = saved register imm (index into the copied pt_regs)
 	OpLdCtx                // rA = context value imm (a Ctx constant)
-	OpLdBias               // rA = load bias of module imm in the current process (0 if unknown)
+	OpLdBias               // rA = load bias of module imm in the current process (unknown: rA = BiasUnknown, fault set as StatusNoBias)
 	OpLoad                 // rA = user[rB + sext(imm)], C bytes (1, 2, 4, 8) zero-extended; on fault rA = 0 and fault is set
 	OpTakeFault            // rA = fault ? 1 : 0; fault is cleared
 	OpLdHeap               // rA = heap[imm], C bytes (1, 2, 4, 8) zero-extended
@@ -241,6 +241,7 @@ const (
 	StatusOK         = 0 // the value was read
 	StatusReadError  = 1 // a user-memory read failed; the address follows
 	StatusDynamicTLS = 2 // OpTLS found no static TLS block (dynamic TLS); the module id follows
+	StatusNoBias     = 3 // OpLdBias knows no load bias of the module in this process; the Program.Modules index follows
 	StatusSize       = 16
 )
 

@@ -11,7 +11,7 @@ import (
 
 // Version identifies the encoding. Bump it whenever an op is added or its
 // meaning changes.
-const Version = 7
+const Version = 8
 
 // Limits shared with the C interpreter (they are written into its header).
 const (
@@ -83,6 +83,17 @@ const (
 	// ModuleNone is gs_probes' module of a probe in none of Program.Modules
 	// (and of BEGIN, END, interval probes).
 	ModuleNone = 0xffffffff
+	// ProbeFlagBias in gs_probes' flags marks a bias probe (not one of
+	// Program.Probes: the runtime adds one per module at a place every
+	// process runs once it has mapped the module, before the module's own
+	// code): it stores its module's load bias in gs_bias[{tgid, module}],
+	// as the hit's run-time address minus the entry's link-time address,
+	// and runs no code.
+	ProbeFlagBias = 1
+	// BiasUnknown is what OpLdBias yields for a module whose bias it does
+	// not know: an address biased by it is not canonical, so a read there
+	// fails too.
+	BiasUnknown = 1 << 63
 )
 
 // String slot flags.
@@ -434,7 +445,9 @@ type Program struct {
 	// Modules are the absolute paths of the files (the executable, shared
 	// libraries) whose link-time addresses the program uses; OpLdBias imm
 	// reads the load bias of Modules[imm] in the current process from
-	// gs_bias[{tgid, imm}], and 0 when it is absent. A module's load bias
+	// gs_bias[{tgid, imm}]; when it is absent it yields BiasUnknown and
+	// sets the fault flag to StatusNoBias, so the value prints as not
+	// available, never as a read at a wrong address. A module's load bias
 	// is where the process mapped it minus where it was linked to load,
 	// the same for all its segments: run-time address = link-time address
 	// + bias. The runtime computes it from /proc/PID/maps as the start of

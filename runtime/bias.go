@@ -18,21 +18,25 @@ import (
 // linked to load: link-time address + bias = run-time address. OpLdBias
 // reads it from gs_bias, keyed by {tgid, module index}.
 
-// moduleBias returns the load bias of the file at path in process pid, and
-// false when the process has not mapped it.
-func moduleBias(pid int, path string) (uint64, bool, error) {
-	want, err := os.Stat(path)
+// moduleFile is a module as its mappings are recognized: by device and
+// inode (or by name, when it cannot be stat'ed), with the page-aligned
+// link-time address of its PT_LOAD segment at file offset 0.
+type moduleFile struct {
+	path  string
+	st    *syscall.Stat_t
+	vaddr uint64
+}
+
+func openModuleFile(path string) (moduleFile, error) {
+	mf := moduleFile{path: path}
+	fi, err := os.Stat(path)
 	if err != nil {
-		return 0, false, err
+		return mf, err
 	}
-	wantSt, _ := want.Sys().(*syscall.Stat_t)
-	start, ok, err := firstMapping(pid, path, wantSt)
-	if err != nil || !ok {
-		return 0, false, err
-	}
+	mf.st, _ = fi.Sys().(*syscall.Stat_t)
 	f, err := elf.Open(path)
 	if err != nil {
-		return 0, false, err
+		return mf, err
 	}
 	defer f.Close()
 	// The mapping at file offset 0 holds the PT_LOAD segment that starts
@@ -40,33 +44,51 @@ func moduleBias(pid int, path string) (uint64, bool, error) {
 	// there.
 	for _, p := range f.Progs {
 		if p.Type == elf.PT_LOAD && p.Off == 0 {
-			return start - (p.Vaddr &^ uint64(os.Getpagesize()-1)), true, nil
+			mf.vaddr = p.Vaddr &^ uint64(os.Getpagesize()-1)
+			return mf, nil
 		}
 	}
-	return 0, false, fmt.Errorf("%s: no PT_LOAD segment at file offset 0", path)
+	return mf, fmt.Errorf("%s: no PT_LOAD segment at file offset 0", path)
 }
 
-// firstMapping finds the start of the mapping of file offset 0 of path
-// (matched by device and inode when known, else by name) in pid's maps.
-func firstMapping(pid int, path string, st *syscall.Stat_t) (uint64, bool, error) {
-	ms, err := procmaps.Read(pid)
-	if err != nil {
-		return 0, false, err
-	}
+// biasIn returns the module's load bias in a process with mappings ms, and
+// false when the process has not mapped it.
+func (mf *moduleFile) biasIn(ms []procmaps.Mapping) (uint64, bool) {
 	for _, m := range ms {
 		if m.Offset != 0 {
 			continue
 		}
-		if st != nil {
+		if st := mf.st; st != nil {
 			if m.Inode != st.Ino || uint64(m.Major) != devMajor(st.Dev) || uint64(m.Minor) != devMinor(st.Dev) {
 				continue
 			}
-		} else if m.Path != path {
+		} else if m.Path != mf.path {
 			continue
 		}
-		return m.Start, true, nil
+		return m.Start - mf.vaddr, true
 	}
-	return 0, false, nil
+	return 0, false
+}
+
+// moduleBias returns the load bias of the file at path in process pid, and
+// false when the process has not mapped it.
+func moduleBias(pid int, path string) (uint64, bool, error) {
+	mf, err := openModuleFile(path)
+	if err != nil {
+		return 0, false, err
+	}
+	ms, err := procmaps.Read(pid)
+	if err != nil {
+		return 0, false, err
+	}
+	bias, ok := mf.biasIn(ms)
+	return bias, ok, nil
+}
+
+// biasKey is gs_bias's key {u32 tgid, u32 module}.
+func biasKey(pid, module int) []byte {
+	key := binary.LittleEndian.AppendUint32(nil, uint32(pid))
+	return binary.LittleEndian.AppendUint32(key, uint32(module))
 }
 
 // devMajor and devMinor split a Linux dev_t as glibc's gnu_dev_major and
@@ -76,7 +98,8 @@ func devMinor(dev uint64) uint64 { return dev&0xff | (dev>>12)&^0xff }
 
 // biasWriter fills gs_bias for the traced process. Modules the process
 // has not mapped yet (shared libraries of a command that just started) are
-// retried until they show up; until then OpLdBias reads 0 for them.
+// retried until they show up (a module mapped later also gets its entry
+// from its bias probe, biasprobe.go); until then OpLdBias fails for them.
 type biasWriter struct {
 	m       *ebpf.Map
 	pid     int
@@ -107,7 +130,7 @@ func newBiasWriter(m *ebpf.Map, pid int, modules []string) *biasWriter {
 // bias itself and this only serves the other modules; on older kernels
 // the probe's own module reads gs_bias too, and a static binary's first
 // hits may come before the bias is written (a race: a missing bias is 0,
-// so a PIE global then reads at its link-time address, mostly a read error).
+// so a PIE global then prints as not available).
 func (w *biasWriter) awaitExec(exe string, timeout time.Duration) error {
 	if w == nil {
 		return nil
@@ -159,9 +182,7 @@ func (w *biasWriter) update() error {
 			still = append(still, i)
 			continue
 		}
-		key := binary.LittleEndian.AppendUint32(nil, uint32(w.pid))
-		key = binary.LittleEndian.AppendUint32(key, uint32(i))
-		if err := w.m.Update(key, bias, ebpf.UpdateAny); err != nil {
+		if err := w.m.Update(biasKey(w.pid, i), bias, ebpf.UpdateAny); err != nil {
 			w.pending = nil
 			return fmt.Errorf("write gs_bias: %w", err)
 		}

@@ -83,10 +83,17 @@ type failure struct{ status, addr uint64 }
 // prints (ir.StatusDynamicTLS).
 const dynamicTLS = "<not available: dynamic TLS>"
 
+// noBias is how a value at an address in a module prints when gs does not
+// know where this process loaded the module (ir.StatusNoBias).
+const noBias = "<not available: module not located in this process>"
+
 // appendFailure formats a failed value as print() shows it.
 func appendFailure(dst []byte, fl failure) []byte {
-	if fl.status == ir.StatusDynamicTLS {
+	switch fl.status {
+	case ir.StatusDynamicTLS:
 		return append(dst, dynamicTLS...)
+	case ir.StatusNoBias:
+		return append(dst, noBias...)
 	}
 	return appendReadError(dst, fl.addr)
 }

@@ -278,8 +278,11 @@ func (d *decoder) appendFieldJSON(dst []byte, r record, f *ir.Field) []byte {
 		return append(dst, `{"unavailable":true}`...)
 	}
 	if fl, ok := r.fault(f); ok {
-		if fl.status == ir.StatusDynamicTLS {
+		switch fl.status {
+		case ir.StatusDynamicTLS:
 			return append(dst, `{"unavailable":"dynamic TLS"}`...)
+		case ir.StatusNoBias:
+			return append(dst, `{"unavailable":"module not located"}`...)
 		}
 		return appendJSONReadError(dst, fl.addr)
 	}

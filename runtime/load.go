@@ -418,20 +418,13 @@ func probeValues(prog *ir.Program, hold bool) ([][probeValueSize]byte, error) {
 		if hold && held(p) {
 			start, n = 0, 0
 		}
-		b := pv[i][:0]
-		b = binary.LittleEndian.AppendUint32(b, start)
-		b = binary.LittleEndian.AppendUint32(b, n)
-		b = binary.LittleEndian.AppendUint32(b, ir.Version)
-		b = binary.LittleEndian.AppendUint32(b, 0) // flags: none defined yet
 		module := uint32(probeModuleNone)
 		if p.Kind == ir.Uprobe || p.Kind == ir.Uretprobe {
 			if m := slices.Index(prog.Modules, p.Binary); m >= 0 {
 				module = uint32(m)
 			}
 		}
-		b = binary.LittleEndian.AppendUint32(b, module)
-		b = binary.LittleEndian.AppendUint32(b, p.Cells)
-		binary.LittleEndian.AppendUint64(b, p.Address)
+		pv[i] = encodeProbe(start, n, 0, module, p.Cells, p.Address)
 	}
 	return pv, nil
 }

@@ -225,6 +225,7 @@ type session struct {
 	triggers  []link.Link // Begin and End probes (attachTriggers)
 	intervals []io.Closer // interval probes' perf events
 	bias      *biasWriter // nil unless tracing one process of a program with modules
+	procBias  *procBias   // nil unless tracing system-wide a program with modules
 	panics    panics      // of the goroutines below; Run raises the first again
 	rd        *ringbuf.Reader
 	loss      *lossReporter
@@ -368,7 +369,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 			if !traced {
 				s.infof("cannot stop the command at its exec (ptrace): the probes start after it, and may miss its first calls")
 				if err := s.bias.awaitExec(s.cmdPath, 50*time.Millisecond); err != nil {
-					s.status.warnf("%v; globals of that module read wrong", err)
+					s.status.warnf("%v; its globals print as not available", err)
 				}
 			} else {
 				s.updateBias()
@@ -453,8 +454,18 @@ func (s *session) attach(groups []*binaryProbes, pid int, writeBias bool) error 
 				s.updateBias() // before the first hit
 			}
 		}
-		var err error
-		s.links, err = attachAll(s.in, groups, pid)
+		// The bias probes come first, then the scan of the processes
+		// already running: a process starting in between is in both.
+		links, err := attachBiasProbes(s.in, s.prog, pid, s.status.warnf)
+		if err == nil && pid == 0 && len(s.prog.Modules) > 0 {
+			if s.procBias, err = newProcBias(s.in.bias, s.prog.Modules); err == nil {
+				err = s.procBias.update()
+			}
+		}
+		if err == nil {
+			s.links, err = attachAll(s.in, groups, pid)
+		}
+		s.links = append(links, s.links...)
 		if err == nil {
 			s.triggers, err = attachTriggers(s.in, s.prog)
 		}
@@ -548,7 +559,11 @@ func (s *session) loop(stop <-chan string) (string, error) {
 // since the last call.
 func (s *session) updateBias() {
 	if err := s.bias.update(); err != nil {
-		s.status.warnf("%v; globals of that module read wrong", err)
+		s.status.warnf("%v; its globals print as not available", err)
+	}
+	if err := s.procBias.update(); err != nil {
+		s.status.warnf("load biases from /proc: %v", err)
+		s.procBias = nil
 	}
 }
 

@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              7 /* ir.Version */
+#define GS_IR_VERSION              8 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0
@@ -101,11 +101,14 @@
 #define GS_COUNTER_MAP_FULL        3
 #define GS_COUNTER_STACK_ERROR     4
 #define GS_NUM_COUNTERS            5
+#define GS_PROBE_FLAG_BIAS         1 /* gs_probes flags: a bias probe */
+#define GS_BIAS_UNKNOWN            0x8000000000000000ULL /* what OpLdBias yields when it knows no bias */
 
 /* Status slots and string slot flags. */
 #define GS_STATUS_OK               0
 #define GS_STATUS_READ_ERROR       1
 #define GS_STATUS_DYNAMIC_TLS      2
+#define GS_STATUS_NO_BIAS          3
 #define GS_STATUS_SIZE             16 /* {u64 status, u64 fault address} */
 #define GS_STR_TRUNCATED           1
 #define GS_STR_FAULT               2

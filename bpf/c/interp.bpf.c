@@ -76,8 +76,11 @@
  * it); the bpf_loop callbacks run only under the flag, one per CPU, and
  * may use more.
  *
- * Load bias. OpLdBias m reads gs_bias[{tgid, m}], which user space fills
- * from /proc/PID/maps, except when m is the module the probe is attached
+ * Load bias. OpLdBias m reads gs_bias[{tgid, m}], which the bias probes
+ * (GS_PROBE_FLAG_BIAS: at module m's initializer or entry point, their hit
+ * address minus its link-time one) and user space (from /proc/PID/maps,
+ * for processes that ran before) fill; with no entry it sets the fault
+ * GS_STATUS_NO_BIAS and yields GS_BIAS_UNKNOWN, never a guess. Except when m is the module the probe is attached
  * in (gs_probe.module): the bias is then known at the hit, the probe's
  * run-time address (bpf_get_func_ip: the breakpoint's address, for a
  * uretprobe the function's) minus its link-time address (gs_probe.address).
@@ -264,8 +267,8 @@ struct {
 } gs_counters SEC(".maps");
 
 struct {
-	__uint(type, BPF_MAP_TYPE_HASH);
-	__uint(max_entries, 4096);
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 16384);
 	__type(key, struct bias_key);
 	__type(value, u64);
 } gs_bias SEC(".maps");
@@ -1030,7 +1033,7 @@ static __always_inline int jump(const struct hit *h, u32 pc, s32 off, u32 *next)
 
 /* ld_bias is OpLdBias. uprobe says ctx is a uprobe's, whose
  * bpf_get_func_ip is the probe's run-time address. */
-static __always_inline u64 ld_bias(void *ctx, const struct hit *h, u32 module, const int uprobe)
+static __always_inline u64 ld_bias(void *ctx, struct regfile *f, const struct hit *h, u32 module, const int uprobe)
 {
 	struct bias_key k = {
 		.tgid = bpf_get_current_pid_tgid() >> 32,
@@ -1044,7 +1047,27 @@ static __always_inline u64 ld_bias(void *ctx, const struct hit *h, u32 module, c
 			return ip - h->address;
 	}
 	bias = bpf_map_lookup_elem(&gs_bias, &k);
-	return bias ? *bias : 0;
+	if (bias)
+		return *bias;
+	fail(f, GS_STATUS_NO_BIAS, module);
+	return GS_BIAS_UNKNOWN;
+}
+
+/* record_bias is a bias probe's whole run (GS_PROBE_FLAG_BIAS): its
+ * module's load bias in this process, kept in gs_bias. Not inlined: its
+ * locals would push run()'s frame to 64 bytes (see "Stack frames"). */
+static __noinline void record_bias(void *ctx, const struct probe *p)
+{
+	struct bias_key k = {
+		.tgid = bpf_get_current_pid_tgid() >> 32,
+		.module = p->module,
+	};
+	u64 ip = bpf_get_func_ip(ctx), bias;
+
+	if (!ip) /* before 6.4: the runtime attaches none */
+		return;
+	bias = ip - p->address;
+	bpf_map_update_elem(&gs_bias, &k, &bias, BPF_ANY);
 }
 
 /*
@@ -1186,7 +1209,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 			return OP_BAD;
 		break;
 	case GS_OP_LDBIAS:
-		*RA = ld_bias(ctx, h, imm, uprobe);
+		*RA = ld_bias(ctx, f, h, imm, uprobe);
 		break;
 	case GS_OP_LOAD: {
 		u64 addr = RB + (s64)imm;
@@ -1414,6 +1437,11 @@ static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
 	p = bpf_map_lookup_elem(&gs_probes, &id);
 	if (!p || p->version != GS_IR_VERSION || p->start >= GS_MAX_INSNS || p->len > GS_MAX_INSNS - p->start) {
 		count(GS_COUNTER_BAD_PROGRAM);
+		return 0;
+	}
+	if (p->flags & GS_PROBE_FLAG_BIAS) {
+		if (uprobe)
+			record_bias(ctx, p);
 		return 0;
 	}
 	/* A program that does nothing (a block with no code) costs one array

@@ -29,7 +29,7 @@ type Machine struct {
 	FaultAddr uint64 // the address of the first failed read while Fault is set
 	// FaultStatus is the status OpStStatus writes while Fault is set:
 	// ir.StatusReadError, or ir.StatusDynamicTLS (then FaultAddr is the
-	// module id).
+	// module id), or ir.StatusNoBias (FaultAddr: the Program.Modules index).
 	FaultStatus uint64
 	Records     [][]byte
 	Steps       int
@@ -45,9 +45,11 @@ type Machine struct {
 
 	// Read fills buf from user memory at addr for OpLoad and OpStMem and
 	// reports whether it could (nil: every read faults); Bias is what
-	// OpLdBias yields.
-	Read func(addr uint64, buf []byte) bool
-	Bias uint64
+	// OpLdBias yields, unless NoBias says the bias is unknown (then it
+	// fails with ir.StatusNoBias and yields ir.BiasUnknown).
+	Read   func(addr uint64, buf []byte) bool
+	Bias   uint64
+	NoBias bool
 }
 
 // New returns a Machine with empty maps.
@@ -268,6 +270,10 @@ func (m *Machine) Run(p *ir.Program, id int) error {
 			*a = m.PtRegs[in.Imm]
 		case ir.OpLdBias:
 			*a = m.Bias
+			if m.NoBias {
+				m.failWith(ir.StatusNoBias, uint64(in.Imm))
+				*a = ir.BiasUnknown
+			}
 		case ir.OpLoad:
 			if in.C != 1 && in.C != 2 && in.C != 4 && in.C != 8 {
 				return fmt.Errorf("pc %d: load of %d bytes", pc-1, in.C)

@@ -17,6 +17,7 @@
 //	go run ./bench -only debuginfod
 //	go run ./bench -only loops     (the cost of a loop iteration, loops.go)
 //	go run ./bench -only names     (listing a big C++ program's functions, names.go)
+//	go run ./bench -only ustack    (@[ustack] = count() with and without frame pointers, ustack.go)
 package main
 
 import (
@@ -38,7 +39,7 @@ var (
 	calls    = flag.Int("calls", 1000000, "calls per run")
 	gs       = flag.String("gs", "bin/gs", "the gs binary")
 	namesBin = flag.String("names-bin", "", "-only names: the C++ binary to list, instead of generating and compiling one")
-	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe) or names (listing a big C++ program's functions, next to gdb)")
+	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe), names (listing a big C++ program's functions, next to gdb) or ustack (@[ustack] = count(), with and without frame pointers)")
 )
 
 type tool struct {
@@ -86,6 +87,10 @@ func main() {
 	}
 	if *only == "loops" {
 		benchLoops(target, tools)
+		return
+	}
+	if *only == "ustack" {
+		benchUstack(dir, target, tools)
 		return
 	}
 	probe := "uprobe:" + target + ":f"

@@ -83,28 +83,28 @@ type GsScratch struct {
 	Woke uint64
 	Zero GsAgg
 	Uw   struct {
-		_       structs.HostLayout
-		Pc      uint64
-		Sp      uint64
-		Bp      uint64
-		Hash    uint64
-		Base    uint32
-		Max     uint32
-		N       uint32
-		Have    uint32
+		_     structs.HostLayout
+		Pc    uint64
+		Sp    uint64
+		Bp    uint64
+		Hash  uint64
+		Base  uint32
+		Max   uint32
+		N     uint32
+		Next  uint32
+		Cache [2]struct {
+			_      structs.HostLayout
+			Start  uint64
+			End    uint64
+			Off    uint64
+			Mod    GsUmod
+			Status uint32
+			Pad    uint32
+		}
 		VmStart uint64
 		VmEnd   uint64
 		VmOff   uint64
 		Key     GsUmodKey
-		Mod     GsUmod
-		Known   uint32
-		Pad     uint32
-	}
-	Rs struct {
-		_     structs.HostLayout
-		Vaddr uint64
-		Lo    uint32
-		Hi    uint32
 	}
 	Heap [16384]uint8
 }

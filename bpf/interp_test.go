@@ -398,11 +398,12 @@ func TestLoad(t *testing.T) {
 		}
 		t.Logf("%s: verifier processed %d instructions", name, n)
 		// The verifier sees gs_step once (about 4,000 instructions) and
-		// the stack walk's callbacks twice (about 1,100: OpStStack and
-		// OpStackID); a jump past this means that it explores one of
-		// them several times (see struct scratch and struct unwind).
-		if n > 6000 {
-			t.Errorf("%s: verifier processed %d instructions, want at most 6000\n%s", name, n, p.VerifierLog)
+		// the stack walk's callback twice (OpStStack and OpStackID; about
+		// 4,300 with its row search's 24 bounded iterations); a jump past
+		// this means that it explores one of them several times (see
+		// struct scratch and struct unwind).
+		if n > 9000 {
+			t.Errorf("%s: verifier processed %d instructions, want at most 9000\n%s", name, n, p.VerifierLog)
 		}
 		if err := mainFrameError(p.VerifierLog); err != nil {
 			t.Errorf("%s: %v", name, err)

@@ -166,7 +166,7 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 	}
 	unwindStart := time.Now()
 	var unwindNotes []string
-	cfg.unwind, unwindNotes = unwindTables(prog, opts.PID)
+	cfg.unwind, unwindNotes = unwindTables(prog, opts.PID, cmdPath)
 	in, err := loadInterpreter(prog, cfg)
 	if err != nil {
 		return err

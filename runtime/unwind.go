@@ -16,12 +16,15 @@ func usesStacks(prog *ir.Program) bool {
 
 // unwindTables builds the unwind tables (gs_umods, gs_urows) of the
 // modules a user stack of prog may pass through: the probed binaries,
-// the program's modules and, recursively, the libraries they need, and
-// with pid the files that process maps executable (as
-// /proc/PID/map_files names them, so a container's libc is its own).
+// the program's modules, the -c command (cmd, "" for none) and,
+// recursively, the libraries they need, and with pid the files that
+// process maps executable (as /proc/PID/map_files names them, so a
+// container's libc is its own). A module loaded later (dlopen), or an
+// executable that calls a probed library when tracing system-wide, has no
+// table: its frames follow rbp.
 // A module without call frame information is left out: its frames follow
 // rbp. notes says which were left out and why.
-func unwindTables(prog *ir.Program, pid int) (u *unwindMaps, notes []string) {
+func unwindTables(prog *ir.Program, pid int, cmd string) (u *unwindMaps, notes []string) {
 	u = &unwindMaps{}
 	if !usesStacks(prog) {
 		return u, nil
@@ -52,6 +55,7 @@ func unwindTables(prog *ir.Program, pid int) (u *unwindMaps, notes []string) {
 	for _, m := range prog.Modules {
 		add(m, 0)
 	}
+	add(cmd, 0)
 	if pid != 0 {
 		maps, err := procmaps.Read(pid)
 		if err != nil {

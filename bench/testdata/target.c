@@ -7,6 +7,9 @@
 //                  median over block pairs of g's time / f's. With one
 //                  probe on f and another on g, the two costs are measured
 //                  side by side: drift in the machine's speed hits both.
+//   target paircall N  the same with fc() and gc(), which call id() and so
+//                  start with a push (of rbp, or of rbx without frame
+//                  pointers) that the kernel emulates in either build.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +31,22 @@ NOINLINE int f(int x)
 NOINLINE int g(int x)
 {
 	return x + 1;
+}
+
+NOINLINE int id(int x)
+{
+	__asm__ volatile("" : "+r"(x)); /* opaque to the callers' optimizer */
+	return x;
+}
+
+NOINLINE int fc(int x)
+{
+	return id(x) + x;
+}
+
+NOINLINE int gc(int x)
+{
+	return id(x) + x;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -56,7 +75,9 @@ int main(int argc, char **argv)
 		sink = f(1);
 		return 0;
 	}
-	if (argc > 2 && strcmp(argv[1], "pair") == 0) {
+	int paircall = argc > 2 && strcmp(argv[1], "paircall") == 0;
+	if (argc > 2 && (strcmp(argv[1], "pair") == 0 || paircall)) {
+		int (*pf)(int) = paircall ? fc : f, (*pg)(int) = paircall ? gc : g;
 		enum { BLOCK = 10000 };
 		long n = atol(argv[2]);
 		int blocks = n / BLOCK > 0 ? n / BLOCK : 1;
@@ -64,10 +85,10 @@ int main(int argc, char **argv)
 		for (int b = 0; b < blocks; b++) {
 			long long t0 = now(CLOCK_MONOTONIC);
 			for (int i = 0; i < BLOCK; i++)
-				sink += f(i);
+				sink += pf(i);
 			long long t1 = now(CLOCK_MONOTONIC);
 			for (int i = 0; i < BLOCK; i++)
-				sink += g(i);
+				sink += pg(i);
 			long long t2 = now(CLOCK_MONOTONIC);
 			fs[b] = (double)(t1 - t0) / BLOCK;
 			gs[b] = (double)(t2 - t1) / BLOCK;

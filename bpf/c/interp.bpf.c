@@ -220,7 +220,6 @@ struct scratch {
 	u64 woke; /* when OpEmit last woke the reader (gs_wakeup_ns) */
 	struct agg zero; /* never written: the first value of an aggregation */
 	struct unwind uw;      /* the user stack walk (unwind_walk.h) */
-	struct row_search rs;  /* its row search */
 	u8 heap[2 * GS_HEAP_SIZE];
 };
 

@@ -95,24 +95,25 @@ struct {
  * stack: the verifier tells bpf_loop callback states apart by the
  * constants they leave on the stack and would verify unwind_step once per
  * iteration. */
+struct umap {
+	u64 start, end, off; /* [start, end) maps the file from offset off */
+	struct umod mod;     /* zero when not known */
+	u32 status;          /* GS_STACK_FRAME_VALID when mod is known, else _IP; 0: empty */
+	u32 pad;
+};
+
 struct unwind {
 	u64 pc, sp, bp;
 	u64 hash;
 	u32 base; /* heap offset of frame 0 */
 	u32 max;  /* frames wanted */
 	u32 n;    /* frames written */
-	u32 have; /* 1: the mapping below is known */
-	/* The mapping of the last pc looked up, and its module. */
-	u64 vm_start, vm_end, vm_off; /* vm_off: file offset of vm_start */
+	u32 next; /* the cache entry the next lookup replaces */
+	/* The last two mappings looked up (a stack alternates between the
+	 * executable and libc), and what bpf_find_vma reports. */
+	struct umap cache[2];
+	u64 vm_start, vm_end, vm_off;
 	struct umod_key key;
-	struct umod mod;
-	u32 known; /* the frames' status: VALID when mod is the mapping's module, else IP */
-	u32 pad;
 };
 
-/* The state of a row search: the row in force is in [lo, hi). */
-struct row_search {
-	u64 vaddr;
-	u32 lo, hi;
-};
 

@@ -21,43 +21,31 @@ static long unwind_vma(struct task_struct *task, struct vm_area_struct *vma, voi
 	return 0;
 }
 
-static long row_step(u64 index, void *data)
+/* unwind_row finds the row in force at link-time address vaddr of module
+ * m; 0 when none does. */
+static __always_inline int unwind_row(const struct umod *m, u64 vaddr, struct urow *out)
 {
-	struct scratch *s = *(struct scratch **)data;
-	struct row_search *r = &s->rs;
-	u32 mid = r->lo + (r->hi - r->lo) / 2;
+	u32 lo = m->first, hi = m->first + m->count;
 	struct urow *row;
 
-	if (r->hi - r->lo <= 1)
-		return 1;
-	row = bpf_map_lookup_elem(&gs_urows, &mid);
-	if (!row)
-		return 1;
-	if (row->pc <= r->vaddr)
-		r->lo = mid;
-	else
-		r->hi = mid;
-	return 0;
-}
-
-/* unwind_row finds the row in force at link-time address vaddr of u->mod;
- * 0 when none does. The search is a bpf_loop so the verifier sees its step
- * once. */
-static __always_inline int unwind_row(struct scratch *s, struct unwind *u, u64 vaddr, struct urow *out)
-{
-	struct row_search *r = &s->rs;
-	struct urow *row;
-
-	if (u->mod.count == 0 || vaddr > 0xffffffffULL)
+	if (m->count == 0 || vaddr > 0xffffffffULL)
 		return 0;
-	r->vaddr = vaddr;
-	r->lo = u->mod.first;
-	r->hi = u->mod.first + u->mod.count;
-	row = bpf_map_lookup_elem(&gs_urows, &r->lo);
+	row = bpf_map_lookup_elem(&gs_urows, &lo);
 	if (!row || row->pc > vaddr)
 		return 0;
-	bpf_loop(32, row_step, &s, 0);
-	row = bpf_map_lookup_elem(&gs_urows, &r->lo);
+	/* The row in force is in [lo, hi); 2^24 rows at most. */
+	for (int k = 0; k < 24 && hi - lo > 1; k++) {
+		u32 mid = lo + (hi - lo) / 2;
+
+		row = bpf_map_lookup_elem(&gs_urows, &mid);
+		if (!row)
+			return 0;
+		if (row->pc <= vaddr)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	row = bpf_map_lookup_elem(&gs_urows, &lo);
 	if (!row)
 		return 0;
 	*out = *row;
@@ -80,44 +68,53 @@ static long unwind_step(u64 i, void *data)
 	struct scratch *s = *(struct scratch **)data;
 	struct unwind *u = &s->uw;
 	struct urow row = {.kind = GS_UNWIND_NONE};
-	u64 addr, cfa, ra = 0, bp = u->bp;
+	u64 addr, cfa, off, ra = 0, bp = u->bp;
+	struct umap *c;
 	u8 *p;
 
 	if (i >= u->max || i >= GS_MAX_STACK)
 		return 1;
-	if (!u->have || u->pc < u->vm_start || u->pc >= u->vm_end) {
-		struct umod *m = NULL;
+	c = &u->cache[0];
+	if (!c->status || u->pc < c->start || u->pc >= c->end) {
+		c = &u->cache[1];
+		if (!c->status || u->pc < c->start || u->pc >= c->end) {
+			struct umod *m = NULL;
 
-		u->have = 0;
-		if (bpf_find_vma(bpf_get_current_task_btf(), u->pc, unwind_vma, &s, 0) == 0 &&
-		    u->pc >= u->vm_start && u->pc < u->vm_end) {
-			u->have = 1;
-			m = bpf_map_lookup_elem(&gs_umods, &u->key);
-		}
-		if (m) {
-			u->mod = *m;
-			u->known = GS_STACK_FRAME_VALID;
-		} else {
-			__builtin_memset(&u->mod, 0, sizeof(u->mod));
-			u->known = GS_STACK_FRAME_IP;
+			c = &u->cache[u->next & 1];
+			u->next ^= 1;
+			c->status = GS_STACK_FRAME_IP;
+			c->start = c->end = c->off = 0;
+			if (bpf_find_vma(bpf_get_current_task_btf(), u->pc, unwind_vma, &s, 0) == 0 &&
+			    u->pc >= u->vm_start && u->pc < u->vm_end) {
+				c->start = u->vm_start;
+				c->end = u->vm_end;
+				c->off = u->vm_off;
+				m = bpf_map_lookup_elem(&gs_umods, &u->key);
+			}
+			if (m) {
+				c->mod = *m;
+				c->status = GS_STACK_FRAME_VALID;
+			} else {
+				__builtin_memset(&c->mod, 0, sizeof(c->mod));
+			}
 		}
 	}
 
-	u64 off = u->base + i * GS_STACK_FRAME_SIZE;
+	off = u->base + i * GS_STACK_FRAME_SIZE;
 	if (off > 2 * GS_HEAP_SIZE - GS_STACK_FRAME_SIZE)
 		return 1;
 	p = &s->heap[off];
-	addr = u->known == GS_STACK_FRAME_VALID ? u->pc - u->vm_start + u->vm_off : u->pc;
-	*(s32 *)p = u->known;
-	__builtin_memcpy(p + 4, u->mod.build_id, 20);
+	addr = c->status == GS_STACK_FRAME_VALID ? u->pc - c->start + c->off : u->pc;
+	*(s32 *)p = c->status;
+	__builtin_memcpy(p + 4, c->mod.build_id, 20);
 	*(u64 *)(p + 24) = addr;
 	unwind_hash(&u->hash, addr);
-	unwind_hash(&u->hash, *(u64 *)u->mod.build_id);
+	unwind_hash(&u->hash, *(u64 *)c->mod.build_id);
 	u->n = i + 1;
 
 	/* A caller's pc is a return address: its call is the byte before. */
-	if (i == 0 || !(u->mod.flags & GS_UNWIND_FRAME_POINTERS))
-		unwind_row(s, u, addr + u->mod.delta - (i > 0), &row);
+	if (i == 0 || !(c->mod.flags & GS_UNWIND_FRAME_POINTERS))
+		unwind_row(&c->mod, addr + c->mod.delta - (i > 0), &row);
 	if (row.kind == GS_UNWIND_END)
 		return 1;
 	if (row.kind == GS_UNWIND_NONE) {
@@ -132,9 +129,23 @@ static long unwind_step(u64 i, void *data)
 	} else {
 		cfa = u->sp + row.cfa_off;
 	}
-	if (row.rbp_off && bpf_probe_read_user(&bp, 8, (void *)(cfa + row.rbp_off)))
+	if (cfa <= u->sp)
 		return 1;
-	if (cfa <= u->sp || bpf_probe_read_user(&ra, 8, (void *)(cfa - 8)) || ra < 4096)
+	if (row.rbp_off == -16) {
+		/* A frame-pointer frame: rbp and the return address in one read. */
+		u64 w[2];
+
+		if (bpf_probe_read_user(w, 16, (void *)(cfa - 16)))
+			return 1;
+		bp = w[0];
+		ra = w[1];
+	} else {
+		if (row.rbp_off && bpf_probe_read_user(&bp, 8, (void *)(cfa + row.rbp_off)))
+			return 1;
+		if (bpf_probe_read_user(&ra, 8, (void *)(cfa - 8)))
+			return 1;
+	}
+	if (ra < 4096)
 		return 1;
 	u->pc = ra;
 	u->sp = cfa;

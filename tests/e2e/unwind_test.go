@@ -18,20 +18,37 @@ func TestUnwindCFI(t *testing.T) {
 	for _, v := range []struct {
 		variant
 		flags []string
+		so    bool // djb and lookup in a shared library
 	}{
-		{variant{CC: "gcc", Opt: "-O2", PIE: true}, []string{"-fomit-frame-pointer"}},
-		{variant{CC: "gcc", Opt: "-O2", PIE: false}, []string{"-fomit-frame-pointer"}},
-		{variant{CC: "clang-19", Opt: "-O2", PIE: true}, nil},
-		{variant{CC: "gcc", Opt: "-O0", PIE: true}, []string{"-fno-omit-frame-pointer"}},
+		{variant{CC: "gcc", Opt: "-O2", PIE: true}, []string{"-fomit-frame-pointer"}, false},
+		{variant{CC: "gcc", Opt: "-O2", PIE: false}, []string{"-fomit-frame-pointer"}, false},
+		{variant{CC: "clang-19", Opt: "-O2", PIE: true}, nil, false},
+		{variant{CC: "gcc", Opt: "-O0", PIE: true}, []string{"-fno-omit-frame-pointer"}, false},
+		{variant{CC: "gcc", Opt: "-O2", PIE: true}, []string{"-fomit-frame-pointer"}, true},
+		{variant{CC: "clang-19", Opt: "-O2", PIE: false}, nil, true},
 	} {
-		t.Run(v.variant.String(), func(t *testing.T) {
+		name := v.variant.String()
+		if v.so {
+			name += "-so"
+		}
+		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			compile(t, dir, "unwind.c", "chain", v.variant, v.flags...)
+			probe := "./chain"
+			if v.so {
+				lib := []string{"-g", v.Opt, "-fPIC", "-shared", "-o", filepath.Join(dir, "libchain.so"), filepath.Join("testdata", "unwind_lib.c")}
+				if out, err := exec.Command(v.CC, append(lib, v.flags...)...).CombinedOutput(); err != nil {
+					t.Fatalf("compile libchain.so: %v\n%s", err, out)
+				}
+				compile(t, dir, "unwind.c", "chain", v.variant, append([]string{"-L" + dir, "-lchain", "-Wl,-rpath,$ORIGIN"}, v.flags...)...)
+				probe = "./libchain.so"
+			} else {
+				compile(t, dir, "unwind.c", "chain", v.variant, append([]string{filepath.Join("testdata", "unwind_lib.c")}, v.flags...)...)
+			}
 			want := gdbStacks(t, dir, "./chain", "2", "djb")
 			if len(want) < 3 {
 				t.Fatalf("gdb stopped with %d distinct stacks: %v", len(want), want)
 			}
-			r := runGS(t, dir, timeout, "-c", "./chain 2", "-e", `uprobe:./chain:djb { @[ustack] = count(); }`)
+			r := runGS(t, dir, timeout, "-c", "./chain 2", "-e", `uprobe:`+probe+`:djb { @[ustack] = count(); }`)
 			if r.Code != 0 {
 				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 			}
@@ -70,7 +87,8 @@ func frameName(f string) string {
 }
 
 // gdbStacks runs bin args under gdb with a breakpoint at fn's first
-// instruction (where the uprobe is) and counts the
+// instruction (where the uprobe is; set at main, when a library holding fn
+// is loaded) and counts the
 // backtraces (normal frames, innermost first, down to main) it stops with.
 func gdbStacks(t *testing.T, dir, bin, arg, fn string) map[string]int {
 	t.Helper()
@@ -79,7 +97,7 @@ func gdbStacks(t *testing.T, dir, bin, arg, fn string) map[string]int {
 		t.Fatal(err)
 	}
 	cmd := exec.Command("timeout", "60", "gdb", "-nx", "-batch", "-ex", "set pagination off", "-ex", "source "+script,
-		"-ex", "break *"+fn, "-ex", "run", "--args", bin, arg)
+		"-ex", "break main", "-ex", "run", "-ex", "delete", "-ex", "break *"+fn, "-ex", "continue", "--args", bin, arg)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {

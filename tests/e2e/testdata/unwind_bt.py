@@ -1,6 +1,14 @@
+# gdb script of tests/e2e TestUnwindCFI: at every stop but the one at main,
+# print the normal frames (not inline or tail-call ones) as
+# "STACK f0 | f1+off | ..." down to main, each the ELF symbol of its pc,
+# and continue.
 import gdb
+
+
 def stop_handler(ev):
     f = gdb.newest_frame()
+    if f.name() == "main":
+        return
     out = []
     while f is not None:
         if f.type() == gdb.NORMAL_FRAME:
@@ -12,4 +20,6 @@ def stop_handler(ev):
         f = f.older()
     print("STACK " + " | ".join(out))
     gdb.execute("continue")
+
+
 gdb.events.stop.connect(stop_handler)

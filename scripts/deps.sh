@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what a make target needs on a fresh Debian machine (run as root).
-#   deps.sh test      compilers for the test targets (gcc is on the machine; clang-19 is not),
-#                     gdb, objcopy, and the debuginfod server the debuginfod tests start
+#   deps.sh test      compilers for the test targets (gcc is on the machine; clang-19 is not;
+#                     libc++ for clang++ -stdlib=libc++), gdb, objcopy, and the debuginfod
+#                     server the debuginfod tests start
 #   deps.sh generate  clang-19/llvm-19/libbpf-dev for bpf2go, Java for ANTLR
 #   deps.sh bench     bpftrace, for side-by-side figures; debuginfod for the fetch figures
 #   deps.sh kernels   qemu, busybox-static and cpio for the kernel matrix, and a
@@ -13,6 +14,7 @@ have() { command -v "$1" >/dev/null 2>&1; }
 case "${1:-test}" in
 test)
 	have clang-19 || need+=(clang-19)
+	[ -d /usr/lib/llvm-19/include/c++/v1 ] || need+=(libc++-19-dev libc++abi-19-dev)
 	have gdb || need+=(gdb)
 	have objcopy || need+=(binutils)
 	have debuginfod || need+=(debuginfod)

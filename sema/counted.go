@@ -62,6 +62,9 @@ var countedRules = []CountedRule{
 	{Name: "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >", Text: true,
 		Ptr: "_M_dataplus._M_p", Len: "_M_string_length"},
 	{Name: "std::vector<*", Ptr: "_M_impl._M_start", End: "_M_impl._M_finish"},
+	// libc++ (clang's -stdlib=libc++). Its std::string keeps short strings
+	// inline behind a flag bit, which a counted value cannot say: not read.
+	{Name: "std::__1::vector<*", Ptr: "__begin_", End: "__end_"},
 }
 
 // Counted is a struct type read as a counted value: where its pointer

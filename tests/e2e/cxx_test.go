@@ -216,3 +216,41 @@ func TestCxxDiagnostics(t *testing.T) {
 		})
 	}
 }
+
+// TestCxxVectorElements prints a std::vector member, of libstdc++ and of
+// libc++ (clang++ -stdlib=libc++), and compares it with the elements the
+// target prints; a vector longer than a record holds ends in "...".
+func TestCxxVectorElements(t *testing.T) {
+	for _, b := range []struct {
+		v     variant
+		extra string
+	}{
+		{variant{"gcc", "-O2", true}, ""},
+		{variant{"clang-19", "-O0", false}, "-stdlib=libc++"},
+		{variant{"clang-19", "-O2", true}, "-stdlib=libc++"},
+	} {
+		t.Run(b.v.String()+b.extra, func(t *testing.T) {
+			dir := t.TempDir()
+			args := []string{"-g", b.v.Opt, "-o", filepath.Join(dir, "s"), filepath.Join("testdata", "shapes.cc")}
+			if b.extra != "" {
+				args = append(args, b.extra)
+			}
+			if out, err := exec.Command(cxxCompiler(b.v.CC), args...).CombinedOutput(); err != nil {
+				t.Fatalf("compile: %v\n%s", err, out)
+			}
+			r := runGS(t, dir, timeout, "-c", "./s 3", "-e", `uprobe:./s:geo::Rect::scale { print(marks) }`)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			var want []string
+			for _, l := range strings.Split(r.Stderr, "\n") {
+				if s, ok := strings.CutPrefix(l, "self-marks: "); ok {
+					want = append(want, "marks = "+s)
+				}
+			}
+			if got := strings.TrimSuffix(r.Stdout, "\n"); len(want) != 3 || got != strings.Join(want, "\n") {
+				t.Errorf("gs and the target disagree\ngs:\n%s\ntarget:\n%s", got, strings.Join(want, "\n"))
+			}
+		})
+	}
+}

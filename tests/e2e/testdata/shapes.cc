@@ -44,6 +44,10 @@ public:
 __attribute__((noinline)) int Rect::scale(int k) {
 	fprintf(stderr, "self: w=%d h=%d k=%d name=%s x=%d y=%d kind=%d counter=%d marks=%zu\n", w, h, k, name_.c_str(), // SCALE_LINE
 		origin.x, origin.y, (int)kind, counter, marks.size());
+	fprintf(stderr, "self-marks: ["); // as gs prints a vector: at most 32 elements
+	for (size_t i = 0; i < marks.size() && i < 32; i++)
+		fprintf(stderr, "%s%d", i ? ", " : "", marks[i]);
+	fprintf(stderr, "%s]\n", marks.size() > 32 ? ", ..." : "");
 	w *= k;
 	h *= k;
 	counter++;

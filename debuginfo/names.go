@@ -47,7 +47,11 @@ func Demangle(name string) string {
 	if !isMangled(name) {
 		return name
 	}
-	return demangle.Filter(name, demangle.MaxLength(14))
+	s := demangle.Filter(name, demangle.MaxLength(14))
+	if strings.HasPrefix(name, "_R") {
+		s = rustInherent(s) // as the legacy mangling prints it
+	}
+	return s
 }
 
 // names are the spellings of one function.

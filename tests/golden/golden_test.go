@@ -145,7 +145,12 @@ func compile(src, dir string, params []string, probes bool) (kind, out string) {
 	}
 	if probes {
 		for _, pr := range p.Probes {
-			sym := rustHash.ReplaceAllString(pr.Symbol, "17h…E") // changes with the toolchain
+			sym := rustHash.ReplaceAllStringFunc(pr.Symbol, func(h string) string { // changes with the toolchain
+				if strings.HasPrefix(h, "Cs") {
+					return "Cs…_"
+				}
+				return "17h…E"
+			})
 			fmt.Fprintf(&b, "%s  func=%s  symbol=%s\n", pr.Name, pr.Func, sym)
 		}
 		return "probes", b.String()
@@ -163,8 +168,9 @@ func compile(src, dir string, params []string, probes bool) (kind, out string) {
 }
 
 // buildTarget builds a C or C++ target with cc.
-// rustHash is the hash at the end of a legacy Rust symbol.
-var rustHash = regexp.MustCompile(`17h[0-9a-f]{16}E`)
+// rustHash is the hash at the end of a legacy Rust symbol, or a v0
+// symbol's crate disambiguator.
+var rustHash = regexp.MustCompile(`17h[0-9a-f]{16}E|Cs[0-9a-zA-Z]+_`)
 
 func buildTarget(t *testing.T, dir, cc, name string, src []byte, flags []string) {
 	if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {

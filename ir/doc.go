@@ -47,7 +47,9 @@
 // address) before their bytes, so a failed read prints as <read error at
 // 0x...>, never as a silent 0. The fault flag holds the status of the
 // first failure: OpTLS's is StatusDynamicTLS (a thread-local variable of a
-// module in dynamic TLS, printed <not available: dynamic TLS>; tls.go).
+// module in dynamic TLS, printed <not available: dynamic TLS>; tls.go),
+// OpLdBias's is StatusNoBias (no load bias of the module is known in this
+// process, printed <not available: module not located in this process>).
 // A counted sequence (KindSeq: a Go slice, a Rust Vec) is one OpStMem of
 // its first Len elements after its status slot, its count after them.
 //

@@ -27,6 +27,13 @@ func ForProcess(pid int) *Resolver {
 			r.Root = root
 		}
 	}
+	// Another mount namespace with the same root directory (unshare -m and
+	// a private mount over a directory) shows other files at the same paths.
+	if mine, err := os.Readlink("/proc/self/ns/mnt"); err == nil {
+		if theirs, err := os.Readlink(fmt.Sprintf("/proc/%d/ns/mnt", pid)); err == nil && theirs != mine {
+			r.Root = root
+		}
+	}
 	ms, err := procmaps.Read(pid)
 	if err != nil {
 		return r

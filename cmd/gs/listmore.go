@@ -96,7 +96,7 @@ func listProcess(pid int, pattern string, stdout, stderr io.Writer) int {
 		seen[m.Path] = true
 		file, err := r.Find(m.Path)
 		if err != nil {
-			continue
+			continue // not the process's file any more (replaced, unlinked)
 		}
 		bin, err := debuginfo.Open(file)
 		if err != nil {

@@ -89,23 +89,7 @@ func biasProg(own, other int32, static uint64) []ir.Insn {
 // gs_bias (ir.BiasUnknown without an entry).
 func TestProbeModuleBias(t *testing.T) {
 	needRoot(t)
-	dir := t.TempDir()
-	for name, src := range map[string]string{"lib.c": biasLibSrc, "main.c": biasMainSrc} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, args := range [][]string{
-		{"-O1", "-fPIC", "-shared", "-o", "libbias.so", "lib.c"},
-		{"-O1", "-fPIE", "-pie", "-o", "biasmain", "main.c", "-L.", "-lbias", "-Wl,-rpath,$ORIGIN"},
-	} {
-		cmd := exec.Command("gcc", args...)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("gcc %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
-	exe, lib := filepath.Join(dir, "biasmain"), filepath.Join(dir, "libbias.so")
+	exe, lib := buildBias(t)
 	bins := []string{exe, lib} // module 0, module 1
 	funcs := []string{"exe_bump", "lib_bump"}
 	statics := []uint64{elftest.SymbolAddr(t, exe, "exe_static"), elftest.SymbolAddr(t, lib, "lib_static")}
@@ -209,6 +193,81 @@ func TestProbeModuleBias(t *testing.T) {
 				}
 				values[0] += d
 				values[1] += d
+			}
+			wantCounters(t, objs, nil)
+		})
+	}
+}
+
+// buildBias builds biasMainSrc (a PIE) and biasLibSrc (libbias.so) and
+// returns their paths.
+func buildBias(t *testing.T) (exe, lib string) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, src := range map[string]string{"lib.c": biasLibSrc, "main.c": biasMainSrc} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"-O1", "-fPIC", "-shared", "-o", "libbias.so", "lib.c"},
+		{"-O1", "-fPIE", "-pie", "-o", "biasmain", "main.c", "-L.", "-lbias", "-Wl,-rpath,$ORIGIN"},
+	} {
+		cmd := exec.Command("gcc", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("gcc %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	return filepath.Join(dir, "biasmain"), filepath.Join(dir, "libbias.so")
+}
+
+// TestBiasProbe: a gs_probes entry flagged ir.ProbeFlagBias runs no code
+// and stores its module's load bias in this process, its hit address
+// minus its link-time address, in gs_bias, on every uprobe program.
+func TestBiasProbe(t *testing.T) {
+	needRoot(t)
+	exe, lib := buildBias(t)
+	addr := elftest.SymbolAddr(t, lib, "lib_bump")
+	for _, u := range uprobeProgs {
+		t.Run(u.String(), func(t *testing.T) {
+			objs := load(t, nil)
+			gp := GsProbe{Version: ir.Version, Flags: ir.ProbeFlagBias, Module: 1, Address: addr}
+			if err := objs.GsProbes.Put(uint32(0), gp); err != nil {
+				t.Fatal(err)
+			}
+			ex, err := link.OpenExecutable(lib)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var l link.Link
+			if u.multi {
+				l, err = ex.UprobeMulti([]string{"lib_bump"}, u.prog(objs), &link.UprobeMultiOptions{Cookies: []uint64{0}})
+			} else {
+				l, err = ex.Uprobe("lib_bump", u.prog(objs), &link.UprobeOptions{Cookie: 0})
+			}
+			if err != nil {
+				t.Fatalf("attach %s: %v", u, err)
+			}
+			defer l.Close()
+			tg := startTarget(t, exe)
+			where := strings.Fields(tg.call(t, "where"))
+			at, err := strconv.ParseUint(where[len(where)-1], 10, 64)
+			if err != nil {
+				t.Fatalf("where answered %q", where)
+			}
+			want := at - elftest.SymbolAddr(t, lib, "lib_static")
+			key := GsBiasKey{Tgid: tg.pid(), Module: 1}
+			var got uint64
+			if err := objs.GsBias.Lookup(key, &got); err == nil {
+				t.Fatalf("gs_bias has %#x before the bias probe ran", got)
+			}
+			tg.call(t, "bump 1")
+			if err := objs.GsBias.Lookup(key, &got); err != nil {
+				t.Fatalf("no gs_bias entry after the bias probe ran: %v", err)
+			}
+			if got != want {
+				t.Errorf("gs_bias = %#x, want %#x", got, want)
 			}
 			wantCounters(t, objs, nil)
 		})

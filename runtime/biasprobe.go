@@ -65,9 +65,11 @@ func hasDynFlag1(f *elf.File, flag elf.DynFlag1) bool {
 }
 
 // initArrayFirst returns the function pointer at link-time address at
-// (the first DT_INIT_ARRAY entry): the addend of its R_X86_64_RELATIVE
-// relocation (a linker may leave the word itself 0), else the word.
+// (the first DT_INIT_ARRAY entry) from its relocation (a linker may leave
+// the word itself 0): R_X86_64_RELATIVE's addend, or R_X86_64_64's symbol
+// plus addend (a global constructor); else the word.
 func initArrayFirst(f *elf.File, at uint64) uint64 {
+	syms, _ := f.DynamicSymbols() // without the null symbol 0
 	for _, s := range f.Sections {
 		if s.Type != elf.SHT_RELA {
 			continue
@@ -77,9 +79,18 @@ func initArrayFirst(f *elf.File, at uint64) uint64 {
 			continue
 		}
 		for i := 0; i+24 <= len(data); i += 24 {
-			if binary.LittleEndian.Uint64(data[i:]) == at &&
-				elf.R_X86_64(binary.LittleEndian.Uint64(data[i+8:])&0xffffffff) == elf.R_X86_64_RELATIVE {
-				return binary.LittleEndian.Uint64(data[i+16:])
+			if binary.LittleEndian.Uint64(data[i:]) != at {
+				continue
+			}
+			info, addend := binary.LittleEndian.Uint64(data[i+8:]), binary.LittleEndian.Uint64(data[i+16:])
+			switch sym := info >> 32; elf.R_X86_64(info & 0xffffffff) {
+			case elf.R_X86_64_RELATIVE:
+				return addend
+			case elf.R_X86_64_64:
+				if sym >= 1 && int(sym) <= len(syms) && syms[sym-1].Section != elf.SHN_UNDEF {
+					return syms[sym-1].Value + addend
+				}
+				return 0 // another module's function
 			}
 		}
 	}

@@ -145,6 +145,8 @@ func (d *Debug) unitTop(u *unit) *topIndex {
 			} else if name, ok := e.Val(dwarf.AttrName).(string); ok && cxx {
 				// C++ variables and types by qualified name (cxx.go).
 				t.addCxx(k, e.Tag, joinScope(scopes[len(scopes)-1], name), e.Offset)
+			} else if cxx && k == kindVar {
+				refs = append(refs, pending{k, e.Offset, e}) // a static member defined in its namespace
 			}
 			if e.Children {
 				r.SkipChildren()

@@ -59,16 +59,17 @@ func srcLine(t *testing.T, src, marker string) int {
 
 // TestCxxValues reads, in probes on methods by their qualified names, a
 // method's this->field, bare members (this->name without this), its
-// parameter, a parameter that hides a member, a namespaced global, an
+// parameter, a parameter that hides a member, a namespaced global, a
+// static member, an
 // enum class, a std::string member as text, a base class's member, and in
 // probes on functions reference parameters and smart pointers; it
 // compares them with what the target prints itself, for every compile
 // variant.
 func TestCxxValues(t *testing.T) {
 	script := `uprobe:./s:geo::Rect::scale {
-	printf("w=%d h=%d k=%d name=%s x=%d y=%d kind=%d counter=%d marks=%d\n",
+	printf("w=%d h=%d k=%d name=%s x=%d y=%d kind=%d counter=%d marks=%d made=%d\n",
 		this->w, h, k, name_, origin.x, this->origin.y, kind, geo::counter,
-		(this->marks._M_impl._M_finish - marks._M_impl._M_start))
+		(this->marks._M_impl._M_finish - marks._M_impl._M_start), geo::Rect::made)
 }
 uprobe:./s:geo::Rect::grow { printf("grow w=%d this.w=%d\n", w, this->w) }
 uprobe:./s:move { printf("px=%d py=%d bx=%d by=%d n=%d\n", p.x, p.y, by.x, by.y, n) }
@@ -128,11 +129,13 @@ func gdbValues(t *testing.T, dir, bin, args string, places []string, exprs [][]s
 }
 
 // gdbNormal rewrites gdb's notation where gs prints the same value
-// otherwise: vtable pointers left out, a reference as the object it refers
-// to, a std::vector as [elements], a smart pointer as its pointer.
+// otherwise: vtable pointers and static members left out (gs reads a
+// static member by name, geo::Rect::made), a reference as the object it
+// refers to, a std::vector as [elements], a smart pointer as its pointer.
 func gdbNormal(s string) string {
 	for _, r := range []struct{ re, to string }{
 		{`_vptr[.$]\w+ = 0x[0-9a-f]+ <[^>]*>, `, ""},
+		{`, static \w+ = [^,{}]*`, ""},
 		{`^\([^()]*&+\) @0x[0-9a-f]+: `, ""},
 		{`std::vector of length \d+, capacity \d+ = \{([^{}]*)\}`, "[$1]"},
 		{`std::(unique|shared)_ptr<[^=]*> (\(use count \d+, weak count \d+\) )?= \{get\(\) = (0x[0-9a-f]+)\}`, "$3"},

@@ -28,7 +28,7 @@ public:
 
 class Rect : public Shape {
 public:
-	Rect(const char *n, int w, int h, Point o) : Shape(n), w(w), h(h), origin(o) {}
+	Rect(const char *n, int w, int h, Point o) : Shape(n), w(w), h(h), origin(o) { made++; }
 	int area() const override { return w * h; }
 	__attribute__((noinline)) int scale(int k);
 	__attribute__((noinline)) int grow(int w) { // a parameter that hides a member
@@ -39,11 +39,14 @@ public:
 	Point origin;
 	Kind kind = Kind::Wide;
 	std::vector<int> marks;
+	static int made; // a static member
 };
 
+int Rect::made = 0;
+
 __attribute__((noinline)) int Rect::scale(int k) {
-	fprintf(stderr, "self: w=%d h=%d k=%d name=%s x=%d y=%d kind=%d counter=%d marks=%zu\n", w, h, k, name_.c_str(), // SCALE_LINE
-		origin.x, origin.y, (int)kind, counter, marks.size());
+	fprintf(stderr, "self: w=%d h=%d k=%d name=%s x=%d y=%d kind=%d counter=%d marks=%zu made=%d\n", w, h, k, // SCALE_LINE
+		name_.c_str(), origin.x, origin.y, (int)kind, counter, marks.size(), made);
 	fprintf(stderr, "self-marks: ["); // as gs prints a vector: at most 32 elements
 	for (size_t i = 0; i < marks.size() && i < 32; i++)
 		fprintf(stderr, "%s%d", i ? ", " : "", marks[i]);

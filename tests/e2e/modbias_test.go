@@ -165,3 +165,20 @@ func TestDlopenLibraryGlobal(t *testing.T) {
 		})
 	}
 }
+
+// TestForkLibraryGlobal: a child forked by a process started after gs
+// runs no initializer, and gs finds it in /proc within a second: its hits
+// print its own values, as its parent's do.
+func TestForkLibraryGlobal(t *testing.T) {
+	dir := t.TempDir()
+	buildModules(t, dir, defaultVariant)
+	got, outs := systemGS(t, dir, `uprobe:./modmain:mod_tick { printf("pid=%d value=%ld\n", pid, mod_value) }`,
+		[]string{filepath.Join(dir, "modmain"), "fork"})
+	want := targetLines(outs[0], pidValue)
+	if len(want) != 6 {
+		t.Fatalf("target printed:\n%s", outs[0])
+	}
+	if g := targetLines(got, pidValue); !slices.Equal(g, want) {
+		t.Errorf("gs printed:\n%s\nthe target:\n%s", got, strings.Join(want, "\n"))
+	}
+}

@@ -5,6 +5,9 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/cilium/ebpf"
 
 	"github.com/gs-tracer/gs/internal/elftest"
 )
@@ -52,6 +55,42 @@ int main(void) { return x_value; }
 			if addr != wantAddr || off != wantOff {
 				t.Errorf("bias point %#x (offset %#x), want %s at %#x (offset %#x)", addr, off, c.sym, wantAddr, wantOff)
 			}
+		})
+	}
+}
+
+// BenchmarkProcBias measures procBias's scans of this machine's /proc: the
+// first (every process's maps) and a later one (the listing and the map's
+// entries only).
+func BenchmarkProcBias(b *testing.B) {
+	m, err := ebpf.NewMap(&ebpf.MapSpec{Type: ebpf.LRUHash, KeySize: 8, ValueSize: 8, MaxEntries: 16384})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer m.Close()
+	exe, err := os.Executable()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, first := range []bool{true, false} {
+		b.Run(map[bool]string{true: "first", false: "later"}[first], func(b *testing.B) {
+			w, err := newProcBias(m, []string{exe, "/usr/lib/x86_64-linux-gnu/libc.so.6"})
+			if err != nil {
+				b.Fatal(err)
+			}
+			if err := w.update(); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if first {
+					clear(w.seen)
+				}
+				w.last = time.Time{}
+				if err := w.update(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(w.seen)), "processes")
 		})
 	}
 }

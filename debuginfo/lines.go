@@ -204,3 +204,30 @@ func skipLineForm(r *exprReader, form uint64, offSize int) {
 		r.bytes(r.uleb())
 	}
 }
+
+// LineAt returns the source file and line of the code at pc (link-time),
+// from the line table of the unit that holds it; ok is false when none
+// does.
+func (d *Debug) LineAt(pc uint64) (file string, line int, ok bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	u := d.unitForPC(pc)
+	if u == nil {
+		return "", 0, false
+	}
+	lr := d.lineReader(u)
+	if lr == nil {
+		return "", 0, false
+	}
+	// A scan, not LineReader.SeekPC: that misses sequences (gcc's main in
+	// .text.startup, before .text).
+	var e, prev dwarf.LineEntry
+	have := false
+	for lr.Next(&e) == nil {
+		if have && prev.Address <= pc && pc < e.Address && prev.File != nil {
+			return prev.File.Name, prev.Line, true
+		}
+		prev, have = e, !e.EndSequence
+	}
+	return "", 0, false
+}

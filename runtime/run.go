@@ -294,6 +294,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	}()
 
 	s.dec.symbols = newSymbols(s.modules(), pid)
+	s.dec.symbols.sym.Lines = s.opts.Verbose // -v: file:line in stacks
 	if err := s.attach(groups, pid, child == nil); err != nil {
 		return err
 	}

@@ -777,8 +777,9 @@ func TestRunSymbols(t *testing.T) {
 		t.Fatal(err)
 	}
 	// At a function's entry the return address is at [rsp]: the caller
-	// (main) is the next frame, whatever rbp holds.
-	if !regexp.MustCompile(`^usym\(ip\) = add, ustack = \n\tadd\n\tmain\+\d+\n(\t\S[^\n]*\n)*\n$`).MatchString(out) {
+	// (main) is the next frame, whatever rbp holds. Verbose adds each
+	// frame's line: add's first, main's call of add.
+	if !regexp.MustCompile(`^usym\(ip\) = add, ustack = \n\tadd \(\S+/add\.c:4\)\n\tmain\+\d+ \(\S+/add\.c:7\)\n(\t\S[^\n]*\n)*\n$`).MatchString(out) {
 		t.Errorf("output %q", out)
 	}
 }

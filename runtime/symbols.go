@@ -64,9 +64,14 @@ var entryFuncs = map[string]bool{
 // thread's entry function.
 func (s *symbols) stack(frs []symbolize.Frame) []string {
 	var lines []string
-	for _, fr := range frs {
+	for i, fr := range frs {
+		fr.Caller = i > 0
 		sym := s.resolve(fr)
-		lines = append(lines, sym.String())
+		if s != nil && s.sym.Lines {
+			lines = append(lines, sym.WithLine())
+		} else {
+			lines = append(lines, sym.String())
+		}
 		if entryFuncs[sym.Func] {
 			break
 		}

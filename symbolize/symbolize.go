@@ -27,6 +27,9 @@ type Frame struct {
 	HasBuildID bool
 	Offset     uint64 // file offset within the module, when HasBuildID
 	IP         uint64 // the address, otherwise
+	// Caller marks a return address (every frame but a stack's first):
+	// its source line is the call's, the byte before.
+	Caller bool
 }
 
 // Symbol is a resolved frame.
@@ -35,6 +38,8 @@ type Symbol struct {
 	Off    uint64 // offset from the function's start
 	Module string // base name of the module
 	Addr   uint64 // the original address (0 when only a file offset was known)
+	File   string // source file and line, with Symbolizer.Lines and DWARF
+	Line   int
 }
 
 // String renders s the way stacks are printed: "main+29", or the module and
@@ -52,8 +57,21 @@ func (s Symbol) String() string {
 	return fmt.Sprintf("0x%x", s.Addr)
 }
 
+// WithLine renders s as String does, then " (file:line)" when the line is
+// known.
+func (s Symbol) WithLine() string {
+	if s.Line == 0 {
+		return s.String()
+	}
+	return fmt.Sprintf("%s (%s:%d)", s, s.File, s.Line)
+}
+
 // Symbolizer resolves frames. It is safe for concurrent use.
 type Symbolizer struct {
+	// Lines adds source file and line to symbols, from the module's DWARF
+	// (found as debuginfo.Binary.Debug finds it).
+	Lines bool
+
 	mu      sync.Mutex
 	byBuild map[string]string // hex build id → path
 	bins    map[string]*debuginfo.Binary
@@ -134,19 +152,19 @@ func (s *Symbolizer) Resolve(pid int, fr Frame) Symbol {
 	defer s.mu.Unlock()
 	if fr.HasBuildID {
 		if path, ok := s.byBuild[hex.EncodeToString(fr.BuildID[:])]; ok {
-			return s.symbolAtOffset(path, fr.Offset, 0)
+			return s.symbolAtOffset(path, fr.Offset, 0, fr.Caller)
 		}
 		return Symbol{Addr: fr.Offset, Module: "build-id " + hex.EncodeToString(fr.BuildID[:4])}
 	}
 	for _, m := range s.procs[pid] {
 		if fr.IP >= m.Start && fr.IP < m.End {
-			return s.symbolAtOffset(m.Path, fr.IP-m.Start+m.Offset, fr.IP)
+			return s.symbolAtOffset(m.Path, fr.IP-m.Start+m.Offset, fr.IP, fr.Caller)
 		}
 	}
 	return Symbol{Addr: fr.IP}
 }
 
-func (s *Symbolizer) symbolAtOffset(path string, off, addr uint64) Symbol {
+func (s *Symbolizer) symbolAtOffset(path string, off, addr uint64, caller bool) Symbol {
 	sym := Symbol{Module: filepath.Base(path), Addr: addr}
 	if addr == 0 {
 		sym.Addr = off
@@ -178,6 +196,15 @@ func (s *Symbolizer) symbolAtOffset(path string, off, addr uint64) Symbol {
 			s.names[fn.Name] = name
 		}
 		sym.Func, sym.Off = name, vaddr-fn.Addr
+	}
+	if s.Lines {
+		pc := vaddr
+		if caller && pc > 0 {
+			pc-- // the call, not what follows it
+		}
+		if d, err := b.Debug(); err == nil {
+			sym.File, sym.Line, _ = d.LineAt(pc)
+		}
 	}
 	return sym
 }

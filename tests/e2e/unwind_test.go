@@ -1,9 +1,11 @@
 package e2e
 
 import (
+	"fmt"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -76,6 +78,7 @@ func TestUnwindCFI(t *testing.T) {
 var partSuffix = regexp.MustCompile(`\.(part|constprop|isra|cold)(\.\d+)?`)
 
 func frameName(f string) string {
+	f, _, _ = strings.Cut(f, " (") // the line: see TestUnwindLines
 	name, off, _ := strings.Cut(f, "+")
 	name = partSuffix.ReplaceAllString(name, "")
 	name = strings.TrimPrefix(name, "__GI_")
@@ -92,6 +95,20 @@ func frameName(f string) string {
 // backtraces (normal frames, innermost first, down to main) it stops with.
 func gdbStacks(t *testing.T, dir, bin, arg, fn string) map[string]int {
 	t.Helper()
+	stacks := map[string]int{}
+	for stack, n := range gdbRaw(t, dir, bin, arg, fn) {
+		var fs []string
+		for _, f := range strings.Split(stack, " | ") {
+			fs = append(fs, frameName(f))
+		}
+		stacks[strings.Join(fs, " ← ")] += n
+	}
+	return stacks
+}
+
+// gdbRaw counts the STACK lines of unwind_bt.py as gdb prints them.
+func gdbRaw(t *testing.T, dir, bin, arg, fn string) map[string]int {
+	t.Helper()
 	script, err := filepath.Abs(filepath.Join("testdata", "unwind_bt.py"))
 	if err != nil {
 		t.Fatal(err)
@@ -106,14 +123,71 @@ func gdbStacks(t *testing.T, dir, bin, arg, fn string) map[string]int {
 	stacks := map[string]int{}
 	for _, line := range strings.Split(string(out), "\n") {
 		if rest, ok := strings.CutPrefix(line, "STACK "); ok {
-			var fs []string
-			for _, f := range strings.Split(rest, " | ") {
-				fs = append(fs, frameName(f))
-			}
-			stacks[strings.Join(fs, " ← ")]++
+			stacks[rest]++
 		}
 	}
 	return stacks
+}
+
+// TestUnwindLines: with -v every frame of a stack in the target's own
+// code names the file and line gdb gives that frame (a caller's line is
+// the call's).
+func TestUnwindLines(t *testing.T) {
+	dir := t.TempDir()
+	v := variant{CC: "gcc", Opt: "-O2", PIE: true}
+	compile(t, dir, "unwind.c", "chain", v, filepath.Join("testdata", "unwind_lib.c"), "-fomit-frame-pointer")
+	want := map[string]bool{}
+	for stack := range gdbLines(t, dir, "./chain", "1", "djb") {
+		want[stack] = true
+	}
+	r := runGS(t, dir, timeout, "-v", "-c", "./chain 1", "-e", `uprobe:./chain:djb { @[ustack] = count(); }`)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	got := map[string]bool{}
+	re := regexp.MustCompile(`@\[\n((?:        [^\n]*\n)+)\]: \d+\n`)
+	for _, m := range re.FindAllStringSubmatch(r.Stdout, -1) {
+		got[ownLines(strings.Split(strings.TrimSpace(m[1]), "\n"))] = true
+	}
+	if len(want) < 2 || fmt.Sprint(sortedKeys(got)) != fmt.Sprint(sortedKeys(want)) {
+		t.Errorf("gs -v stacks, own frames with lines:\n%s\ngdb's:\n%s\ngs output:\n%s",
+			strings.Join(sortedKeys(got), "\n"), strings.Join(sortedKeys(want), "\n"), r.Stdout)
+	}
+}
+
+// ownLines keeps the frames of a stack that lie in the test's sources, as
+// "function base-name:line", down to main.
+func ownLines(frames []string) string {
+	re := regexp.MustCompile(`^\s*([^+ ]+)\S* \((?:.*/)?(unwind(?:_lib)?\.c):(\d+)\)$`)
+	var out []string
+	for _, f := range frames {
+		if m := re.FindStringSubmatch(f); m != nil {
+			out = append(out, m[1]+" "+m[2]+":"+m[3])
+			if m[1] == "main" {
+				break
+			}
+		}
+	}
+	return strings.Join(out, " ← ")
+}
+
+// gdbLines is gdbStacks with each stack reduced by ownLines.
+func gdbLines(t *testing.T, dir, bin, arg, fn string) map[string]int {
+	t.Helper()
+	out := map[string]int{}
+	for stack, n := range gdbRaw(t, dir, bin, arg, fn) {
+		out[ownLines(strings.Split(stack, " | "))] += n
+	}
+	return out
+}
+
+func sortedKeys(m map[string]bool) []string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
 }
 
 // gsStacks reads gs's printed @[ustack] map, each stack cut after main.

@@ -1,7 +1,8 @@
 # gdb script of tests/e2e TestUnwindCFI: at every stop but the one at main,
 # print the normal frames (not inline or tail-call ones) as
-# "STACK f0 | f1+off | ..." down to main, each the ELF symbol of its pc,
-# and continue.
+# "STACK f0 (file:line) | f1+off (file:line) | ..." down to main, each the
+# ELF symbol of its pc and the source line gdb gives the frame, and
+# continue.
 import gdb
 
 
@@ -14,8 +15,11 @@ def stop_handler(ev):
         if f.type() == gdb.NORMAL_FRAME:
             s = gdb.execute("info symbol 0x%x" % f.pc(), to_string=True).split(" in section")[0].strip()
             s = s.replace(" + ", "+")
+            sal = f.find_sal()
+            if sal.symtab is not None and sal.line:
+                s += " (%s:%d)" % (sal.symtab.filename, sal.line)
             out.append(s)
-            if s.split("+")[0] == "main":
+            if s.split(" ")[0].split("+")[0] == "main":
                 break
         f = f.older()
     print("STACK " + " | ".join(out))

@@ -109,6 +109,10 @@ type Probe struct {
 	IntervalUnit string // "s", "ms" or "us"
 	IntervalN    uint64
 
+	// Params is set when Text holds a positional parameter ($1, $#):
+	// the specifier is split only when SubstParams knows its value.
+	Params bool
+
 	Sp diag.Span
 }
 

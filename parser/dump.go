@@ -174,6 +174,10 @@ func describe(n Node) string {
 func describeProbe(p *Probe) string {
 	var sb strings.Builder
 	sb.WriteString("Probe " + p.Kind.String())
+	if p.Params {
+		fmt.Fprintf(&sb, " text=%q (split when the parameters are known)", p.Text)
+		return sb.String()
+	}
 	switch p.Kind {
 	case ProbeUprobe, ProbeUretprobe:
 		fmt.Fprintf(&sb, " binary=%q", p.Binary)

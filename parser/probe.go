@@ -3,6 +3,8 @@ package parser
 import (
 	"strconv"
 	"strings"
+
+	"github.com/gs-tracer/gs/diag"
 )
 
 // Probe specifiers are one token, TYPE:REST, split here.
@@ -66,6 +68,10 @@ func (b *builder) probeSpec(text string, off int) *Probe {
 		return p
 	}
 	p.Kind = kind
+	if hasParamRef(rest) {
+		p.Params = true // split by SubstParams
+		return p
+	}
 	if kind == ProbeInterval {
 		b.intervalSpec(p, rest, restOff)
 		return p
@@ -242,3 +248,47 @@ func (b *builder) intervalSpec(p *Probe, rest string, off int) {
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// hasParamRef reports whether s holds $N or $#.
+func hasParamRef(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '$' && (isDigit(s[i+1]) || s[i+1] == '#') {
+			return true
+		}
+	}
+	return false
+}
+
+// substProbe splits p again with its positional parameters replaced.
+func substProbe(f *diag.File, p *Probe, params []string, diags *diag.List) {
+	var sb strings.Builder
+	t := p.Text
+	for i := 0; i < len(t); i++ {
+		if t[i] != '$' || i+1 == len(t) {
+			sb.WriteByte(t[i])
+			continue
+		}
+		if t[i+1] == '#' {
+			sb.WriteString(strconv.Itoa(len(params)))
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(t) && isDigit(t[j]) {
+			j++
+		}
+		if j == i+1 {
+			sb.WriteByte(t[i])
+			continue
+		}
+		n, _ := strconv.Atoi(t[i+1 : j])
+		if n >= 1 && n <= len(params) {
+			sb.WriteString(params[n-1])
+		}
+		i = j - 1
+	}
+	b := &builder{src: newSource(f), diags: diags}
+	np := b.probeSpec(sb.String(), p.Sp.Start.Offset)
+	np.Sp = p.Sp // the specifier as written
+	*p = *np
+}

@@ -1,5 +1,7 @@
 package parser
 
+import "github.com/gs-tracer/gs/diag"
+
 // Rewriting: positional parameters and macros are replaced before sema
 // sees the tree, by copying it. Sema keys its tables by node, so a node
 // that appears twice (a macro argument used twice) must be two nodes.
@@ -210,8 +212,16 @@ func cloneExpr(e Expr, r *rw) Expr {
 // and their count $#) by the values in params, as bpftrace does: a
 // parameter that reads as an integer is that integer, any other is a
 // string literal, and str($N) is always the text. A parameter not given
-// is 0, or "" in str().
-func SubstParams(prog *Program, params []string) {
+// is 0, or "" in str(). A probe specifier that holds one is split now
+// (i:ms:$1), its mistakes reported to diags.
+func SubstParams(prog *Program, params []string, diags *diag.List) {
+	for _, g := range prog.Groups {
+		for _, p := range g.Probes {
+			if p.Params {
+				substProbe(prog.File, p, params, diags)
+			}
+		}
+	}
 	lit := func(p *ParamExpr, text bool) Expr {
 		if p.Count {
 			return &IntLit{Val: uint64(len(params)), Text: "$#", Sp: p.Sp}

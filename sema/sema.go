@@ -133,7 +133,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 		},
 	}
 	defer c.closeBinaries()
-	parser.SubstParams(prog, cfg.Params)
+	parser.SubstParams(prog, cfg.Params, c.diags)
 	c.config(prog.Config)
 	c.scriptTypes(prog.Types)
 	c.mapDecls(prog.MapDecls)

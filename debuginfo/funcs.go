@@ -129,16 +129,25 @@ func (d *Debug) FuncInstances(name string) ([]FuncInstance, error) {
 // (through its specification or abstract origin) when it is mangled,
 // else its DW_AT_name in its namespace and class scopes.
 func (d *Debug) dieNames(u *unit, e *dwarf.Entry, withSig bool) names {
+	linkage := ""
 	for _, a := range []dwarf.Attr{dwarf.AttrLinkageName, attrMIPSLinkageName} {
 		if f, _ := d.attr(e, a); f != nil {
 			if s, ok := f.Val.(string); ok && isMangled(s) {
 				return mangledNames(s, withSig)
+			} else if ok && linkage == "" {
+				linkage = s
 			}
 		}
 	}
 	n := d.name(e)
 	if sc := d.scopeOf(u, e); sc != "" {
-		return names{raw: sc + "::" + n, qual: sc + "::" + n}
+		// Without a mangled linkage name (Rust's #[no_mangle], C++'s
+		// extern "C" in a namespace) the symbol is the linkage name or
+		// the DW_AT_name itself: that is the raw name.
+		if linkage == "" {
+			linkage = n
+		}
+		return names{raw: linkage, qual: sc + "::" + n}
 	}
 	return names{raw: n, qual: n}
 }

@@ -87,6 +87,13 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 			g.exprInto(e.Args[0], r) // the address; the runtime symbolizes it
 		case "strftime":
 			g.exprInto(e.Args[1], r) // the nanoseconds; the runtime formats them
+		case "strerror":
+			g.exprInto(e.Args[0], r) // the errno; the runtime prints its message
+		case "strlen":
+			mark := g.temp
+			off, _ := g.strSlot(e.Args[0], false)
+			g.emit(ir.Insn{Op: ir.OpLdHeap, A: r, C: 2, Imm: int32(off)}) // the slot's u16 length
+			g.temp = mark
 		case "bswap":
 			g.bswap(e, r)
 		case "strcontains":

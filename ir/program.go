@@ -280,7 +280,8 @@ const (
 	// KindVariants is a Rust enum with fields: the integer at Discr
 	// selects one of Variants, which is printed with its fields.
 	KindVariants
-	KindTime // u64 nanoseconds of CLOCK_MONOTONIC, printed as a local time by Type.Format (strftime)
+	KindTime  // u64 nanoseconds of CLOCK_MONOTONIC, printed as a local time by Type.Format (strftime)
+	KindErrno // a u64 errno, printed as the C library's message for it (strerror)
 )
 
 // Lang is the source language whose syntax a value prints in.

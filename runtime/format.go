@@ -101,6 +101,12 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 			return append(dst, "<malformed>"...)
 		}
 		return appendTime(dst, t.Format, u)
+	case ir.KindErrno:
+		u, ok := loadUint(b, 8)
+		if !ok {
+			return append(dst, "<malformed>"...)
+		}
+		return appendErrno(dst, u) // errno.go
 	case ir.KindSymbol:
 		u, ok := loadUint(b, 8)
 		if !ok {

@@ -123,6 +123,12 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 			return append(dst, jsonMalformed...)
 		}
 		return appendJSONString(dst, appendTime(nil, t.Format, u))
+	case ir.KindErrno:
+		u, ok := loadUint(b, 8)
+		if !ok {
+			return append(dst, jsonMalformed...)
+		}
+		return appendJSONString(dst, appendErrno(nil, u))
 	case ir.KindSymbol:
 		u, ok := loadUint(b, 8)
 		if !ok {

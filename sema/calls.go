@@ -13,7 +13,7 @@ import (
 // calls are the functions gs implements.
 var calls = []string{
 	"exit", "print", "printf", "str", "ustack", "usym", "strncmp",
-	"system", "cat", "time", "strftime", "strcontains", "bswap", "nsecs", "warnf", "errorf", // usercalls.go
+	"system", "cat", "time", "strftime", "strcontains", "bswap", "nsecs", "warnf", "errorf", "strlen", "strerror", // usercalls.go
 	"count", "sum", "min", "max", "avg", "stats", "hist", "lhist", "delete", "clear", "zero",
 }
 

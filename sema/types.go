@@ -38,6 +38,7 @@ const (
 	KindStack  // ustack: Len frames (ir.StackFrameSize each) after a u64 count
 	KindSymbol // usym(addr): an address the runtime prints as symbol+offset
 	KindTime   // strftime(fmt, ns): nanoseconds of CLOCK_MONOTONIC the runtime prints as a local time by Format
+	KindErrno  // strerror(e): an errno the runtime prints as its message
 )
 
 // Type is the type of a script value. Types are plain data; the singletons
@@ -166,7 +167,7 @@ func (t *Type) IsUnsigned() bool {
 // stacks and symbols.
 func (t *Type) IsText() bool {
 	switch t.Kind {
-	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol, KindTime:
+	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol, KindTime, KindErrno:
 		return true
 	}
 	return false
@@ -239,6 +240,8 @@ func IR(t *Type) *ir.Type {
 		return &ir.Type{Kind: ir.KindSymbol, Size: 8, Name: "usym"}
 	case KindTime:
 		return &ir.Type{Kind: ir.KindTime, Size: 8, Name: "timestamp", Format: t.Format}
+	case KindErrno:
+		return &ir.Type{Kind: ir.KindErrno, Size: 8, Name: "strerror"}
 	}
 	if it := irC(t); it != nil {
 		return it // structs, unions, arrays and floats, as raw bytes (ctypes.go)

@@ -60,6 +60,10 @@ func (c *checker) userCall(gc *groupCtx, e *parser.CallExpr) (t *Type, ok bool) 
 		return c.nsecs(e), true
 	case "strftime":
 		return c.strftime(gc, e), true
+	case "strlen":
+		return c.strlen(gc, e), true // textcalls.go
+	case "strerror":
+		return c.strerror(gc, e), true
 	}
 	return nil, false
 }

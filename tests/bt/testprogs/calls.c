@@ -18,6 +18,8 @@ __attribute__((noinline)) int add(int a, int b)
 __attribute__((noinline)) void greet(const char *who, int times)
 {
 	printf("greet(%s, %d)\n", who, times);
+	printf("strlen(%s) = %zu, strerror(%d) = %s, strerror(%d) = %s\n", who, strlen(who), times, strerror(times),
+	       times + 1000, strerror(times + 1000));
 }
 
 __attribute__((noinline)) long scale(struct point *p, long k)

@@ -1,0 +1,25 @@
+package runtime
+
+import (
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// appendErrno appends the C library's message for errno e, as strerror
+// prints it: "Success" for 0, "Unknown error N" for a number it has no
+// message for. Go's table holds glibc's messages without their capital.
+func appendErrno(dst []byte, e uint64) []byte {
+	n := int64(e)
+	if n == 0 {
+		return append(dst, "Success"...)
+	}
+	if n < 0 || n > 4095 {
+		return strconv.AppendInt(append(dst, "Unknown error "...), n, 10)
+	}
+	msg := syscall.Errno(n).Error()
+	if strings.HasPrefix(msg, "errno ") {
+		return strconv.AppendInt(append(dst, "Unknown error "...), n, 10)
+	}
+	return append(append(dst, strings.ToUpper(msg[:1])...), msg[1:]...)
+}

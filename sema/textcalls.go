@@ -1,0 +1,54 @@
+package sema
+
+import (
+	"github.com/gs-tracer/gs/parser"
+)
+
+// strlen and strerror: bpftrace's functions of text.
+
+// Errno is the type of strerror(e): an integer the runtime prints as the
+// C library's message for that errno.
+var Errno = &Type{Kind: KindErrno, Size: 8, Name: "strerror"}
+
+// strlen checks strlen(s): the length of s's text, a uint64 (a literal's
+// is a constant).
+func (c *checker) strlen(gc *groupCtx, e *parser.CallExpr) *Type {
+	if len(e.Args) != 1 {
+		c.values(gc, e.Args)
+		c.errorf(e, "strlen takes 1 argument, got %d", len(e.Args))
+		return nil
+	}
+	t := c.value(gc, e.Args[0])
+	if t == nil {
+		return nil
+	}
+	if lit, ok := e.Args[0].(*parser.StrLit); ok {
+		n := len(lit.Val)
+		for i := range n {
+			if lit.Val[i] == 0 {
+				n = i // C's text ends at a NUL
+				break
+			}
+		}
+		c.p.Consts[e] = uint64(n)
+		return Uint64
+	}
+	if t.Kind != KindString {
+		c.errorf(e.Args[0], "strlen needs a string, got %s", t).WithHint("read the text with str(%s)", c.text(e.Args[0]))
+		return nil
+	}
+	return Uint64
+}
+
+// strerror checks strerror(e): e, an errno value, printed as its message.
+func (c *checker) strerror(gc *groupCtx, e *parser.CallExpr) *Type {
+	if len(e.Args) != 1 {
+		c.values(gc, e.Args)
+		c.errorf(e, "strerror takes 1 argument, got %d", len(e.Args))
+		return nil
+	}
+	if c.integer(gc, e.Args[0], "strerror") == nil {
+		return nil
+	}
+	return Errno
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a make target needs on a fresh Debian machine (run as root).
 #   deps.sh test      compilers for the test targets (gcc is on the machine; clang-19 is not;
-#                     libc++ for clang++ -stdlib=libc++), gdb, objcopy, and the debuginfod
+#                     libc++ for clang++ -stdlib=libc++; rustc and cargo), gdb, objcopy, and the debuginfod
 #                     server the debuginfod tests start
 #   deps.sh generate  clang-19/llvm-19/libbpf-dev for bpf2go, Java for ANTLR
 #   deps.sh bench     bpftrace, for side-by-side figures; debuginfod for the fetch figures
@@ -15,6 +15,9 @@ case "${1:-test}" in
 test)
 	have clang-19 || need+=(clang-19)
 	[ -d /usr/lib/llvm-19/include/c++/v1 ] || need+=(libc++-19-dev libc++abi-19-dev)
+	# rustup's toolchain (~/.cargo/bin) when the machine has one, else Debian 12's current
+	# one (rustc-web, from bookworm-security: rustc 1.63 is too old for the tests' programs).
+	have rustc || [ -x "$HOME/.cargo/bin/rustc" ] || need+=(rustc-web cargo-web)
 	have gdb || need+=(gdb)
 	have objcopy || need+=(binutils)
 	have debuginfod || need+=(debuginfod)

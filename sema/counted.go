@@ -47,14 +47,21 @@ var countedRules = []CountedRule{
 	{Lang: debuginfo.LangGo, Name: "[]*", Ptr: "array", Len: "len"},
 	// rustc names a str or slice reference "&str", "&[T]" (a fat pointer
 	// {data_ptr, length}), and std's String and Vec<T> are Vec's RawVec
-	// (a Unique<u8> in 1.80 and later) and len. Vec's pointer is to u8:
-	// sema/rust.go takes the element type from Vec's parameter T.
+	// and len. RawVec keeps its pointer in a RawVecInner (1.80 and
+	// later: a Unique<u8>, whose pointer Vec's parameter T types, as
+	// sema/rust.go does) or itself (before: Debian 12's 1.63, a
+	// Unique<T>); a rule whose members are missing does not apply, so the
+	// first row that fits is the layout of the binary's std.
 	{Lang: debuginfo.LangRust, Name: "&str", Text: true, Ptr: "data_ptr", Len: "length"},
 	{Lang: debuginfo.LangRust, Name: "&mut str", Text: true, Ptr: "data_ptr", Len: "length"},
 	{Lang: debuginfo.LangRust, Name: "&[*", Ptr: "data_ptr", Len: "length"},
 	{Lang: debuginfo.LangRust, Name: "&mut [*", Ptr: "data_ptr", Len: "length"},
 	{Lang: debuginfo.LangRust, Name: "String", Text: true, Ptr: "vec.buf.inner.ptr.pointer.pointer", Len: "vec.len"},
 	{Lang: debuginfo.LangRust, Name: "Vec<*", Ptr: "buf.inner.ptr.pointer.pointer", Len: "len"},
+	{Lang: debuginfo.LangRust, Name: "String", Text: true, Ptr: "vec.buf.ptr.pointer.pointer", Len: "vec.len"},
+	{Lang: debuginfo.LangRust, Name: "String", Text: true, Ptr: "vec.buf.ptr.pointer", Len: "vec.len"},
+	{Lang: debuginfo.LangRust, Name: "Vec<*", Ptr: "buf.ptr.pointer.pointer", Len: "len"},
+	{Lang: debuginfo.LangRust, Name: "Vec<*", Ptr: "buf.ptr.pointer", Len: "len"},
 	// libstdc++ (the C++11 ABI), by the qualified names debuginfo gives
 	// C++ types; names only C++ can spell, so for any binary (a C++
 	// library linked into a C program too). Members are found through

@@ -141,7 +141,7 @@ type groupReads struct {
 	names map[string]bool
 }
 
-func readsOf(g *parser.ProbeGroup) groupReads {
+func readsOf(g *parser.ProbeGroup, goABI bool) groupReads {
 	var r groupReads
 	r.names, _ = programNames(g)
 	parser.Inspect(g, func(n parser.Node) bool {
@@ -155,7 +155,7 @@ func readsOf(g *parser.ProbeGroup) groupReads {
 					if !b.RetOnly {
 						r.regs = append(r.regs, dwarfOfSlot(b.Reg))
 					}
-					if b.Arg >= 0 && b.Arg < len(arch.GoABI.IntRegs) {
+					if goABI && b.Arg >= 0 && b.Arg < len(arch.GoABI.IntRegs) {
 						r.regs = append(r.regs, arch.GoABI.IntRegs[b.Arg]) // argN of a Go function
 					}
 				case BuiltinStack:
@@ -182,6 +182,21 @@ func dwarfOfSlot(slot int) int {
 	return -1
 }
 
+// groupInGo reports whether a uprobe of g is in a Go program, whose argN
+// are Go's argument registers (goArg).
+func (c *checker) groupInGo(g *Group) bool {
+	for _, id := range g.Probes {
+		p := &c.p.Probes[id]
+		if p.Kind != ir.Uprobe && p.Kind != ir.Uretprobe {
+			continue
+		}
+		if bin := c.binaryAt(p); bin != nil && bin.IsGo() {
+			return true
+		}
+	}
+	return false
+}
+
 // placeAtFloor moves the group's function and line probes to the first
 // instruction the kernel emulates, where that keeps their meaning.
 func (c *checker) placeAtFloor(g *Group, s Scope) {
@@ -192,7 +207,7 @@ func (c *checker) placeAtFloor(g *Group, s Scope) {
 			continue
 		}
 		if reads == nil {
-			r := readsOf(g.Node)
+			r := readsOf(g.Node, c.groupInGo(g))
 			reads = &r
 		}
 		if to, off, ok := c.goPastStackCheck(p); ok { // golang.go

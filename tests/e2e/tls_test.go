@@ -108,7 +108,7 @@ func TestThreadLocalCxx(t *testing.T) {
 				src, _ := filepath.Abs("testdata/tls.cc")
 				run(t, dir, cxx, "-g", opt, "-pthread", "-o", "tlscc", src)
 				r := runGS(t, dir, timeout, "-c", "./tlscc", "-e", `uprobe:./tlscc:report {
-	printf("tid=%d counter=%d first=%d second=%d hits=%d\n", tid, cxx_counter, cxx_pair.first, cxx_pair.second, hits)
+	printf("tid=%d counter=%d first=%d second=%d hits=%d\n", tid, cxx_counter, cxx_pair.first, cxx_pair.second, Stats::hits)
 }`)
 				if r.Code != 0 {
 					t.Fatalf("exit %d\n%s", r.Code, r.Stderr)

@@ -43,6 +43,10 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 		g.constant(r, v)
 		return
 	}
+	if off, ok := g.tupleSlot(e); ok {
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: r, C: 8, Imm: int32(off)}) // an element of a tuple (tuples.go)
+		return
+	}
 	if g.pvExpr(e, r) {
 		return // a value of the traced program (values.go)
 	}
@@ -335,8 +339,8 @@ func (g *gen) strSlot(e parser.Expr, withNUL bool) (off, n int) {
 		g.literal(lit+"\x00", off)
 		return off, len(lit) + 1
 	}
-	if v, ok := e.(*parser.VarExpr); ok {
-		return g.p.Vars[v].Offset, t.Cap
+	if off, ok := g.tupleSlot(e); ok {
+		return off, t.Cap // a $var or a tuple's element
 	}
 	off = g.tempSlot(sema.SlotSize(t))
 	g.text(e, off, t)
@@ -346,6 +350,12 @@ func (g *gen) strSlot(e parser.Expr, withNUL bool) (off, n int) {
 // text writes the string value e into the string slot at heap[dst], whose
 // type is dt.
 func (g *gen) text(e parser.Expr, dst int, dt *sema.Type) {
+	if off, ok := g.tupleSlot(e); ok {
+		if off != dst {
+			g.copyHeap(dst, off, min(sema.SlotSize(g.typeOf(e)), sema.SlotSize(dt)))
+		}
+		return // a $var or a tuple's element (tuples.go)
+	}
 	if g.pvText(e, dst, dt) {
 		return // a char * printed as a string (values.go)
 	}
@@ -419,6 +429,12 @@ func (g *gen) commSlot(e parser.Expr, dst int) {
 
 // comm writes the comm value e (ir.CommLen bytes) at heap[dst].
 func (g *gen) comm(e parser.Expr, dst int) {
+	if off, ok := g.tupleSlot(e); ok {
+		if off != dst {
+			g.copyHeap(dst, off, ir.CommLen)
+		}
+		return
+	}
 	switch e := e.(type) {
 	case *parser.Ident:
 		g.emit(ir.Insn{Op: ir.OpStComm, Imm: int32(dst)})
@@ -462,6 +478,8 @@ func (g *gen) store(e parser.Expr, dst int, t *sema.Type) {
 		// no bytes: the record header's probe id names both
 	case sema.KindStack:
 		g.emit(ir.Insn{Op: ir.OpStStack, C: uint8(t.Len), Imm: int32(dst)})
+	case sema.KindTuple:
+		g.tuple(e, dst, t) // tuples.go
 	default:
 		r := g.expr(e)
 		g.convert(r, g.typeOf(e), t)

@@ -282,6 +282,9 @@ const (
 	KindVariants
 	KindTime  // u64 nanoseconds of CLOCK_MONOTONIC, printed as a local time by Type.Format (strftime)
 	KindErrno // a u64 errno, printed as the C library's message for it (strerror)
+	// KindTuple is bpftrace's tuple or record: Members, printed (1, abc)
+	// or (a=1, b=abc).
+	KindTuple
 )
 
 // Lang is the source language whose syntax a value prints in.

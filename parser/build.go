@@ -577,6 +577,9 @@ func (b *builder) postfix(t *antlrgs.PostfixExprContext) Expr {
 			}
 			sp := join(start, b.ctxSpan(ks[j]))
 			if m, ok := x.(*MapExpr); ok && isMap && m.Keys == nil {
+				if t, ok := keys[0].(*TupleExpr); ok && len(keys) == 1 && t.Names == nil {
+					keys = t.Elems // @m[(a, b)] is bpftrace's @m[a, b]
+				}
 				m.Keys, m.Sp = keys, sp
 			} else {
 				if len(commas) > 0 {

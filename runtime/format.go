@@ -152,6 +152,8 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		return p.appendStruct(dst, t, b)
 	case ir.KindVariants:
 		return p.appendVariants(dst, t, b)
+	case ir.KindTuple:
+		return p.appendTuple(dst, t, b) // format_tuple.go
 	case ir.KindArray:
 		return p.appendArray(dst, t, b)
 	case ir.KindSeq:

@@ -173,6 +173,8 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		return p.appendStruct(dst, t, b)
 	case ir.KindVariants:
 		return p.appendVariantsJSON(dst, t, b) // format_rust.go
+	case ir.KindTuple:
+		return p.appendBtTupleJSON(dst, t, b) // format_tuple.go
 	case ir.KindArray:
 		return p.appendArray(dst, t, b)
 	case ir.KindSeq:

@@ -26,6 +26,9 @@ func (c *checker) fieldExpr(gc *groupCtx, e *parser.FieldExpr) *Type {
 	if xt == nil {
 		return nil
 	}
+	if xt.Kind == KindTuple && !e.Arrow {
+		return c.tupleField(e, xt) // tuples.go
+	}
 	if xt.Lang == ir.LangRust && !e.Arrow {
 		if t, done := c.rustField(e, xt); done {
 			return t

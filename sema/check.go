@@ -201,6 +201,8 @@ func assignable(dst, src *Type) bool {
 		return src.IsInteger()
 	case dst.Kind == KindString:
 		return src.Kind == KindString || src.Kind == KindStrLit
+	case dst.Kind == KindTuple:
+		return src.Kind == KindTuple && tuplesEqual(dst, src)
 	}
 	return dst.Kind == src.Kind
 }
@@ -322,12 +324,7 @@ func (c *checker) expr1(gc *groupCtx, e parser.Expr) *Type {
 	case *parser.BlockExpr:
 		c.errorf(e, "not supported by gs: a block expression here")
 	case *parser.TupleExpr:
-		what := "tuples"
-		if e.Names != nil {
-			what = "records"
-		}
-		c.errorf(e, "not supported by gs yet: %s", what).
-			WithHint("print(a, b) prints several values; printf(\"%%d %%d\\n\", a, b) in bpftrace's shape")
+		return c.tupleExpr(gc, e) // tuples.go
 	case *parser.TypeExpr:
 		c.errorf(e, "type %s is not a value", e.Name)
 	default:

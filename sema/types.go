@@ -39,6 +39,7 @@ const (
 	KindSymbol // usym(addr): an address the runtime prints as symbol+offset
 	KindTime   // strftime(fmt, ns): nanoseconds of CLOCK_MONOTONIC the runtime prints as a local time by Format
 	KindErrno  // strerror(e): an errno the runtime prints as its message
+	KindTuple  // bpftrace's tuple or record: Members in 8-byte slots (tuples.go)
 )
 
 // Type is the type of a script value. Types are plain data; the singletons
@@ -127,6 +128,8 @@ func (t *Type) String() string {
 		return fmt.Sprintf("string[%d]", t.Cap)
 	case KindStack:
 		return fmt.Sprintf("ustack(%d)", t.Len)
+	case KindTuple:
+		return tupleString(t) // tuples.go
 	}
 	return t.Name
 }
@@ -205,6 +208,8 @@ func SlotSize(t *Type) int {
 		return 0
 	case KindStack:
 		return 8 + t.Len*ir.StackFrameSize
+	case KindTuple:
+		return t.Size
 	}
 	return 8
 }
@@ -238,6 +243,8 @@ func IR(t *Type) *ir.Type {
 		return &ir.Type{Kind: ir.KindStack, Size: SlotSize(t), Len: t.Len, Name: "ustack", StackMode: t.StackMode}
 	case KindSymbol:
 		return &ir.Type{Kind: ir.KindSymbol, Size: 8, Name: "usym"}
+	case KindTuple:
+		return irTuple(t)
 	case KindTime:
 		return &ir.Type{Kind: ir.KindTime, Size: 8, Name: "timestamp", Format: t.Format}
 	case KindErrno:

@@ -424,7 +424,7 @@ func readsMemory(loc debuginfo.Location) bool {
 // ir.StMemMax bytes), and integers whose reading may fault.
 func (c *checker) layoutArg(ev *ir.Event, a parser.Expr, t *Type, off int) int {
 	f := ir.Field{Name: c.text(a), Offset: off, Status: -1}
-	if t.IsC() || t.Kind == KindInt && t.Size > 8 || c.isProgramExpr(a) {
+	if t.Kind != KindTuple && (t.IsC() || t.Kind == KindInt && t.Size > 8 || c.isProgramExpr(a)) {
 		switch {
 		case isCountedSeq(t):
 			f.Status, f.Offset, f.Type = off, off+ir.StatusSize, irSeq(t)

@@ -1,0 +1,53 @@
+package gen
+
+import (
+	"fmt"
+
+	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/sema"
+)
+
+// tupleSlot returns the heap offset of e when e is a $var or an element
+// (`.N`, `.name`) of a tuple held in one: sema allows no other roots.
+func (g *gen) tupleSlot(e parser.Expr) (int, bool) {
+	switch x := e.(type) {
+	case *parser.VarExpr:
+		if v := g.p.Vars[x]; v != nil {
+			return v.Offset, true
+		}
+	case *parser.FieldExpr:
+		xt := g.typeOf(x.X)
+		if x.Arrow || xt == nil || xt.Kind != sema.KindTuple {
+			return 0, false
+		}
+		off, ok := g.tupleSlot(x.X)
+		if !ok {
+			return 0, false
+		}
+		for _, m := range xt.Members {
+			if m.Name == x.Name {
+				return off + m.Offset, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// tuple writes the tuple value e of type t at heap[dst]: a literal element
+// by element into t's slots, a $var or an element of one as its bytes.
+func (g *gen) tuple(e parser.Expr, dst int, t *sema.Type) {
+	if x, ok := e.(*parser.TupleExpr); ok {
+		for i, el := range x.Elems {
+			m := t.Members[i]
+			g.store(el, dst+m.Offset, m.Type)
+		}
+		return
+	}
+	off, ok := g.tupleSlot(e)
+	if !ok {
+		panic(fmt.Sprintf("gen: unexpected tuple expression %T", e))
+	}
+	if off != dst {
+		g.copyHeap(dst, off, t.Size)
+	}
+}

@@ -1,0 +1,56 @@
+package runtime
+
+import (
+	"github.com/gs-tracer/gs/ir"
+)
+
+// appendTuple prints a bpftrace tuple as bpftrace does, (1, abc, (4, 5)),
+// and a record as (a=1, b=abc): strings unquoted, elements by the layout.
+func (p *valuePrinter) appendTuple(dst []byte, t *ir.Type, b []byte) []byte {
+	dst = append(dst, '(')
+	for i, m := range t.Members {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		if t.Name == "record" {
+			dst = append(append(dst, m.Name...), '=')
+		}
+		end := m.Offset + typeSize(m.Type)
+		if m.Offset < 0 || end > len(b) {
+			return append(dst, "<malformed>)"...)
+		}
+		eb := b[m.Offset:end]
+		if m.Type.Kind == ir.KindString {
+			if s, fault := stringSlot(m.Type, eb); fault == nil {
+				dst = append(dst, s.text...)
+				continue
+			}
+		}
+		dst = p.appendValue(dst, m.Type, eb)
+	}
+	return append(dst, ')')
+}
+
+// appendBtTupleJSON prints a tuple as a JSON array, [1, "abc"], and a record
+// as an object, {"a": 1, "b": "abc"}.
+func (p *jsonPrinter) appendBtTupleJSON(dst []byte, t *ir.Type, b []byte) []byte {
+	open, end := byte('['), byte(']')
+	if t.Name == "record" {
+		open, end = '{', '}'
+	}
+	dst = append(dst, open)
+	for i, m := range t.Members {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		if t.Name == "record" {
+			dst = append(appendJSONString(dst, []byte(m.Name)), ": "...)
+		}
+		stop := m.Offset + typeSize(m.Type)
+		if m.Offset < 0 || stop > len(b) {
+			return append(dst, jsonMalformed...)
+		}
+		dst = p.appendValue(dst, m.Type, b[m.Offset:stop])
+	}
+	return append(dst, end)
+}

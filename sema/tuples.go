@@ -1,0 +1,137 @@
+package sema
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+)
+
+// This file checks bpftrace's tuples, `(1, "abc", arg0)`, and records,
+// `(a = 1, b = 2)`. A tuple is a script value laid out like a C struct of
+// its elements in 8-byte-aligned slots: integers as 64-bit words (as $vars
+// hold them), strings as string slots, comm as its 16 bytes, nested tuples
+// as their own layout. It lives in a $var's heap slot; `.N` (`.name` for a
+// record) reads an element, and print shows `(1, abc, 5)` as bpftrace does.
+
+// tupleExpr checks a tuple or record literal.
+func (c *checker) tupleExpr(gc *groupCtx, e *parser.TupleExpr) *Type {
+	t := &Type{Kind: KindTuple, Name: "tuple"}
+	if e.Names != nil {
+		t.Name = "record"
+	}
+	ok := true
+	for i, x := range e.Elems {
+		xt := c.value(gc, x)
+		if xt == nil {
+			ok = false
+			continue
+		}
+		et := tupleElem(xt)
+		if et == nil {
+			c.errorf(x, "not supported by gs yet: a %s in a %s", xt, t.Name).
+				WithHint("a %s holds integers, strings, comm and other tuples", t.Name)
+			ok = false
+			continue
+		}
+		name := strconv.Itoa(i)
+		if e.Names != nil {
+			name = e.Names[i]
+		}
+		t.Members = append(t.Members, Member{Name: name, Offset: t.Size, Type: et})
+		t.Size += SlotSize(et)
+	}
+	if !ok {
+		return nil
+	}
+	return t
+}
+
+// tupleElem is the slot type element type t takes in a tuple; nil when a
+// tuple cannot hold it.
+func tupleElem(t *Type) *Type {
+	switch {
+	case t.IsInteger():
+		return Promote(t)
+	case t.Kind == KindString || t.Kind == KindStrLit:
+		return StringOf(align8(max(t.Cap, 1)))
+	case t.Kind == KindComm:
+		return Comm
+	case t.Kind == KindTuple:
+		return t
+	}
+	return nil
+}
+
+// tupleField checks X.N (X.name for a record) of a tuple X of type xt.
+func (c *checker) tupleField(e *parser.FieldExpr, xt *Type) *Type {
+	if !tupleRooted(e.X) {
+		c.errorf(e, "not supported by gs yet: an element of this %s", xt.Name).
+			WithHint("assign the %s to a $variable first", xt.Name)
+		return nil
+	}
+	for _, m := range xt.Members {
+		if m.Name == e.Name {
+			return m.Type
+		}
+	}
+	c.diags.Errorf(e.NameSp, "%s has no element %s (it has %d)", c.text(e.X), e.Name, len(xt.Members))
+	return nil
+}
+
+// tupleRooted reports whether e is a $var or an element of one: a value
+// gen finds in the heap.
+func tupleRooted(e parser.Expr) bool {
+	switch x := e.(type) {
+	case *parser.VarExpr:
+		return true
+	case *parser.FieldExpr:
+		return !x.Arrow && tupleRooted(x.X)
+	}
+	return false
+}
+
+// tuplesEqual reports whether tuple types a and b have the same layout.
+func tuplesEqual(a, b *Type) bool {
+	if len(a.Members) != len(b.Members) || a.Size != b.Size {
+		return false
+	}
+	for i, m := range a.Members {
+		n := b.Members[i]
+		if m.Name != n.Name || m.Offset != n.Offset || m.Type.Kind != n.Type.Kind || m.Type.Size != n.Type.Size {
+			return false
+		}
+		if m.Type.Kind == KindTuple && !tuplesEqual(m.Type, n.Type) {
+			return false
+		}
+	}
+	return true
+}
+
+// irTuple is the record type of tuple t.
+func irTuple(t *Type) *ir.Type {
+	out := &ir.Type{Kind: ir.KindTuple, Size: t.Size, Name: t.Name}
+	for _, m := range t.Members {
+		out.Members = append(out.Members, ir.Member{Name: m.Name, Offset: m.Offset, Type: IR(m.Type)})
+	}
+	return out
+}
+
+// tupleString shows a tuple type as its element types, (int64, string[8]),
+// a record's with their names, (a: int64).
+func tupleString(t *Type) string {
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, m := range t.Members {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if t.Name == "record" {
+			b.WriteString(m.Name + ": ")
+		}
+		b.WriteString(m.Type.String())
+	}
+	b.WriteByte(')')
+	return b.String()
+}

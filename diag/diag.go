@@ -173,6 +173,10 @@ func (e *Errors) Error() string {
 	return "error"
 }
 
+// Location returns where p is in f as diagnostics write it, "prog.gs:3:9"
+// ("<script>" for a file without a name); f may be nil.
+func (f *File) Location(p Pos) string { return f.location(p) }
+
 func (f *File) location(p Pos) string {
 	name := "<script>"
 	if f != nil && f.Name != "" {

@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -115,12 +114,8 @@ func (s *session) scriptMessage(kind ir.EventKind, id uint32, msg []byte) {
 		level = "error"
 	}
 	pos := ""
-	if ev := &s.prog.Events[id]; ev.Sp.Start.Line > 0 {
-		name := "<script>"
-		if s.prog.File != nil && s.prog.File.Name != "" {
-			name = s.prog.File.Name
-		}
-		pos = fmt.Sprintf("%s:%d:%d", name, ev.Sp.Start.Line, ev.Sp.Start.Col)
+	if ev := &s.prog.Events[id]; ev.Sp.Start.IsValid() {
+		pos = s.prog.File.Location(ev.Sp.Start)
 	}
 	s.status.script(level, pos, strings.TrimRight(string(msg), "\n"))
 }

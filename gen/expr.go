@@ -93,6 +93,8 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 			g.exprInto(e.Args[1], r) // the nanoseconds; the runtime formats them
 		case "strerror":
 			g.exprInto(e.Args[0], r) // the errno; the runtime prints its message
+		case "ntop":
+			g.exprInto(e.Args[len(e.Args)-1], r) // the address; the runtime prints it
 		case "strlen":
 			mark := g.temp
 			off, _ := g.strSlot(e.Args[0], false)

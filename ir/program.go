@@ -285,6 +285,7 @@ const (
 	// KindTuple is bpftrace's tuple or record: Members, printed (1, abc)
 	// or (a=1, b=abc).
 	KindTuple
+	KindInet // an IPv4 address in a u64's low 4 bytes, in memory order, printed dotted (ntop)
 )
 
 // Lang is the source language whose syntax a value prints in.

@@ -106,7 +106,13 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		if !ok {
 			return append(dst, "<malformed>"...)
 		}
-		return appendErrno(dst, u) // errno.go
+		return appendErrno(dst, u) // textcalls.go
+	case ir.KindInet:
+		u, ok := loadUint(b, 8)
+		if !ok {
+			return append(dst, "<malformed>"...)
+		}
+		return appendInet(dst, u)
 	case ir.KindSymbol:
 		u, ok := loadUint(b, 8)
 		if !ok {

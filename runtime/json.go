@@ -129,6 +129,12 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 			return append(dst, jsonMalformed...)
 		}
 		return appendJSONString(dst, appendErrno(nil, u))
+	case ir.KindInet:
+		u, ok := loadUint(b, 8)
+		if !ok {
+			return append(dst, jsonMalformed...)
+		}
+		return appendJSONString(dst, appendInet(nil, u))
 	case ir.KindSymbol:
 		u, ok := loadUint(b, 8)
 		if !ok {

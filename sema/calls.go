@@ -13,7 +13,7 @@ import (
 // calls are the functions gs implements.
 var calls = []string{
 	"exit", "print", "printf", "str", "ustack", "usym", "strncmp",
-	"system", "cat", "time", "strftime", "strcontains", "bswap", "nsecs", "warnf", "errorf", "strlen", "strerror", // usercalls.go
+	"system", "cat", "time", "strftime", "strcontains", "bswap", "nsecs", "warnf", "errorf", "strlen", "strerror", "ntop", // usercalls.go
 	"count", "sum", "min", "max", "avg", "stats", "hist", "lhist", "delete", "clear", "zero",
 }
 
@@ -34,7 +34,7 @@ var unsupportedCalls = map[string]string{
 var laterCalls = map[string]bool{
 	"has_key": true, "len": true,
 	"uaddr": true, "reg": true,
-	"join": true, "buf": true, "ntop": true,
+	"join": true, "buf": true,
 	"uptr":     true,
 	"cgroupid": true, "macaddr": true, "path": true, "pton": true,
 }

@@ -101,7 +101,7 @@ func (c *checker) mapRef(gc *groupCtx, e *parser.MapExpr) *Map {
 		if types[i] == nil {
 			ok = false
 		} else if keyClass(types[i]) == "" {
-			c.errorf(k, "%s cannot be a map key", types[i]).WithHint("keys are integers, strings, char arrays, comm, func, probe, ustack or usym")
+			c.errorf(k, "%s cannot be a map key", types[i]).WithHint("keys are integers, strings, char arrays, comm, func, probe, ustack, usym, ntop or strerror")
 			ok = false
 		} else if isCharArray(types[i]) && !c.inMemory(k, "use as a map key") {
 			ok = false
@@ -194,13 +194,17 @@ func keyClass(t *Type) string {
 		return "ustack"
 	case t.Kind == KindSymbol:
 		return "usym"
+	case t.Kind == KindInet:
+		return "inet" // ntop
+	case t.Kind == KindErrno:
+		return "strerror"
 	}
 	return ""
 }
 
 func article(class string) string {
 	switch class {
-	case "integer", "ustack", "usym":
+	case "integer", "ustack", "usym", "inet":
 		return "an " + class
 	}
 	return "a " + class

@@ -52,3 +52,41 @@ func (c *checker) strerror(gc *groupCtx, e *parser.CallExpr) *Type {
 	}
 	return Errno
 }
+
+// Inet is the type of ntop(addr): an IPv4 address in an integer's low four
+// bytes, in memory order (network order), printed as a dotted quad.
+var Inet = &Type{Kind: KindInet, Size: 8, Name: "inet"}
+
+// afInet is AF_INET, ntop's address family for IPv4.
+const afInet = 2
+
+// ntop checks ntop(addr) and ntop(AF_INET, addr) of an integer.
+func (c *checker) ntop(gc *groupCtx, e *parser.CallExpr) *Type {
+	if len(e.Args) != 1 && len(e.Args) != 2 {
+		c.values(gc, e.Args)
+		c.errorf(e, "ntop takes 1 or 2 arguments (an address family and an address), got %d", len(e.Args))
+		return nil
+	}
+	if len(e.Args) == 2 {
+		if c.integer(gc, e.Args[0], "ntop") == nil {
+			c.value(gc, e.Args[1])
+			return nil
+		}
+		if af, ok := c.p.Consts[e.Args[0]]; !ok || af != afInet {
+			c.value(gc, e.Args[1])
+			c.errorf(e.Args[0], "ntop of an address family other than AF_INET (2) is not supported yet").
+				WithHint("gs prints IPv4 addresses held in integers")
+			return nil
+		}
+	}
+	addr := e.Args[len(e.Args)-1]
+	t := c.value(gc, addr)
+	if t == nil {
+		return nil
+	}
+	if !t.IsInteger() {
+		c.errorf(addr, "ntop of %s is not supported yet", t).WithHint("gs prints IPv4 addresses held in integers")
+		return nil
+	}
+	return Inet
+}

@@ -40,6 +40,7 @@ const (
 	KindTime   // strftime(fmt, ns): nanoseconds of CLOCK_MONOTONIC the runtime prints as a local time by Format
 	KindErrno  // strerror(e): an errno the runtime prints as its message
 	KindTuple  // bpftrace's tuple or record: Members in 8-byte slots (tuples.go)
+	KindInet   // ntop(addr): an IPv4 address in an integer's low 4 bytes, in memory order
 )
 
 // Type is the type of a script value. Types are plain data; the singletons
@@ -170,7 +171,7 @@ func (t *Type) IsUnsigned() bool {
 // stacks and symbols.
 func (t *Type) IsText() bool {
 	switch t.Kind {
-	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol, KindTime, KindErrno:
+	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol, KindTime, KindErrno, KindInet:
 		return true
 	}
 	return false
@@ -249,6 +250,8 @@ func IR(t *Type) *ir.Type {
 		return &ir.Type{Kind: ir.KindTime, Size: 8, Name: "timestamp", Format: t.Format}
 	case KindErrno:
 		return &ir.Type{Kind: ir.KindErrno, Size: 8, Name: "strerror"}
+	case KindInet:
+		return &ir.Type{Kind: ir.KindInet, Size: 8, Name: "inet"}
 	}
 	if it := irC(t); it != nil {
 		return it // structs, unions, arrays and floats, as raw bytes (ctypes.go)

@@ -64,6 +64,8 @@ func (c *checker) userCall(gc *groupCtx, e *parser.CallExpr) (t *Type, ok bool) 
 		return c.strlen(gc, e), true // textcalls.go
 	case "strerror":
 		return c.strerror(gc, e), true
+	case "ntop":
+		return c.ntop(gc, e), true
 	}
 	return nil, false
 }

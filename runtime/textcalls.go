@@ -23,3 +23,15 @@ func appendErrno(dst []byte, e uint64) []byte {
 	}
 	return append(append(dst, strings.ToUpper(msg[:1])...), msg[1:]...)
 }
+
+// appendInet appends the IPv4 address in a's low four bytes, first byte
+// in memory (little-endian: the lowest) first, as ntop prints it.
+func appendInet(dst []byte, a uint64) []byte {
+	for i := range 4 {
+		if i > 0 {
+			dst = append(dst, '.')
+		}
+		dst = strconv.AppendUint(dst, a>>(8*i)&0xff, 10)
+	}
+	return dst
+}

@@ -476,6 +476,12 @@ func (g *gen) store(e parser.Expr, dst int, t *sema.Type) {
 		g.text(e, dst, t)
 	case sema.KindComm:
 		g.comm(e, dst)
+	case sema.KindBuf:
+		if v, ok := e.(*parser.VarExpr); ok {
+			g.copyHeap(dst, g.p.Vars[v].Offset, sema.SlotSize(t))
+			break
+		}
+		g.buf(e.(*parser.CallExpr), dst) // buf.go
 	case sema.KindFunc, sema.KindProbe:
 		// no bytes: the record header's probe id names both
 	case sema.KindStack:

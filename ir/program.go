@@ -286,6 +286,7 @@ const (
 	// or (a=1, b=abc).
 	KindTuple
 	KindInet // an IPv4 address in a u64's low 4 bytes, in memory order, printed dotted (ntop)
+	KindBuf  // a string slot of Cap raw bytes (buf), printed hex-escaped as %r
 )
 
 // Lang is the source language whose syntax a value prints in.

@@ -265,3 +265,25 @@ func appendRepeat(dst []byte, c byte, n int) []byte {
 	}
 	return dst
 }
+
+// AppendBuf appends bytes as bpftrace's %r prints a buf(): printable ASCII
+// as it is and other bytes as \xNN; with BufMode 'x' every byte as \xNN,
+// with 'h' every byte as two hex digits, separated by spaces.
+func AppendBuf(dst []byte, v Verb, b []byte) []byte {
+	const hex = "0123456789abcdef"
+	var out []byte
+	for i, c := range b {
+		switch {
+		case v.BufMode == 'h':
+			if i > 0 {
+				out = append(out, ' ')
+			}
+			out = append(out, hex[c>>4], hex[c&15])
+		case v.BufMode == 0 && c >= 0x20 && c < 0x7f:
+			out = append(out, c)
+		default:
+			out = append(out, '\\', 'x', hex[c>>4], hex[c&15])
+		}
+	}
+	return pad(dst, v, len(out), func(d []byte) []byte { return append(d, out...) })
+}

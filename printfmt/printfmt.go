@@ -91,9 +91,10 @@ const (
 	ClassString                // %s: a string, a char array, or any value printed as print() would
 	ClassPointer               // %p
 	ClassFloat                 // %f %F %e %E %g %G
+	ClassBuf                   // %r %rx %rh: bpftrace's buf(), hex-escaped (Verb.BufMode)
 )
 
-var classNames = [...]string{"none", "signed integer", "unsigned integer", "char", "string", "pointer", "floating-point"}
+var classNames = [...]string{"none", "signed integer", "unsigned integer", "char", "string", "pointer", "floating-point", "buffer"}
 
 func (c Class) String() string {
 	if int(c) < len(classNames) {
@@ -112,6 +113,9 @@ type Verb struct {
 	Width  int // -1 when absent
 	Prec   int // -1 when absent
 	Length Length
+	// BufMode is %r's suffix: 'x' (every byte \xNN), 'h' (hex bytes
+	// separated by spaces) or 0 (printable bytes as they are).
+	BufMode byte
 	// Start and End are the byte offsets of this piece in the format string
 	// [Start, End), for diagnostics pointing inside a string.
 	Start, End int
@@ -138,6 +142,8 @@ func (v Verb) Class() Class {
 		return ClassPointer
 	case 'f', 'F', 'e', 'E', 'g', 'G':
 		return ClassFloat
+	case 'r':
+		return ClassBuf
 	}
 	return ClassNone
 }
@@ -166,6 +172,9 @@ func (v Verb) String() string {
 	}
 	b.WriteString(v.Length.String())
 	b.WriteByte(v.Conv)
+	if v.BufMode != 0 {
+		b.WriteByte(v.BufMode)
+	}
 	return b.String()
 }
 
@@ -318,6 +327,10 @@ flags:
 	}
 	v.Conv = format[i]
 	i++
+	if v.Conv == 'r' && i < len(format) && (format[i] == 'x' || format[i] == 'h') {
+		v.BufMode = format[i] // bpftrace's %rx and %rh
+		i++
+	}
 	v.End = i
 	switch v.Class() {
 	case ClassNone:
@@ -332,7 +345,7 @@ flags:
 		if v.Length == LenBigL {
 			return bad(i, "length modifier \"L\" does not apply to %%%c", v.Conv)
 		}
-	case ClassChar, ClassString, ClassPointer:
+	case ClassChar, ClassString, ClassPointer, ClassBuf:
 		if v.Length != LenNone {
 			return bad(i, "length modifier %q does not apply to %%%c", v.Length.String(), v.Conv)
 		}

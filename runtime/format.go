@@ -113,6 +113,12 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 			return append(dst, "<malformed>"...)
 		}
 		return appendInet(dst, u)
+	case ir.KindBuf:
+		s, fault := bufSlot(t, b) // textcalls.go
+		if fault != nil {
+			return appendReadError(dst, *fault)
+		}
+		return appendBuf(dst, s)
 	case ir.KindSymbol:
 		u, ok := loadUint(b, 8)
 		if !ok {

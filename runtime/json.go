@@ -135,6 +135,12 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 			return append(dst, jsonMalformed...)
 		}
 		return appendJSONString(dst, appendInet(nil, u))
+	case ir.KindBuf:
+		s, fault := bufSlot(t, b)
+		if fault != nil {
+			return appendJSONReadError(dst, *fault)
+		}
+		return appendJSONString(dst, appendBuf(nil, s))
 	case ir.KindSymbol:
 		u, ok := loadUint(b, 8)
 		if !ok {

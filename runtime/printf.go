@@ -72,6 +72,15 @@ func (d *decoder) appendArg(dst []byte, v printfmt.Verb, r record, f *ir.Field) 
 			return append(dst, badFormat...)
 		}
 		return printfmt.AppendFloat(dst, v, x)
+	case printfmt.ClassBuf:
+		if t.Kind != ir.KindBuf {
+			return append(dst, badFormat...)
+		}
+		s, fault := bufSlot(t, b) // textcalls.go
+		if fault != nil {
+			return text(appendReadError(nil, *fault))
+		}
+		return printfmt.AppendBuf(dst, v, s)
 	case printfmt.ClassString:
 		switch t.Kind {
 		case ir.KindString:

@@ -1,9 +1,13 @@
 package runtime
 
 import (
+	"encoding/binary"
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/printfmt"
 )
 
 // appendErrno appends the C library's message for errno e, as strerror
@@ -35,3 +39,20 @@ func appendInet(dst []byte, a uint64) []byte {
 	}
 	return dst
 }
+
+// bufSlot returns a buf() slot's bytes, or the address its read failed at.
+func bufSlot(t *ir.Type, b []byte) ([]byte, *uint64) {
+	if len(b) < ir.StrHeader {
+		return []byte("<malformed>"), nil
+	}
+	n := int(binary.LittleEndian.Uint16(b))
+	if b[2]&ir.StrFault != 0 {
+		addr := binary.LittleEndian.Uint64(b[8:])
+		return nil, &addr
+	}
+	text := b[ir.StrHeader:]
+	return text[:min(n, t.Cap, len(text))], nil
+}
+
+// appendBuf appends a buf()'s bytes as print() shows them: %r's escapes.
+func appendBuf(dst, b []byte) []byte { return printfmt.AppendBuf(dst, printfmt.Verb{}, b) }

@@ -13,7 +13,7 @@ import (
 // calls are the functions gs implements.
 var calls = []string{
 	"exit", "print", "printf", "str", "ustack", "usym", "strncmp",
-	"system", "cat", "time", "strftime", "strcontains", "bswap", "nsecs", "warnf", "errorf", "strlen", "strerror", "ntop", // usercalls.go
+	"system", "cat", "time", "strftime", "strcontains", "bswap", "nsecs", "warnf", "errorf", "strlen", "strerror", "ntop", "buf", // usercalls.go
 	"count", "sum", "min", "max", "avg", "stats", "hist", "lhist", "delete", "clear", "zero",
 }
 
@@ -34,7 +34,7 @@ var unsupportedCalls = map[string]string{
 var laterCalls = map[string]bool{
 	"has_key": true, "len": true,
 	"uaddr": true, "reg": true,
-	"join": true, "buf": true,
+	"join":     true,
 	"uptr":     true,
 	"cgroupid": true, "macaddr": true, "path": true, "pton": true,
 }
@@ -295,6 +295,11 @@ func (c *checker) convArg(v printfmt.Verb, a parser.Expr, t *Type) bool {
 		return ok // C values (cexpr.go)
 	}
 	switch v.Class() {
+	case printfmt.ClassBuf:
+		if t.Kind != KindBuf {
+			c.errorf(a, "%s needs a buf(), got %s", v.String(), t).WithHint("buf(p, n) copies n bytes at p")
+			return false
+		}
 	case printfmt.ClassString:
 		if t.IsInteger() {
 			c.errorf(a, "%%%c needs a string, got %s", v.Conv, t).WithHint("wrap it in str() to read the string at that address")

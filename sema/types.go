@@ -40,6 +40,7 @@ const (
 	KindTime   // strftime(fmt, ns): nanoseconds of CLOCK_MONOTONIC the runtime prints as a local time by Format
 	KindErrno  // strerror(e): an errno the runtime prints as its message
 	KindTuple  // bpftrace's tuple or record: Members in 8-byte slots (tuples.go)
+	KindBuf    // buf(p, n): a string slot of Cap raw bytes, printed hex-escaped
 	KindInet   // ntop(addr): an IPv4 address in an integer's low 4 bytes, in memory order
 )
 
@@ -201,7 +202,7 @@ func Arith(x, y *Type) *Type {
 // up to 8 for strings, ir.CommLen for comm, nothing for func and probe.
 func SlotSize(t *Type) int {
 	switch t.Kind {
-	case KindString, KindStrLit:
+	case KindString, KindStrLit, KindBuf:
 		return ir.StrHeader + align8(t.Cap)
 	case KindComm:
 		return ir.CommLen
@@ -252,6 +253,8 @@ func IR(t *Type) *ir.Type {
 		return &ir.Type{Kind: ir.KindErrno, Size: 8, Name: "strerror"}
 	case KindInet:
 		return &ir.Type{Kind: ir.KindInet, Size: 8, Name: "inet"}
+	case KindBuf:
+		return &ir.Type{Kind: ir.KindBuf, Size: SlotSize(t), Cap: t.Cap, Name: "buffer"}
 	}
 	if it := irC(t); it != nil {
 		return it // structs, unions, arrays and floats, as raw bytes (ctypes.go)

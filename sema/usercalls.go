@@ -66,6 +66,8 @@ func (c *checker) userCall(gc *groupCtx, e *parser.CallExpr) (t *Type, ok bool) 
 		return c.strerror(gc, e), true
 	case "ntop":
 		return c.ntop(gc, e), true
+	case "buf":
+		return c.buf(gc, e), true // buf.go
 	}
 	return nil, false
 }

@@ -22,8 +22,26 @@ __attribute__((noinline)) void greet(const char *who, int times)
 	       times + 1000, strerror(times + 1000));
 }
 
+// dump prints n bytes at p as bpftrace's %r does (hex: %rx): printable
+// ASCII as it is, other bytes as \xNN.
+static void dump(const void *p, size_t n, int hex)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = ((const unsigned char *)p)[i];
+		if (!hex && c >= 0x20 && c < 0x7f)
+			putchar(c);
+		else
+			printf("\\x%02x", c);
+	}
+}
+
 __attribute__((noinline)) long scale(struct point *p, long k)
 {
+	printf("buf ");
+	dump(p->name, 8, 0);
+	printf("|");
+	dump(p, 8, 1);
+	printf("\n");
 	return (p->x + p->y) * k;
 }
 

@@ -30,7 +30,7 @@ func (g *gen) key(m *sema.Map, keys []parser.Expr) {
 				regs[i] = g.expr(call.Args[0])
 				pushed++
 			}
-		case sema.KindComm:
+		case sema.KindComm, sema.KindBuf:
 		case sema.KindFunc, sema.KindProbe:
 			regs[i] = g.push()
 			pushed++
@@ -51,6 +51,8 @@ func (g *gen) key(m *sema.Map, keys []parser.Expr) {
 			g.keyString(k, dst, kt.Cap, regs[i])
 		case sema.KindComm:
 			g.keyComm(k, dst)
+		case sema.KindBuf:
+			g.store(k, dst, kt) // buf.go: zero-padded, its address word 0
 		default:
 			g.stHeap(regs[i], dst)
 		}

@@ -119,7 +119,7 @@ const maxKey = ir.MapKeySize - 8
 // and ids 8, comm 16, strings a string slot.
 func keySlot(t *Type) int {
 	switch t.Kind {
-	case KindString:
+	case KindString, KindBuf:
 		return ir.StrHeader + align8(t.Cap)
 	case KindComm:
 		return ir.CommLen

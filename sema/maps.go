@@ -101,7 +101,7 @@ func (c *checker) mapRef(gc *groupCtx, e *parser.MapExpr) *Map {
 		if types[i] == nil {
 			ok = false
 		} else if keyClass(types[i]) == "" {
-			c.errorf(k, "%s cannot be a map key", types[i]).WithHint("keys are integers, strings, char arrays, comm, func, probe, ustack, usym, ntop or strerror")
+			c.errorf(k, "%s cannot be a map key", types[i]).WithHint("keys are integers, strings, char arrays, comm, func, probe, ustack, usym, ntop, strerror or buf")
 			ok = false
 		} else if isCharArray(types[i]) && !c.inMemory(k, "use as a map key") {
 			ok = false
@@ -144,6 +144,12 @@ func (c *checker) mapRef(gc *groupCtx, e *parser.MapExpr) *Map {
 			}
 		case KindStack:
 			kt.Len = max(kt.Len, t.Len)
+		case KindBuf:
+			if t.Cap != kt.Cap {
+				c.errorf(e.Keys[i], "%s is a %d-byte buf here, %d bytes at first use", keyDesc(m, i), t.Cap, kt.Cap).
+					WithHint("%s", m.firstUse())
+				ok = false
+			}
 		}
 	}
 	if !ok {
@@ -159,11 +165,11 @@ func (c *checker) mapRef(gc *groupCtx, e *parser.MapExpr) *Map {
 func (c *checker) checkSelfRead(m *Map, e *parser.MapExpr) {
 	for _, k := range e.Keys {
 		t := c.p.Types[k]
-		if t == nil || keyClass(t) != "string" {
+		if t == nil || keyClass(t) != "string" && keyClass(t) != "buf" {
 			continue
 		}
-		if _, isCall := k.(*parser.CallExpr); isCall {
-			continue
+		if _, isCall := k.(*parser.CallExpr); isCall && t.Kind != KindBuf {
+			continue // str()'s address is computed before the key is written
 		}
 		parser.Inspect(k, func(n parser.Node) bool {
 			if inner, ok := n.(*parser.MapExpr); ok && inner.Name == m.Desc.Name {
@@ -198,6 +204,8 @@ func keyClass(t *Type) string {
 		return "inet" // ntop
 	case t.Kind == KindErrno:
 		return "strerror"
+	case t.Kind == KindBuf:
+		return "buf"
 	}
 	return ""
 }

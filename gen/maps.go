@@ -406,7 +406,11 @@ func (g *gen) placeCells(grp *sema.Group, out *ir.Program) {
 // written to a temporary slot of the maps' one value size, then stored.
 func (g *gen) mapAssignStr(s *parser.AssignStmt, m *sema.Map, lhs *parser.MapExpr) {
 	tmp := g.tempSlot(g.p.StrValueSize)
-	g.strValue(s.RHS, tmp, m.Value)
+	if m.Value.Kind == sema.KindTuple {
+		g.tuple(s.RHS, tmp, m.Value) // tuples.go
+	} else {
+		g.strValue(s.RHS, tmp, m.Value)
+	}
 	r := g.push()
 	g.constant(r, uint64(tmp))
 	g.key(m, lhs.Keys)

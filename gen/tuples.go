@@ -15,6 +15,12 @@ func (g *gen) tupleSlot(e parser.Expr) (int, bool) {
 		if v := g.p.Vars[x]; v != nil {
 			return v.Offset, true
 		}
+	case *parser.MapExpr:
+		if t := g.typeOf(x); t != nil && t.Kind == sema.KindTuple {
+			off := g.tempSlot(g.p.StrValueSize)
+			g.mapText(x, off, t) // the tuple's bytes from gs_strs (maps.go)
+			return off, true
+		}
 	case *parser.FieldExpr:
 		xt := g.typeOf(x.X)
 		if x.Arrow || xt == nil || xt.Kind != sema.KindTuple {

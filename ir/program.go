@@ -436,9 +436,10 @@ func CellsOf(a Agg) int {
 	return AggBucketBase + MaxBuckets
 }
 
-// HoldsStrings reports whether m is a plain map of strings (gs_strs).
+// HoldsStrings reports whether m is a plain map of strings or of tuples
+// (gs_strs: a tuple is held in a string slot's bytes).
 func (m *Map) HoldsStrings() bool {
-	return !m.IsAgg && m.Value != nil && m.Value.Kind == KindString
+	return !m.IsAgg && m.Value != nil && (m.Value.Kind == KindString || m.Value.Kind == KindTuple)
 }
 
 // Program is a compiled script: bytecode plus everything needed to run it.

@@ -65,6 +65,9 @@ func (m *Map) holds() string {
 	case MapAgg:
 		return ir.AggNames[m.Desc.Agg] + "()"
 	case MapStr:
+		if m.Value.Kind == KindTuple {
+			return m.Value.String()
+		}
 		return "strings"
 	}
 	return "integers"
@@ -274,6 +277,14 @@ func (c *checker) setKind(m *Map, n parser.Node, kind MapKind, agg ir.Agg, value
 		m.Value = value
 		return true
 	}
+	if m.Kind == kind && kind == MapStr && (m.Value.Kind == KindTuple || value.Kind == KindTuple) {
+		if m.Value.Kind == KindTuple && value.Kind == KindTuple && tuplesEqual(m.Value, value) {
+			return true
+		}
+		c.errorf(n, "cannot assign %s to %s: it holds %s", value, m.name(), m.Value).
+			WithHint("a map's values all have one type; %s first held %s at %s", m.name(), m.Value, m.kindSp.Start)
+		return false
+	}
 	if m.Kind == kind && (kind == MapPlain || m.Desc.Agg == agg) {
 		return true
 	}
@@ -330,6 +341,14 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 	}
 	rt := c.value(gc, s.RHS)
 	if m == nil || rt == nil {
+		return
+	}
+	if rt.Kind == KindTuple {
+		if s.Op != "=" {
+			c.errorf(s, "%s is not defined on tuples", s.Op).WithHint("assign a tuple with =")
+			return
+		}
+		c.setKind(m, s, MapStr, 0, rt) // a tuple is held in a string map's slot (tuples.go)
 		return
 	}
 	if cap, ok := strValueCap(rt); ok {
@@ -550,19 +569,23 @@ func (c *checker) finishMaps() {
 	}
 	// Every map of strings holds one capacity, the largest: one gs_strs
 	// value size, and a read can land in any slot of that size.
-	strCap := 0
+	// Maps of tuples share gs_strs: its slots are as large as the largest.
+	strCap, tupleSize := 0, 0
 	for _, m := range c.p.Maps {
-		if m.Kind == MapStr {
+		switch {
+		case m.Kind == MapStr && m.Value.Kind == KindTuple:
+			tupleSize = max(tupleSize, m.Value.Size)
+		case m.Kind == MapStr:
 			strCap = max(strCap, m.Value.Cap)
 		}
 	}
 	strCap = min(align8(strCap), ir.MaxStrLen)
 	for _, m := range c.p.Maps {
-		if m.Kind == MapStr {
+		if m.Kind == MapStr && m.Value.Kind != KindTuple {
 			m.Value.Cap, m.Value.Size = strCap, ir.StrHeader+strCap
 		}
 	}
-	if strCap > 0 {
-		c.p.StrValueSize = ir.StrHeader + strCap
+	if strCap > 0 || tupleSize > 0 {
+		c.p.StrValueSize = max(ir.StrHeader+strCap, tupleSize)
 	}
 }

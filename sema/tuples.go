@@ -84,7 +84,7 @@ func (c *checker) tupleField(e *parser.FieldExpr, xt *Type) *Type {
 // gen finds in the heap.
 func tupleRooted(e parser.Expr) bool {
 	switch x := e.(type) {
-	case *parser.VarExpr:
+	case *parser.VarExpr, *parser.MapExpr:
 		return true
 	case *parser.FieldExpr:
 		return !x.Arrow && tupleRooted(x.X)

@@ -17,6 +17,8 @@ int main(void) {
 		fprintf(stderr, "$t = (%ld, %s, (%ld, %ld))\n", a, names[i], a * 2, -a);
 		fprintf(stderr, "t %ld %s %ld %ld\n", a, names[i], a * 2, -a);
 		fprintf(stderr, "@m[%ld, %s]: %ld\n", a, names[i], a * 2);
+		fprintf(stderr, "@v[%ld]: (%s, %ld)\n", a, names[i], -a);
+		fprintf(stderr, "v %ld %s %ld\n", a, names[i], -a);
 		total += pair(a, names[i]);
 	}
 	return total == 12345 ? 1 : 0;

@@ -95,6 +95,13 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 			g.exprInto(e.Args[0], r) // the errno; the runtime prints its message
 		case "ntop":
 			g.exprInto(e.Args[len(e.Args)-1], r) // the address; the runtime prints it
+		case "len": // of a ustack: its frame count
+			mark := g.temp
+			t := g.typeOf(e.Args[0])
+			off := g.tempSlot(sema.SlotSize(t))
+			g.emit(ir.Insn{Op: ir.OpStStack, C: uint8(t.Len), Imm: int32(off)})
+			g.emit(ir.Insn{Op: ir.OpLdHeap, A: r, C: 8, Imm: int32(off)})
+			g.temp = mark
 		case "strlen":
 			mark := g.temp
 			off, _ := g.strSlot(e.Args[0], false)

@@ -13,7 +13,7 @@ import (
 // calls are the functions gs implements.
 var calls = []string{
 	"exit", "print", "printf", "str", "ustack", "usym", "strncmp",
-	"system", "cat", "time", "strftime", "strcontains", "bswap", "nsecs", "warnf", "errorf", "strlen", "strerror", "ntop", "buf", // usercalls.go
+	"system", "cat", "time", "strftime", "strcontains", "bswap", "nsecs", "warnf", "errorf", "strlen", "strerror", "ntop", "buf", "len", // usercalls.go
 	"count", "sum", "min", "max", "avg", "stats", "hist", "lhist", "delete", "clear", "zero",
 }
 
@@ -32,7 +32,7 @@ var unsupportedCalls = map[string]string{
 
 // laterCalls are functions gs will have but does not support yet.
 var laterCalls = map[string]bool{
-	"has_key": true, "len": true,
+	"has_key": true,
 	"uaddr": true, "reg": true,
 	"join":     true,
 	"uptr":     true,

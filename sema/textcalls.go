@@ -90,3 +90,26 @@ func (c *checker) ntop(gc *groupCtx, e *parser.CallExpr) *Type {
 	}
 	return Inet
 }
+
+// length checks len(ustack): the number of frames of the stack, an int64.
+// len(@map) is not supported yet.
+func (c *checker) length(gc *groupCtx, e *parser.CallExpr) *Type {
+	if len(e.Args) != 1 {
+		c.values(gc, e.Args)
+		c.errorf(e, "len takes 1 argument, got %d", len(e.Args))
+		return nil
+	}
+	if m, ok := e.Args[0].(*parser.MapExpr); ok && len(m.Keys) == 0 {
+		c.errorf(e, "len() of a map is not supported yet").WithHint("print(@m) lists its entries")
+		return nil
+	}
+	t := c.value(gc, e.Args[0])
+	if t == nil {
+		return nil
+	}
+	if t.Kind != KindStack {
+		c.errorf(e.Args[0], "len needs ustack, got %s", t)
+		return nil
+	}
+	return Int64
+}

@@ -68,6 +68,8 @@ func (c *checker) userCall(gc *groupCtx, e *parser.CallExpr) (t *Type, ok bool) 
 		return c.ntop(gc, e), true
 	case "buf":
 		return c.buf(gc, e), true // buf.go
+	case "len":
+		return c.length(gc, e), true // textcalls.go
 	}
 	return nil, false
 }

@@ -33,7 +33,7 @@ var unsupportedCalls = map[string]string{
 // laterCalls are functions gs will have but does not support yet.
 var laterCalls = map[string]bool{
 	"has_key": true,
-	"uaddr": true, "reg": true,
+	"uaddr":   true, "reg": true,
 	"join":     true,
 	"uptr":     true,
 	"cgroupid": true, "macaddr": true, "path": true, "pton": true,

@@ -1,6 +1,9 @@
 package sema
 
 import (
+	"encoding/binary"
+	"net/netip"
+
 	"github.com/gs-tracer/gs/parser"
 )
 
@@ -80,6 +83,9 @@ func (c *checker) ntop(gc *groupCtx, e *parser.CallExpr) *Type {
 		}
 	}
 	addr := e.Args[len(e.Args)-1]
+	if call, ok := addr.(*parser.CallExpr); ok && call.Fn == "pton" {
+		return c.pton(call) // ntop(AF_INET, pton("a.b.c.d"))
+	}
 	t := c.value(gc, addr)
 	if t == nil {
 		return nil
@@ -112,4 +118,27 @@ func (c *checker) length(gc *groupCtx, e *parser.CallExpr) *Type {
 		return nil
 	}
 	return Int64
+}
+
+// pton checks pton("a.b.c.d") as ntop's address: the IPv4 address of the
+// literal, a constant integer whose bytes in memory are the address's.
+func (c *checker) pton(e *parser.CallExpr) *Type {
+	var lit *parser.StrLit
+	if len(e.Args) == 1 {
+		lit, _ = e.Args[0].(*parser.StrLit)
+	}
+	if lit == nil {
+		c.errorf(e, "pton takes one string literal, an address")
+		return nil
+	}
+	c.p.Types[lit] = LitOf(len(lit.Val))
+	a, err := netip.ParseAddr(lit.Val)
+	if err != nil || !a.Is4() {
+		c.errorf(lit, "pton of %q: gs supports IPv4 addresses (a.b.c.d) in ntop", lit.Val)
+		return nil
+	}
+	b := a.As4()
+	c.p.Consts[e] = uint64(binary.LittleEndian.Uint32(b[:]))
+	c.p.Types[e] = Uint64
+	return Inet
 }

@@ -21,6 +21,15 @@ func (g *gen) tupleSlot(e parser.Expr) (int, bool) {
 			g.mapText(x, off, t) // the tuple's bytes from gs_strs (maps.go)
 			return off, true
 		}
+	case *parser.IndexExpr:
+		xt := g.typeOf(x.X)
+		v, isConst := g.p.Consts[x.Index]
+		if xt == nil || xt.Kind != sema.KindTuple || !isConst {
+			return 0, false
+		}
+		if off, ok := g.tupleSlot(x.X); ok {
+			return off + xt.Members[v].Offset, true
+		}
 	case *parser.FieldExpr:
 		xt := g.typeOf(x.X)
 		if x.Arrow || xt == nil || xt.Kind != sema.KindTuple {

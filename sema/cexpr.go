@@ -106,6 +106,9 @@ func (c *checker) indexExpr(gc *groupCtx, e *parser.IndexExpr) *Type {
 	if xt == nil || it == nil {
 		return nil
 	}
+	if xt.Kind == KindTuple {
+		return c.tupleIndex(e, xt) // tuples.go
+	}
 	var elem *Type
 	switch {
 	case xt.Kind == KindArray:

@@ -31,7 +31,7 @@ func (c *checker) tupleExpr(gc *groupCtx, e *parser.TupleExpr) *Type {
 		et := tupleElem(xt)
 		if et == nil {
 			c.errorf(x, "not supported by gs yet: a %s in a %s", xt, t.Name).
-				WithHint("a %s holds integers, strings, comm and other tuples", t.Name)
+				WithHint("a %s holds integers, strings, comm, strftime(), usym() and other tuples", t.Name)
 			ok = false
 			continue
 		}
@@ -58,8 +58,8 @@ func tupleElem(t *Type) *Type {
 		return StringOf(align8(max(t.Cap, 1)))
 	case t.Kind == KindComm:
 		return Comm
-	case t.Kind == KindTuple:
-		return t
+	case t.Kind == KindTuple, t.Kind == KindTime, t.Kind == KindSymbol:
+		return t // strftime's nanoseconds and usym's address are 64-bit words
 	}
 	return nil
 }
@@ -80,6 +80,26 @@ func (c *checker) tupleField(e *parser.FieldExpr, xt *Type) *Type {
 	return nil
 }
 
+// tupleIndex checks X[i] of a tuple X of type xt, bpftrace's other
+// spelling of X.i: i must be a constant.
+func (c *checker) tupleIndex(e *parser.IndexExpr, xt *Type) *Type {
+	v, ok := c.p.Consts[e.Index]
+	switch {
+	case !ok:
+		c.errorf(e.Index, "a %s's index must be a constant", xt.Name).
+			WithHint("write %s.0, %s.1, ...: each element has its own type and place", c.text(e.X), c.text(e.X))
+		return nil
+	case !tupleRooted(e.X):
+		c.errorf(e, "not supported by gs yet: an element of this %s", xt.Name).
+			WithHint("assign the %s to a $variable first", xt.Name)
+		return nil
+	case int64(v) < 0 || int64(v) >= int64(len(xt.Members)):
+		c.errorf(e.Index, "%s has no element %d (it has %d)", c.text(e.X), int64(v), len(xt.Members))
+		return nil
+	}
+	return xt.Members[v].Type
+}
+
 // tupleRooted reports whether e is a $var or an element of one: a value
 // gen finds in the heap.
 func tupleRooted(e parser.Expr) bool {
@@ -88,6 +108,8 @@ func tupleRooted(e parser.Expr) bool {
 		return true
 	case *parser.FieldExpr:
 		return !x.Arrow && tupleRooted(x.X)
+	case *parser.IndexExpr:
+		return tupleRooted(x.X)
 	}
 	return false
 }

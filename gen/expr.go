@@ -484,9 +484,13 @@ func (g *gen) store(e parser.Expr, dst int, t *sema.Type) {
 	case sema.KindComm:
 		g.comm(e, dst)
 	case sema.KindBuf:
-		if v, ok := e.(*parser.VarExpr); ok {
-			g.copyHeap(dst, g.p.Vars[v].Offset, sema.SlotSize(t))
-			break
+		switch e := e.(type) {
+		case *parser.VarExpr:
+			g.copyHeap(dst, g.p.Vars[e].Offset, sema.SlotSize(t))
+			return
+		case *parser.MapExpr:
+			g.mapText(e, dst, t) // a map of buf()s
+			return
 		}
 		g.buf(e.(*parser.CallExpr), dst) // buf.go
 	case sema.KindFunc, sema.KindProbe:

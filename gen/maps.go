@@ -406,9 +406,12 @@ func (g *gen) placeCells(grp *sema.Group, out *ir.Program) {
 // written to a temporary slot of the maps' one value size, then stored.
 func (g *gen) mapAssignStr(s *parser.AssignStmt, m *sema.Map, lhs *parser.MapExpr) {
 	tmp := g.tempSlot(g.p.StrValueSize)
-	if m.Value.Kind == sema.KindTuple {
+	switch m.Value.Kind {
+	case sema.KindTuple:
 		g.tuple(s.RHS, tmp, m.Value) // tuples.go
-	} else {
+	case sema.KindBuf:
+		g.store(s.RHS, tmp, m.Value) // buf.go
+	default:
 		g.strValue(s.RHS, tmp, m.Value)
 	}
 	r := g.push()

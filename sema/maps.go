@@ -277,8 +277,11 @@ func (c *checker) setKind(m *Map, n parser.Node, kind MapKind, agg ir.Agg, value
 		m.Value = value
 		return true
 	}
-	if m.Kind == kind && kind == MapStr && (m.Value.Kind == KindTuple || value.Kind == KindTuple) {
+	if m.Kind == kind && kind == MapStr && (exactValue(m.Value) || exactValue(value)) {
 		if m.Value.Kind == KindTuple && value.Kind == KindTuple && tuplesEqual(m.Value, value) {
+			return true
+		}
+		if m.Value.Kind == KindBuf && value.Kind == KindBuf && m.Value.Cap == value.Cap {
 			return true
 		}
 		c.errorf(n, "cannot assign %s to %s: it holds %s", value, m.name(), m.Value).
@@ -351,6 +354,14 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 		c.setKind(m, s, MapStr, 0, rt) // a tuple is held in a string map's slot (tuples.go)
 		return
 	}
+	if rt.Kind == KindBuf {
+		if s.Op != "=" {
+			c.errorf(s, "%s is not defined on buf()", s.Op).WithHint("assign a buf() with =")
+			return
+		}
+		c.setKind(m, s, MapStr, 0, bufType(rt.Cap)) // held in a string map's slot (buf.go)
+		return
+	}
 	if cap, ok := strValueCap(rt); ok {
 		if s.Op != "=" {
 			c.errorf(s, "%s is not defined on strings", s.Op).WithHint("assign a string with =")
@@ -370,6 +381,10 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 	}
 	c.setKind(m, s, MapPlain, 0, vt)
 }
+
+// exactValue reports whether a map of strings holding t keeps t's own
+// size and layout: tuples and buf()s, not strings of the maps' capacity.
+func exactValue(t *Type) bool { return t.Kind == KindTuple || t.Kind == KindBuf }
 
 // strValueCap returns the capacity a string map value needs to hold a
 // value of type t, and whether t is a string at all.
@@ -573,7 +588,7 @@ func (c *checker) finishMaps() {
 	strCap, tupleSize := 0, 0
 	for _, m := range c.p.Maps {
 		switch {
-		case m.Kind == MapStr && m.Value.Kind == KindTuple:
+		case m.Kind == MapStr && exactValue(m.Value):
 			tupleSize = max(tupleSize, m.Value.Size)
 		case m.Kind == MapStr:
 			strCap = max(strCap, m.Value.Cap)
@@ -581,7 +596,7 @@ func (c *checker) finishMaps() {
 	}
 	strCap = min(align8(strCap), ir.MaxStrLen)
 	for _, m := range c.p.Maps {
-		if m.Kind == MapStr && m.Value.Kind != KindTuple {
+		if m.Kind == MapStr && !exactValue(m.Value) {
 			m.Value.Cap, m.Value.Size = strCap, ir.StrHeader+strCap
 		}
 	}

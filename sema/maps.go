@@ -288,7 +288,7 @@ func (c *checker) setKind(m *Map, n parser.Node, kind MapKind, agg ir.Agg, value
 			WithHint("a map's values all have one type; %s first held %s at %s", m.name(), m.Value, m.kindSp.Start)
 		return false
 	}
-	if m.Kind == kind && (kind == MapPlain || m.Desc.Agg == agg) {
+	if m.Kind == kind && (kind == MapPlain || kind == MapAgg && m.Desc.Agg == agg) {
 		return true
 	}
 	if m.Kind == kind && kind == MapStr {

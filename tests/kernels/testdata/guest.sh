@@ -6,6 +6,12 @@ t() {
 	shift
 	timeout 60 "$@" >/tmp/out 2>/tmp/err </dev/null
 	rc=$?
+	# A verifier rejection leaves its log in the guest: show its end.
+	for f in /tmp/gs-verifier-*.log; do
+		[ -f "$f" ] || continue
+		tail -n 40 "$f" >>/tmp/err
+		rm -f "$f"
+	done
 	echo "=== $name rc=$rc"
 	sed "s/^/$name|1|/" /tmp/out
 	sed "s/^/$name|2|/" /tmp/err

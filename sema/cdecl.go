@@ -152,13 +152,7 @@ func (c *checker) fieldType(f *parser.CField) *Type {
 			}
 			return nil
 		}
-		t = base
-		switch name {
-		case "char", "signed char":
-			t = &Type{Kind: KindChar, Size: 1, Signed: true, Name: name}
-		case "unsigned char":
-			t = &Type{Kind: KindChar, Size: 1, Name: name}
-		}
+		t = scriptCType(name, base)
 	}
 	for range f.Type.Ptr {
 		t = PointerTo(t)

@@ -404,13 +404,7 @@ func (c *checker) cTypeExpr(te *parser.TypeExpr) (*Type, bool) {
 		}
 		t = Void
 	case builtin:
-		t = base
-		switch name {
-		case "char", "signed char":
-			t = &Type{Kind: KindChar, Size: 1, Signed: true, Name: name}
-		case "unsigned char":
-			t = &Type{Kind: KindChar, Size: 1, Name: name}
-		}
+		t = scriptCType(name, base)
 	case c.defined[name] != nil:
 		t = c.defined[name] // defined in the script (cdecl.go)
 	default:
@@ -613,4 +607,16 @@ func cPrefix(s string, n int) string {
 		s = s[:n]
 	}
 	return s
+}
+
+// scriptCType is the type a builtin C type name spelled in a script
+// stands for: base, except that the chars print as characters.
+func scriptCType(name string, base *Type) *Type {
+	switch name {
+	case "char", "signed char":
+		return &Type{Kind: KindChar, Size: 1, Signed: true, Name: name}
+	case "unsigned char":
+		return &Type{Kind: KindChar, Size: 1, Name: name}
+	}
+	return base
 }

@@ -29,7 +29,7 @@ bin/app: examples/app.c
 	gcc -g -O0 -o $@ $<
 
 demo: build bin/app
-	bin/gs -c 'bin/app 3' -e 'uprobe:bin/app:add < print(arg0) >'
+	bin/gs -c 'bin/app 3' -e 'uprobe:bin/app:add < print(a) >'
 
 test-deps:
 	scripts/deps.sh test

@@ -1,7 +1,7 @@
 // The demo target: calls add() n times (default 3) and exits.
 //
 //	make demo
-//	bin/gs -c 'bin/app 3' -e 'uprobe:bin/app:add < print(arg0) >'
+//	bin/gs -c 'bin/app 3' -e 'uprobe:bin/app:add < print(a) >'
 #include <stdlib.h>
 
 #if defined(__clang__)

@@ -175,7 +175,7 @@ type EventKind uint8
 
 // Event kinds.
 const (
-	EventPrint  EventKind = iota // print(e, ...): one line of "src = value" pairs
+	EventPrint  EventKind = iota // print(e, ...): one line of "src = value" pairs, or a Bare value alone
 	EventPrintf                  // printf(fmt, args...)
 	EventExit                    // exit(): stop tracing
 
@@ -250,6 +250,9 @@ type Field struct {
 	// Unavailable marks a value with no location at the probe's address;
 	// it occupies no bytes and prints as <optimized out>.
 	Unavailable bool
+	// Bare marks a print() value that prints alone, without "Name = ",
+	// and a string without quotes, as bpftrace prints it (sema decides).
+	Bare bool
 }
 
 // TypeKind classifies a value for decoding and printing.

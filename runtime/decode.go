@@ -115,6 +115,24 @@ func (d *decoder) appendField(dst []byte, r record, f *ir.Field) []byte {
 	return p.appendValue(dst, f.Type, r.value(f))
 }
 
+// appendBare formats a field that prints alone (ir.Field.Bare): a
+// string as its text, as bpftrace prints it, anything else as
+// appendField does.
+func (d *decoder) appendBare(dst []byte, r record, f *ir.Field) []byte {
+	if f.Type != nil && f.Type.Kind == ir.KindString && !f.Unavailable {
+		if _, failed := r.fault(f); !failed {
+			if s, fault := stringSlot(f.Type, r.value(f)); fault == nil {
+				dst = append(dst, s.text...)
+				if s.truncated {
+					dst = append(dst, "..."...)
+				}
+				return dst
+			}
+		}
+	}
+	return d.appendField(dst, r, f)
+}
+
 // decode appends the text of one record to dst and returns the event's
 // kind. A malformed record returns an error and leaves dst as it was.
 func (d *decoder) decode(dst []byte, raw []byte) ([]byte, ir.EventKind, error) {
@@ -131,6 +149,10 @@ func (d *decoder) decode(dst []byte, raw []byte) ([]byte, ir.EventKind, error) {
 			f := &r.ev.Fields[i]
 			if i > 0 {
 				dst = append(dst, ", "...)
+			}
+			if f.Bare {
+				dst = d.appendBare(dst, r, f)
+				continue
 			}
 			dst = append(dst, f.Name...)
 			dst = append(dst, " = "...)

@@ -30,6 +30,8 @@ func (c *checker) layout() {
 				continue // reported
 			}
 			off = c.layoutArg(&e, a, t, off) // valuepass.go
+			// printshape.go
+			e.Fields[len(e.Fields)-1].Bare = c.printsBare(ev, a)
 		}
 		e.Size = off
 		if off > maxRecord {

@@ -30,7 +30,7 @@ func TestBpftraceTuples(t *testing.T) {
 			keep := func(s string) []string {
 				var out []string
 				for _, l := range strings.Split(s, "\n") {
-					if strings.HasPrefix(l, "$t = ") || strings.HasPrefix(l, "t ") || strings.HasPrefix(l, "@m[") || strings.HasPrefix(l, "@v[") || strings.HasPrefix(l, "v ") {
+					if strings.HasPrefix(l, "(") || strings.HasPrefix(l, "t ") || strings.HasPrefix(l, "@m[") || strings.HasPrefix(l, "@v[") || strings.HasPrefix(l, "v ") {
 						out = append(out, l)
 					}
 				}

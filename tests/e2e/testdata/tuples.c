@@ -14,7 +14,7 @@ int main(void) {
 	long total = 0;
 	for (unsigned i = 0; i < sizeof as / sizeof as[0]; i++) {
 		long a = as[i];
-		fprintf(stderr, "$t = (%ld, %s, (%ld, %ld))\n", a, names[i], a * 2, -a);
+		fprintf(stderr, "(%ld, %s, (%ld, %ld))\n", a, names[i], a * 2, -a);
 		fprintf(stderr, "t %ld %s %ld %ld\n", a, names[i], a * 2, -a);
 		fprintf(stderr, "@m[%ld, %s]: %ld\n", a, names[i], a * 2);
 		fprintf(stderr, "@v[%ld]: (%s, %ld)\n", a, names[i], -a);

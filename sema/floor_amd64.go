@@ -171,14 +171,16 @@ func gpr(r x86asm.Reg) int {
 // is a function's entry, where the stack below the stack pointer holds
 // nothing yet.
 //
-// A jmp through a pointer in memory (jmp *X(%rip), a tail call through a
-// function pointer) may land wherever a stored code address points:
-// escaped() returns every code address the binary's data holds.
-func scanFloor(code []byte, base uint64, more []codeRange, at uint64, atEntry bool, escaped func() map[uint64]bool) floorScan {
+// An indirect jump (a switch's jump table, a tail call through a
+// function pointer) may land on any address indirectTargets finds
+// (jumptable_amd64.go) in the binary's data, which data returns (nil:
+// none is read, and a function with an indirect jump keeps its probes).
+func scanFloor(code []byte, base uint64, more []codeRange, at uint64, atEntry bool, data func() *binData) floorScan {
 	s := floorScan{from: at, to: at}
 	insts := map[uint64]x86asm.Inst{}
 	targets := map[uint64]bool{}
-	indirect, viaMemory := false, false
+	refs := newAddrRefs()
+	indirect := false
 	decode := func(b []byte, addr uint64, own bool) bool {
 		for pc := 0; pc < len(b); {
 			in, err := x86asm.Decode(b[pc:], 64)
@@ -200,20 +202,12 @@ func scanFloor(code []byte, base uint64, more []codeRange, at uint64, atEntry bo
 					if arg.Base == x86asm.RIP {
 						targets[uint64(int64(a)+int64(in.Len)+arg.Disp)] = true // an address taken (computed goto)
 					}
-				case x86asm.Reg:
 				}
 			}
+			refs.note(&in, a)
 			if in.Op == x86asm.JMP && in.Args[0] != nil {
-				switch a := in.Args[0].(type) {
-				case x86asm.Rel:
-				case x86asm.Mem:
-					if a.Base == x86asm.RIP && a.Index == 0 && a.Segment == 0 {
-						viaMemory = true
-					} else {
-						indirect = true // a jump table, or a pointer from anywhere
-					}
-				default:
-					indirect = true
+				if _, ok := in.Args[0].(x86asm.Rel); !ok {
+					indirect = true // a jump table, or a pointer from anywhere
 				}
 			}
 			pc += in.Len
@@ -238,13 +232,22 @@ func scanFloor(code []byte, base uint64, more []codeRange, at uint64, atEntry bo
 		return s
 	}
 	if indirect {
-		s.why = "the function has an indirect jump, whose targets are unknown"
-		return s
-	}
-	if viaMemory && escaped != nil {
-		for a := range escaped() {
-			targets[a] = true
+		if data == nil {
+			s.why = "the function has an indirect jump, whose targets are unknown"
+			return s
 		}
+		inCode := func(a uint64) bool {
+			if a >= base && a < base+uint64(len(code)) {
+				return true
+			}
+			for _, m := range more {
+				if a >= m.addr && a < m.addr+uint64(len(m.code)) {
+					return true
+				}
+			}
+			return false
+		}
+		indirectTargets(refs, data(), inCode, targets)
 	}
 	s.tags = newTags()
 	for pc := at; ; {

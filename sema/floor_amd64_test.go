@@ -3,6 +3,7 @@
 package sema
 
 import (
+	"encoding/binary"
 	"strings"
 	"testing"
 
@@ -27,7 +28,8 @@ func TestScanFloor(t *testing.T) {
 		{"store through a pointer", []byte{0x89, 0x3e, 0x53, 0xc3}, nil, 0, "stores to memory"},
 		{"store to the new frame", []byte{0x48, 0x83, 0xec, 0x18, 0x48, 0x89, 0x7c, 0x24, 0x08, 0x53, 0xc3}, nil, 9, ""},
 		{"store over the return address", []byte{0x48, 0x83, 0xec, 0x18, 0x48, 0x89, 0x7c, 0x24, 0x20, 0x53, 0xc3}, nil, 0, "at or above"},
-		{"indirect jump", []byte{0x48, 0x89, 0xf8, 0x53, 0xff, 0xe0}, nil, 0, "indirect jump"},
+		// jmp *%rax: lands where data or code names an address, not at +3
+		{"indirect jump", []byte{0x48, 0x89, 0xf8, 0x53, 0xff, 0xe0}, nil, 3, ""},
 		// mov; push; jmp *0(%rip): a tail call through a pointer
 		{"tail call through memory", []byte{0x48, 0x89, 0xf8, 0x53, 0xff, 0x25, 0, 0, 0, 0}, nil, 3, ""},
 		// xor; xor; mov; push; jmp *0(%rip), and the data holds the address +4 (escaped())
@@ -44,7 +46,60 @@ func TestScanFloor(t *testing.T) {
 			if tt.cold != nil {
 				more = append(more, codeRange{0x2000, tt.cold})
 			}
-			s := scanFloor(tt.code, base, more, base, true, func() map[uint64]bool { return map[uint64]bool{0x1004: true} })
+			s := scanFloor(tt.code, base, more, base, true, func() *binData { return &binData{escaped: map[uint64]bool{0x1004: true}} })
+			if got := s.to - base; got != tt.to {
+				t.Errorf("moves to +%d, want +%d (why %q)", got, tt.to, s.why)
+			}
+			if tt.why != "" && !strings.Contains(s.why, tt.why) {
+				t.Errorf("why = %q, want it to say %q", s.why, tt.why)
+			}
+		})
+	}
+}
+
+// TestScanFloorJumpTable: the entries of a switch's jump table are branch
+// targets, PIC (int32 relative to the table) and not (absolute 8-byte),
+// read for as long as they land in the function.
+func TestScanFloorJumpTable(t *testing.T) {
+	const base, table = 0x1000, 0x3000
+	rel := func(targets ...uint32) []byte {
+		var b []byte
+		for _, t := range targets {
+			b = binary.LittleEndian.AppendUint32(b, t-table)
+		}
+		return b
+	}
+	abs := func(targets ...uint64) []byte {
+		var b []byte
+		for _, t := range targets {
+			b = binary.LittleEndian.AppendUint64(b, t)
+		}
+		return b
+	}
+	// mov %rdi,%rax; mov %rdi,%rbx; push %rbx; lea 0x3000(%rip),%rdx;
+	// movslq (%rdx,%rax,4),%rax; add %rdx,%rax; jmp *%rax; ret (+0x17)
+	pic := []byte{0x48, 0x89, 0xf8, 0x48, 0x89, 0xfb, 0x53, 0x48, 0x8d, 0x15, 0xf2, 0x1f, 0, 0,
+		0x48, 0x63, 0x04, 0x82, 0x48, 0x01, 0xd0, 0xff, 0xe0, 0xc3}
+	// mov %rdi,%rax; mov %rdi,%rbx; push %rbx; jmp *0x3000(,%rax,8); ret (+0xe)
+	nopic := []byte{0x48, 0x89, 0xf8, 0x48, 0x89, 0xfb, 0x53, 0xff, 0x24, 0xc5, 0x00, 0x30, 0, 0, 0xc3}
+	tests := []struct {
+		name  string
+		code  []byte
+		table []byte
+		to    uint64
+		why   string
+	}{
+		{"PIC, no case in the way", pic, rel(0x1017, 0x1017), 6, ""},
+		{"PIC, a case at +3", pic, rel(0x1017, 0x1003), 0, "a branch targets +3"},
+		{"PIC, a case on the new site", pic, rel(0x1006), 0, "a branch targets +6"},
+		{"PIC, the table ends before it", pic, append(rel(0x1017), rel(0x9000, 0x1003)...), 6, ""},
+		{"non-PIC, a case at +3", nopic, abs(0x100e, 0x1003), 0, "a branch targets +3"},
+		{"non-PIC, no case in the way", nopic, abs(0x100e, 0x100e), 6, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := &binData{escaped: map[uint64]bool{}, secs: []dataSec{{table, tt.table}}}
+			s := scanFloor(tt.code, base, nil, base, true, func() *binData { return d })
 			if got := s.to - base; got != tt.to {
 				t.Errorf("moves to +%d, want +%d (why %q)", got, tt.to, s.why)
 			}

@@ -4,6 +4,6 @@ package sema
 
 // scanFloor never moves a probe on this architecture: which instructions
 // its kernel emulates is not tabulated yet.
-func scanFloor(code []byte, base uint64, more []codeRange, at uint64, atEntry bool, escaped func() map[uint64]bool) floorScan {
+func scanFloor(code []byte, base uint64, more []codeRange, at uint64, atEntry bool, data func() *binData) floorScan {
 	return floorScan{from: at, to: at, why: "probe placement is only tuned for x86-64"}
 }

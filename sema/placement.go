@@ -274,7 +274,7 @@ func (c *checker) placeOne(p *ir.Probe, reads groupReads) Placement {
 	// Only at an out-of-line entry is the stack below the stack pointer
 	// free: an inlined copy's caller may keep locals in its red zone.
 	atEntry := p.Address == fn.Addr
-	sc := scanFloor(code, fn.Addr, more, p.Address, atEntry, func() map[uint64]bool { return c.escaped(bin) })
+	sc := scanFloor(code, fn.Addr, more, p.Address, atEntry, func() *binData { return c.binaryData(bin) })
 	pl.FromClass, pl.ToClass, pl.Emulated = sc.fromClass, sc.fromClass, sc.fromEmulated
 	pl.Why = sc.why
 	switch {
@@ -420,14 +420,37 @@ func PlaceFunc(bin *debuginfo.Binary, fi debuginfo.FuncInstance, exact bool) Pla
 	return c.placeOne(p, groupReads{})
 }
 
-// escaped returns the code addresses bin's data holds (8-byte words in
-// its allocated data sections, and relocation addends): where a jmp
-// through a pointer in memory may land. Computed once per binary.
-func (c *checker) escaped(bin *debuginfo.Binary) map[uint64]bool {
-	if m, ok := c.codeRefs[bin.Path]; ok {
-		return m
+// binData is what placement reads of a binary besides a function's
+// code: where an indirect jump may land (jumptable_amd64.go).
+type binData struct {
+	// escaped holds the code addresses the data holds (8-byte words in
+	// its allocated data sections, and relocation addends): where a jmp
+	// through a pointer in memory may land.
+	escaped map[uint64]bool
+	secs    []dataSec // the allocated sections with contents but code
+}
+
+type dataSec struct {
+	addr uint64
+	data []byte
+}
+
+// read returns n bytes of data at link-time address a, or nil.
+func (d *binData) read(a uint64, n int) []byte {
+	for _, s := range d.secs {
+		if a >= s.addr && a-s.addr+uint64(n) <= uint64(len(s.data)) {
+			return s.data[a-s.addr : a-s.addr+uint64(n)]
+		}
 	}
-	m := map[uint64]bool{}
+	return nil
+}
+
+// binaryData returns bin's binData, computed once per binary.
+func (c *checker) binaryData(bin *debuginfo.Binary) *binData {
+	if d, ok := c.codeRefs[bin.Path]; ok {
+		return d
+	}
+	d := &binData{escaped: map[uint64]bool{}}
 	var lo, hi uint64 = ^uint64(0), 0
 	for _, s := range bin.File.Sections {
 		if s.Flags&elf.SHF_EXECINSTR != 0 {
@@ -436,7 +459,7 @@ func (c *checker) escaped(bin *debuginfo.Binary) map[uint64]bool {
 	}
 	inText := func(v uint64) {
 		if v >= lo && v < hi {
-			m[v] = true
+			d.escaped[v] = true
 		}
 	}
 	for _, s := range bin.File.Sections {
@@ -447,6 +470,7 @@ func (c *checker) escaped(bin *debuginfo.Binary) map[uint64]bool {
 		if err != nil {
 			continue
 		}
+		d.secs = append(d.secs, dataSec{s.Addr, data})
 		step := 8
 		if s.Type == elf.SHT_RELA {
 			step = 24 // r_offset, r_info, r_addend
@@ -460,8 +484,8 @@ func (c *checker) escaped(bin *debuginfo.Binary) map[uint64]bool {
 		}
 	}
 	if c.codeRefs == nil {
-		c.codeRefs = map[string]map[uint64]bool{}
+		c.codeRefs = map[string]*binData{}
 	}
-	c.codeRefs[bin.Path] = m
-	return m
+	c.codeRefs[bin.Path] = d
+	return d
 }

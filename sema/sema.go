@@ -161,9 +161,9 @@ type checker struct {
 	binaries map[string]*binEntry
 	events   []*eventInfo // in source order; index = event id
 	maps     map[string]*Map
-	pinned   map[int]bool               // probe IDs at an explicit FUNC+OFF or 0xADDR
-	codeRefs map[string]map[uint64]bool // code addresses each binary's data holds (placement.go)
-	goRet    map[int]bool               // probe IDs on a RET of a Go function, for a uretprobe (golang.go)
+	pinned   map[int]bool        // probe IDs at an explicit FUNC+OFF or 0xADDR
+	codeRefs map[string]*binData // what placement reads of each binary's data (placement.go)
+	goRet    map[int]bool        // probe IDs on a RET of a Go function, for a uretprobe (golang.go)
 
 	strLen    int              // str()'s limit when none is given (config max_strlen)
 	defined   map[string]*Type // C types defined in the script, by name (cdecl.go)

@@ -175,3 +175,41 @@ func TestPlacementList(t *testing.T) {
 	}
 	match(t, "gs -lv", r.Stdout, `probe +at \+\d+ \(jcc, emulated\), moved from \+0 \(mov\)`)
 }
+
+// TestPlacementSwitch: functions with a switch compiled to a jump table
+// (testdata/switch.c). op's probe moves past its first compare, and reads
+// the arguments the target passed, once a call; run's loop head is a
+// case's target inside the range a move would skip (with gcc), so its
+// probe stays and counts calls, not ops.
+func TestPlacementSwitch(t *testing.T) {
+	for _, v := range []variant{
+		{CC: "gcc", Opt: "-O2", PIE: true}, {CC: "gcc", Opt: "-O2"},
+		{CC: "clang-19", Opt: "-O2", PIE: true}, {CC: "clang-19", Opt: "-O2"},
+	} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			b := "./" + compile(t, dir, "switch.c", "switch", v)
+			const calls = 12
+			script := fmt.Sprintf(`uprobe:%[1]s:run { @run = count() }
+uprobe:%[1]s:op { @op = count(); printf("O %%d %%d %%d = %%d %%d %%d\n", arg0, arg1, arg2, code, a, b) }`, b)
+			r := runGSAsIs(t, dir, timeout, "-v", "-c", fmt.Sprintf("%s %d", b, calls), "-e", script)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			match(t, "gs -v", r.Stderr, `uprobe:\./switch:op at \+\d+ \(jcc, emulated\), moved from \+0 \(cmp\)`)
+			if v.CC == "gcc" {
+				match(t, "gs -v", r.Stderr, `uprobe:\./switch:run at \+0 \(\w+, single-stepped\): stays, a branch targets \+\d+`)
+			}
+			match(t, "stdout", r.Stdout, fmt.Sprintf(`@run: %d\n`, calls))
+			match(t, "stdout", r.Stdout, fmt.Sprintf(`@op: %d\n`, calls))
+			var want []string
+			for _, m := range regexp.MustCompile(`(?m)^op\((\d+), (\d+), (\d+)\) = `).FindAllStringSubmatch(r.Stdout, -1) {
+				want = append(want, fmt.Sprintf("O %[1]s %[2]s %[3]s = %[1]s %[2]s %[3]s", m[1], m[2], m[3]))
+			}
+			got := regexp.MustCompile(`(?m)^O .*$`).FindAllString(r.Stdout, -1)
+			if len(want) != calls || strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("probe lines:\n%s\nwant (from the target's own lines):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}

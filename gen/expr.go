@@ -161,6 +161,10 @@ func (g *gen) binary(e *parser.BinaryExpr, r uint8) {
 		g.strEq(e, r)
 		return
 	}
+	if sema.IsHeld(xt) && sema.IsHeld(yt) {
+		g.heldEq(e, r) // held.go
+		return
+	}
 	if _, ok := g.p.Consts[e.Y]; !ok && need(e.Y) > need(e.X) {
 		// Sethi-Ullman: the operand needing more registers goes first, so
 		// a right-leaning tree needs two registers instead of its depth.
@@ -499,6 +503,8 @@ func (g *gen) store(e parser.Expr, dst int, t *sema.Type) {
 		g.emit(ir.Insn{Op: ir.OpStStack, C: uint8(t.Len), Imm: int32(dst)})
 	case sema.KindTuple:
 		g.tuple(e, dst, t) // tuples.go
+	case sema.KindStruct, sema.KindUnion, sema.KindArray:
+		g.held(e, dst, t) // held.go
 	default:
 		r := g.expr(e)
 		g.convert(r, g.typeOf(e), t)
@@ -582,6 +588,8 @@ func (g *gen) zeroVar(v *sema.Var) {
 		n = ir.CommLen
 	case sema.KindFunc, sema.KindProbe:
 		n = 0
+	case sema.KindStruct, sema.KindUnion, sema.KindArray, sema.KindTuple:
+		n = sema.SlotSize(v.Type)
 	}
 	for i := 0; i < n; i += 8 {
 		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(v.Offset + i)})

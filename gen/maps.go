@@ -30,7 +30,7 @@ func (g *gen) key(m *sema.Map, keys []parser.Expr) {
 				regs[i] = g.expr(call.Args[0])
 				pushed++
 			}
-		case sema.KindComm, sema.KindBuf:
+		case sema.KindComm, sema.KindBuf, sema.KindStruct, sema.KindUnion, sema.KindArray:
 		case sema.KindFunc, sema.KindProbe:
 			regs[i] = g.push()
 			pushed++
@@ -51,8 +51,8 @@ func (g *gen) key(m *sema.Map, keys []parser.Expr) {
 			g.keyString(k, dst, kt.Cap, regs[i])
 		case sema.KindComm:
 			g.keyComm(k, dst)
-		case sema.KindBuf:
-			g.store(k, dst, kt) // buf.go: zero-padded, its address word 0
+		case sema.KindBuf, sema.KindStruct, sema.KindUnion, sema.KindArray:
+			g.store(k, dst, kt) // buf.go, held.go: zero-padded
 		default:
 			g.stHeap(regs[i], dst)
 		}
@@ -409,8 +409,8 @@ func (g *gen) mapAssignStr(s *parser.AssignStmt, m *sema.Map, lhs *parser.MapExp
 	switch m.Value.Kind {
 	case sema.KindTuple:
 		g.tuple(s.RHS, tmp, m.Value) // tuples.go
-	case sema.KindBuf:
-		g.store(s.RHS, tmp, m.Value) // buf.go
+	case sema.KindBuf, sema.KindStruct, sema.KindUnion, sema.KindArray:
+		g.store(s.RHS, tmp, m.Value) // buf.go, held.go
 	default:
 		g.strValue(s.RHS, tmp, m.Value)
 	}

@@ -16,7 +16,7 @@ func (g *gen) tupleSlot(e parser.Expr) (int, bool) {
 			return v.Offset, true
 		}
 	case *parser.MapExpr:
-		if t := g.typeOf(x); t != nil && t.Kind == sema.KindTuple {
+		if t := g.typeOf(x); t != nil && (t.Kind == sema.KindTuple || sema.IsHeld(t)) {
 			off := g.tempSlot(g.p.StrValueSize)
 			g.mapText(x, off, t) // the tuple's bytes from gs_strs (maps.go)
 			return off, true

@@ -200,6 +200,9 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 	if fx := g.implicit(e); fx != nil {
 		e = fx
 	}
+	if off, ok := g.tupleSlot(e); ok {
+		return place{heap: off} // a value the script holds (held.go)
+	}
 	switch x := e.(type) {
 	case *parser.Ident, *parser.ArgsExpr:
 		ref, at := g.varAt(e)

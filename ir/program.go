@@ -442,7 +442,8 @@ func CellsOf(a Agg) int {
 // HoldsStrings reports whether m is a plain map of strings or of tuples
 // (gs_strs: a tuple is held in a string slot's bytes).
 func (m *Map) HoldsStrings() bool {
-	return !m.IsAgg && m.Value != nil && (m.Value.Kind == KindString || m.Value.Kind == KindTuple || m.Value.Kind == KindBuf)
+	return !m.IsAgg && m.Value != nil && (m.Value.Kind == KindString || m.Value.Kind == KindTuple || m.Value.Kind == KindBuf ||
+		m.Value.Kind == KindStruct || m.Value.Kind == KindUnion || m.Value.Kind == KindArray)
 }
 
 // Program is a compiled script: bytecode plus everything needed to run it.

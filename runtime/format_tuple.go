@@ -26,6 +26,10 @@ func (p *valuePrinter) appendTuple(dst []byte, t *ir.Type, b []byte) []byte {
 				continue
 			}
 		}
+		if isHeldKind(m.Type) {
+			dst = p.appendBt(dst, m.Type, eb) // format_bt.go
+			continue
+		}
 		dst = p.appendValue(dst, m.Type, eb)
 	}
 	return append(dst, ')')

@@ -261,6 +261,9 @@ func (p *mapPrinter) appendKeyText(dst []byte, t *ir.Type, b []byte) []byte {
 		return dst
 	}
 	vp := valuePrinter{symbols: p.symbols, start: len(dst)}
+	if isHeldKind(t) {
+		return vp.appendBt(dst, t, b) // format_bt.go
+	}
 	return vp.appendValue(dst, t, b)
 }
 

@@ -157,8 +157,10 @@ func (c *checker) fieldType(f *parser.CField) *Type {
 	for range f.Type.Ptr {
 		t = PointerTo(t)
 	}
+	base, dims := t.Name, ""
 	for i := len(f.Dims) - 1; i >= 0; i-- {
-		t = &Type{Kind: KindArray, Elem: t, Len: f.Dims[i], Size: f.Dims[i] * t.Size, Name: t.Name}
+		dims = fmt.Sprintf("[%d]", f.Dims[i]) + dims // named as DWARF's arrays are: int [2][3]
+		t = &Type{Kind: KindArray, Elem: t, Len: f.Dims[i], Size: f.Dims[i] * t.Size, Name: base + " " + dims}
 	}
 	return t
 }

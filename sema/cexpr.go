@@ -119,6 +119,11 @@ func (c *checker) indexExpr(gc *groupCtx, e *parser.IndexExpr) *Type {
 		}
 		// A run-time index needs the array's address; an array the
 		// program keeps in registers is read by constant indexes only.
+		if !ok && c.heldRooted(e.X) {
+			c.errorf(e.Index, "not supported by gs yet: a run-time index into an array the script holds").
+				WithHint("index it by a constant, or index the array in the program's memory")
+			return nil
+		}
 		if !ok {
 			if d := c.needMemory(e.X, "index"); d != nil {
 				d.WithHint("%s; only a constant index can read it", d.Hint)

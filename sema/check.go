@@ -203,6 +203,8 @@ func assignable(dst, src *Type) bool {
 		return src.Kind == KindString || src.Kind == KindStrLit
 	case dst.Kind == KindTuple:
 		return src.Kind == KindTuple && tuplesEqual(dst, src)
+	case IsHeld(dst):
+		return IsHeld(src) && sameHeld(dst, src) // held.go
 	}
 	return dst.Kind == src.Kind
 }
@@ -383,6 +385,9 @@ func (c *checker) binary(gc *groupCtx, e *parser.BinaryExpr) *Type {
 	xt, yt := c.value(gc, e.X), c.value(gc, e.Y)
 	if xt == nil || yt == nil {
 		return nil
+	}
+	if t, ok := c.heldCompare(e, xt, yt); ok {
+		return t // held.go
 	}
 	if t, ok := c.cBinary(e, xt, yt); ok {
 		return t // program text and pointer arithmetic (cexpr.go)

@@ -104,7 +104,7 @@ func (c *checker) mapRef(gc *groupCtx, e *parser.MapExpr) *Map {
 		if types[i] == nil {
 			ok = false
 		} else if keyClass(types[i]) == "" {
-			c.errorf(k, "%s cannot be a map key", types[i]).WithHint("keys are integers, strings, char arrays, comm, func, probe, ustack, usym, ntop, strerror or buf")
+			c.errorf(k, "%s cannot be a map key", types[i]).WithHint("keys are integers, strings, char arrays, structs, arrays, comm, func, probe, ustack, usym, ntop, strerror or buf")
 			ok = false
 		} else if isCharArray(types[i]) && !c.inMemory(k, "use as a map key") {
 			ok = false
@@ -209,6 +209,8 @@ func keyClass(t *Type) string {
 		return "strerror"
 	case t.Kind == KindBuf:
 		return "buf"
+	case IsHeld(t):
+		return t.String() // its bytes (held.go): only the same type shares a key position
 	}
 	return ""
 }
@@ -282,6 +284,9 @@ func (c *checker) setKind(m *Map, n parser.Node, kind MapKind, agg ir.Agg, value
 			return true
 		}
 		if m.Value.Kind == KindBuf && value.Kind == KindBuf && m.Value.Cap == value.Cap {
+			return true
+		}
+		if IsHeld(m.Value) && IsHeld(value) && sameHeld(m.Value, value) {
 			return true
 		}
 		c.errorf(n, "cannot assign %s to %s: it holds %s", value, m.name(), m.Value).
@@ -362,6 +367,14 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 		c.setKind(m, s, MapStr, 0, bufType(rt.Cap)) // held in a string map's slot (buf.go)
 		return
 	}
+	if IsHeld(rt) {
+		if s.Op != "=" {
+			c.errorf(s, "%s is not defined on %s", s.Op, rt).WithHint("assign a %s with =", rt)
+			return
+		}
+		c.setKind(m, s, MapStr, 0, rt) // its bytes in a string map's slot (held.go)
+		return
+	}
 	if cap, ok := strValueCap(rt); ok {
 		if s.Op != "=" {
 			c.errorf(s, "%s is not defined on strings", s.Op).WithHint("assign a string with =")
@@ -384,7 +397,7 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 
 // exactValue reports whether a map of strings holding t keeps t's own
 // size and layout: tuples and buf()s, not strings of the maps' capacity.
-func exactValue(t *Type) bool { return t.Kind == KindTuple || t.Kind == KindBuf }
+func exactValue(t *Type) bool { return t.Kind == KindTuple || t.Kind == KindBuf || IsHeld(t) }
 
 // strValueCap returns the capacity a string map value needs to hold a
 // value of type t, and whether t is a string at all.

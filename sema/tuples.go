@@ -31,7 +31,7 @@ func (c *checker) tupleExpr(gc *groupCtx, e *parser.TupleExpr) *Type {
 		et := tupleElem(xt)
 		if et == nil {
 			c.errorf(x, "not supported by gs yet: a %s in a %s", xt, t.Name).
-				WithHint("a %s holds integers, strings, comm, strftime(), usym() and other tuples", t.Name)
+				WithHint("a %s holds integers, strings, comm, strftime(), usym(), structs, arrays and other tuples", t.Name)
 			ok = false
 			continue
 		}
@@ -60,6 +60,8 @@ func tupleElem(t *Type) *Type {
 		return Comm
 	case t.Kind == KindTuple, t.Kind == KindTime, t.Kind == KindSymbol:
 		return t // strftime's nanoseconds and usym's address are 64-bit words
+	case IsHeld(t):
+		return t // its bytes (held.go)
 	}
 	return nil
 }
@@ -125,6 +127,9 @@ func tuplesEqual(a, b *Type) bool {
 			return false
 		}
 		if m.Type.Kind == KindTuple && !tuplesEqual(m.Type, n.Type) {
+			return false
+		}
+		if IsHeld(m.Type) && !sameHeld(m.Type, n.Type) {
 			return false
 		}
 	}

@@ -212,6 +212,10 @@ func SlotSize(t *Type) int {
 		return 8 + t.Len*ir.StackFrameSize
 	case KindTuple:
 		return t.Size
+	case KindStruct, KindUnion, KindArray:
+		if IsHeld(t) {
+			return align8(t.Size) // held.go
+		}
 	}
 	return 8
 }

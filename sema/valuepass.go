@@ -113,6 +113,7 @@ func (c *checker) checkUse(g *Group, e parser.Expr, stack []parser.Node) {
 		case *parser.AssignStmt:
 			switch {
 			case p.RHS != e:
+			case IsHeld(t): // held.go: copied as its bytes
 			case isWide(t):
 				wideHint(c.errorf(e, "%s is %s, which cannot be stored", c.text(e), t), t)
 			case isCountedText(t):
@@ -123,7 +124,7 @@ func (c *checker) checkUse(g *Group, e parser.Expr, stack []parser.Node) {
 					WithHint("store a field, or print it")
 			}
 		case *parser.MapExpr:
-			if !isCharArray(t) && !isCountedText(t) { // these key as their text (keyType)
+			if !isCharArray(t) && !isCountedText(t) && !IsHeld(t) { // these key as their text (keyType), held ones as their bytes
 				c.errorf(e, "%s is %s, which cannot be a map key", c.text(e), t)
 			}
 		}

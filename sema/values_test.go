@@ -89,7 +89,9 @@ func TestValueDiagnostics(t *testing.T) {
 		{"uprobe:./v0:work { print((struct iten *)arg0) }", []string{`1:27: error: unknown type "struct iten" [did you mean "struct item"?]`}},
 		{"uprobe:./v0:work { printf(\"%s %s %f %s %d\\n\", it->label, it->name, d, *it, it->cmp) }", nil},
 		{"uprobe:./v0:work { printf(\"%d\\n\", *it) }", []string{`1:35: error: %d needs an integer, got struct item [print it with %s]`}},
-		{"uprobe:./v0:work { $x = it->pos; }", []string{`1:25: error: it->pos is struct point: it can only be printed or have its fields read [store a field, or print it]`}},
+		{"uprobe:./v0:work { $x = it->pos; @m[$x] = $x; @n[1] = (1, $x); print($x.x + @m[$x].y + @n[1].1.x) }", nil},
+		{"uprobe:./v0:work { $x = it->pos; $x = *it }", []string{`1:39: error: cannot assign struct item to $x of type struct point [$x was first assigned at 1:20; use another variable]`}},
+		{"uprobe:./v0:work { $x = it->pos; print($x == *it) }", []string{`1:40: error: cannot compare struct point with struct item [only values of one type compare]`}},
 		{"uprobe:./v0:work { print(it->pos + 1) }", []string{`1:26: error: operator + needs integers, got struct point`}},
 		{"uprobe:./v0:work /it->label == \"x\" && strncmp(it->name, \"ab\", 2) == 0/ { print(it - it, it + 1, &it->pos) }", nil},
 		{"uprobe:./v2:work { print(&args.pid) }", []string{

@@ -8,6 +8,7 @@
 struct point {
 	int x, y;
 	char name[16];
+	short hist[3];
 };
 
 __attribute__((noinline)) int add(int a, int b)
@@ -49,7 +50,7 @@ int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 3;
 	static const char *names[] = {"alice", "bob", "carol"};
-	struct point p = {2, 5, "origin"};
+	struct point p = {2, 5, "origin", {0}};
 	for (int i = 0; i < n; i++) {
 		int r = add(i, 10 * i);
 		printf("add(%d, %d) = %d\n", i, 10 * i, r);
@@ -57,6 +58,9 @@ int main(int argc, char **argv)
 		       __builtin_bswap16(10 * i));
 		greet(names[i % 3], i);
 		p.x = i;
+		for (int j = 0; j < 3; j++)
+			p.hist[j] = (short)(i * (j + 1) - 1);
+		printf("hist(%d) = [%d,%d,%d]\n", i, p.hist[0], p.hist[1], p.hist[2]);
 		printf("scale(%d, %d, %d) = %ld\n", p.x, p.y, i + 1, scale(&p, i + 1));
 	}
 	fflush(stdout);

@@ -1,0 +1,74 @@
+package runtime
+
+import (
+	"github.com/gs-tracer/gs/ir"
+)
+
+// appendBt prints a struct, union or array the script holds (a map
+// value or key, a tuple element: sema/held.go) as bpftrace prints it:
+// { .m = 2, .n = 3 }, arrays as [1,2,3] (no spaces), char arrays as their
+// text. Other values print as appendValue does.
+func (p *valuePrinter) appendBt(dst []byte, t *ir.Type, b []byte) []byte {
+	if t == nil || typeSize(t) > len(b) {
+		return append(dst, "<malformed>"...)
+	}
+	switch t.Kind {
+	case ir.KindStruct, ir.KindUnion:
+		if len(t.Members) == 0 {
+			return append(dst, "{}"...)
+		}
+		dst = append(dst, "{ "...)
+		for i, m := range t.Members {
+			if i > 0 {
+				dst = append(dst, ", "...)
+			}
+			if p.full(dst) {
+				return append(dst, "... }"...)
+			}
+			p.elems++
+			dst = append(append(append(dst, '.'), m.Name...), " = "...)
+			end := m.Offset + typeSize(m.Type)
+			switch {
+			case m.Type == nil || m.Offset < 0 || end > len(b):
+				dst = append(dst, "<malformed>"...)
+			case m.BitSize > 0:
+				dst = appendBitfield(dst, m, b[m.Offset:])
+			default:
+				dst = p.appendBt(dst, m.Type, b[m.Offset:end])
+			}
+		}
+		return append(dst, " }"...)
+	case ir.KindArray:
+		el := t.Elem
+		es := typeSize(el)
+		if el == nil || t.Len < 0 || es <= 0 && t.Len > 0 || t.Len*es > len(b) {
+			return append(dst, "<malformed>"...)
+		}
+		if el.Kind == ir.KindChar && es == 1 {
+			return append(dst, trimNul(b[:t.Len])...) // bpftrace's string
+		}
+		dst = append(dst, '[')
+		for i := 0; i < t.Len; i++ {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			if p.full(dst) {
+				return append(dst, "...]"...)
+			}
+			p.elems++
+			dst = p.appendBt(dst, el, b[i*es:(i+1)*es])
+		}
+		return append(dst, ']')
+	case ir.KindChar:
+		if len(b) >= 1 && t.Lang == ir.LangC {
+			return appendInteger(dst, &ir.Type{Kind: ir.KindInt, Size: 1}, b) // bpftrace's int8
+		}
+	}
+	return p.appendValue(dst, t, b)
+}
+
+// isHeldKind reports whether values of t print as bpftrace prints the
+// aggregates the script holds (appendBt).
+func isHeldKind(t *ir.Type) bool {
+	return t != nil && (t.Kind == ir.KindStruct || t.Kind == ir.KindUnion || t.Kind == ir.KindArray) && t.Lang == ir.LangC
+}

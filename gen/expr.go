@@ -374,7 +374,8 @@ func (g *gen) text(e parser.Expr, dst int, dt *sema.Type) {
 	}
 	switch e := e.(type) {
 	case *parser.StrLit:
-		g.literal(e.Val, dst)
+		text, _, _ := strings.Cut(e.Val, "\x00") // a string's text ends at a NUL, as C's
+		g.literal(text, dst)
 	case *parser.CallExpr: // str(p[, n])
 		t := g.typeOf(e)
 		if at := g.ctype(e.Args[0]); at.Kind == sema.KindArray {
@@ -623,8 +624,13 @@ func (g *gen) bswap(e *parser.CallExpr, r uint8) {
 // compared one by one with constant heap offsets, and the first position
 // that matches them all ends the search.
 func (g *gen) strcontains(e *parser.CallExpr, r uint8) {
+	lit, ok := e.Args[1].(*parser.StrLit)
+	if !ok {
+		g.strcontainsRun(e, r) // strcontains.go
+		return
+	}
 	mark := g.temp
-	needle, _, _ := strings.Cut(e.Args[1].(*parser.StrLit).Val, "\x00")
+	needle, _, _ := strings.Cut(lit.Val, "\x00")
 	g.constant(r, 1)
 	if len(needle) == 0 {
 		return

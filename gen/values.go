@@ -235,6 +235,9 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 		} else {
 			p = g.placeOf(x.X, r)
 		}
+		if g.ctype(x.X).Kind == sema.KindString {
+			p.move(g, r, ir.StrHeader) // a string the script holds: its text (sema/held.go)
+		}
 		if v, ok := g.p.Consts[x.Index]; ok {
 			p.move(g, r, int64(v)*int64(et.Size))
 			return p

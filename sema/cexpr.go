@@ -132,6 +132,8 @@ func (c *checker) indexExpr(gc *groupCtx, e *parser.IndexExpr) *Type {
 		}
 	case xt.Kind == KindPointer:
 		elem = xt.Elem
+	case xt.Kind == KindString && c.heldRooted(e.X):
+		return c.stringIndex(e, xt) // held.go
 	default:
 		d := c.errorf(e.X, "cannot index %s: it is %s", c.text(e.X), xt)
 		if xt.Kind == KindInt {

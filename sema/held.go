@@ -85,3 +85,20 @@ func (c *checker) heldCompare(e *parser.BinaryExpr, xt, yt *Type) (t *Type, ok b
 	}
 	return Bool, true
 }
+
+// stringIndex checks $s[i] of a string the script holds: the char at
+// byte i of its text (a NUL past its length), as bpftrace reads it. The
+// index is a constant below the string's capacity.
+func (c *checker) stringIndex(e *parser.IndexExpr, xt *Type) *Type {
+	v, ok := c.p.Consts[e.Index]
+	switch {
+	case !ok:
+		c.errorf(e.Index, "not supported by gs yet: a run-time index into a string").
+			WithHint("index it by a constant")
+		return nil
+	case int64(v) < 0 || int64(v) >= int64(xt.Cap):
+		c.errorf(e.Index, "index %d is outside %s", int64(v), xt)
+		return nil
+	}
+	return &Type{Kind: KindChar, Size: 1, Signed: true, Name: "char"}
+}

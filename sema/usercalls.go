@@ -114,9 +114,7 @@ func (c *checker) strcontains(gc *groupCtx, e *parser.CallExpr) *Type {
 	}
 	n, nok := e.Args[1].(*parser.StrLit)
 	if !nok {
-		c.errorf(e.Args[1], "strcontains() of a needle read at run time is not supported yet").
-			WithHint("the needle must be a string literal")
-		return nil
+		return c.strcontainsRun(e) // both read at run time
 	}
 	needle, _, _ := strings.Cut(n.Val, "\x00") // C's text ends at a NUL
 	if h, ok := e.Args[0].(*parser.StrLit); ok {
@@ -132,6 +130,32 @@ func (c *checker) strcontains(gc *groupCtx, e *parser.CallExpr) *Type {
 	if ht.Cap*(len(needle)+1) > maxSearch {
 		c.errorf(e, "strcontains of a %d-byte string for a %d-byte needle is too large a search", ht.Cap, len(needle)).
 			WithHint("lower the str() limit: at most %d bytes for this needle", maxSearch/(len(needle)+1))
+		return nil
+	}
+	return Bool
+}
+
+// strcontainsRun checks strcontains(haystack, needle) of a needle read at
+// run time: every position of the haystack is compared with every byte of
+// the needle's capacity (gen's strcontainsRun), so the product of the
+// capacities is bounded.
+func (c *checker) strcontainsRun(e *parser.CallExpr) *Type {
+	caps := [2]int{}
+	for i, a := range e.Args {
+		t := c.p.Types[a]
+		switch t.Kind {
+		case KindString, KindStrLit:
+			caps[i] = t.Cap
+		case KindComm:
+			caps[i] = ir.CommLen
+		default:
+			c.errorf(a, "strcontains needs strings, got %s", t).WithHint("read the text with str(%s)", c.text(a))
+			return nil
+		}
+	}
+	if caps[0]*(caps[1]+1) > maxSearch {
+		c.errorf(e, "strcontains of a %d-byte string for a needle of up to %d bytes is too large a search", caps[0], caps[1]).
+			WithHint("lower the str() limits: their product at most about %d bytes", maxSearch)
 		return nil
 	}
 	return Bool

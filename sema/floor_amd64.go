@@ -331,11 +331,14 @@ func (t *regTags) step(in *x86asm.Inst, atEntry bool) string {
 		// A store could change what the script reads through a pointer.
 		// Only the new frame below the stack pointer of a function's
 		// entry holds nothing anyone reads.
-		if !atEntry || gpr(d.Base) != dwarfRSP || d.Index != 0 || t.r[dwarfRSP].reg != dwarfRSP {
-			return "skipped " + name + " stores to memory"
-		}
-		if d.Disp+int64(in.MemBytes)+t.r[dwarfRSP].off > 0 {
-			return "skipped " + name + " stores at or above the entry's stack pointer"
+		// Other stores are noted: they matter only to a script that
+		// reads memory (readsSurvive).
+		switch {
+		case t.store != "":
+		case !atEntry || gpr(d.Base) != dwarfRSP || d.Index != 0 || t.r[dwarfRSP].reg != dwarfRSP:
+			t.store = "skipped " + name + " stores to memory"
+		case d.Disp+int64(in.MemBytes)+t.r[dwarfRSP].off > 0:
+			t.store = "skipped " + name + " stores at or above the entry's stack pointer"
 		}
 		return ""
 	case x86asm.Reg:

@@ -25,9 +25,10 @@ func TestScanFloor(t *testing.T) {
 		{"push first", []byte{0x53, 0x48, 0x89, 0xf8, 0xc3}, nil, 0, ""},
 		{"lea then jcc", []byte{0x48, 0x8d, 0x7f, 0x64, 0x75, 0x00, 0xc3}, nil, 4, ""},
 		{"loop head in the way", []byte{0x31, 0xc0, 0x90, 0x48, 0x01, 0xf8, 0x48, 0xff, 0xcf, 0x75, 0xf7, 0xc3}, nil, 0, "a branch targets +2"},
-		{"store through a pointer", []byte{0x89, 0x3e, 0x53, 0xc3}, nil, 0, "stores to memory"},
+		// moves, noting the store for a script that reads memory (readsSurvive)
+		{"store through a pointer", []byte{0x89, 0x3e, 0x53, 0xc3}, nil, 2, ""},
 		{"store to the new frame", []byte{0x48, 0x83, 0xec, 0x18, 0x48, 0x89, 0x7c, 0x24, 0x08, 0x53, 0xc3}, nil, 9, ""},
-		{"store over the return address", []byte{0x48, 0x83, 0xec, 0x18, 0x48, 0x89, 0x7c, 0x24, 0x20, 0x53, 0xc3}, nil, 0, "at or above"},
+		{"store over the return address", []byte{0x48, 0x83, 0xec, 0x18, 0x48, 0x89, 0x7c, 0x24, 0x20, 0x53, 0xc3}, nil, 9, ""},
 		// jmp *%rax: lands where data or code names an address, not at +3
 		{"indirect jump", []byte{0x48, 0x89, 0xf8, 0x53, 0xff, 0xe0}, nil, 3, ""},
 		// mov; push; jmp *0(%rip): a tail call through a pointer
@@ -54,6 +55,25 @@ func TestScanFloor(t *testing.T) {
 				t.Errorf("why = %q, want it to say %q", s.why, tt.why)
 			}
 		})
+	}
+}
+
+// TestScanFloorStores: a store skipped on the way is noted, but for one
+// into the new frame of a function's entry.
+func TestScanFloorStores(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		code  []byte
+		store string
+	}{
+		{"through a pointer", []byte{0x89, 0x3e, 0x53, 0xc3}, "stores to memory"},
+		{"to the new frame", []byte{0x48, 0x83, 0xec, 0x18, 0x48, 0x89, 0x7c, 0x24, 0x08, 0x53, 0xc3}, ""},
+		{"over the return address", []byte{0x48, 0x83, 0xec, 0x18, 0x48, 0x89, 0x7c, 0x24, 0x20, 0x53, 0xc3}, "at or above"},
+	} {
+		s := scanFloor(c.code, 0, nil, 0, true, nil)
+		if s.tags == nil || (c.store == "") != (s.tags.store == "") || !strings.Contains(s.tags.store, c.store) {
+			t.Errorf("%s: store note %+v, want %q", c.name, s.tags, c.store)
+		}
 	}
 }
 

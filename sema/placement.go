@@ -28,7 +28,9 @@ import (
 //     becomes the site;
 //   - they store nothing to memory (but to the new frame below a
 //     function entry's stack pointer), so what the script reads through
-//     pointers is unchanged;
+//     pointers is unchanged; or the probe is a uprobe whose script reads
+//     no memory of the process at all (@n = count()), to which a store
+//     makes no difference;
 //   - every register the script reads (argN) still holds its old value;
 //     every program variable it names has, at the new address, a location
 //     that reads the same registers the old one did, tracking copies (mov
@@ -98,8 +100,12 @@ type tag struct {
 // moves probes).
 const dwarfRSP = 7
 
-// regTags tracks the 17 DWARF general registers (0-16) through skipped code.
-type regTags struct{ r [17]tag }
+// regTags tracks the 17 DWARF general registers (0-16) through skipped
+// code, and notes its first store to memory a script could read.
+type regTags struct {
+	r     [17]tag
+	store string // why the skipped code's stores may change what the script reads ("" none)
+}
 
 func newTags() *regTags {
 	t := &regTags{}
@@ -139,11 +145,23 @@ type groupReads struct {
 	regs  []int // DWARF numbers of the registers read (argN)
 	stack bool  // ustack
 	names map[string]bool
+	// noMemory says the code reads no memory of the process: no program
+	// value, no pointer, and calls only memoryFreeCalls.
+	noMemory bool
+}
+
+// memoryFreeCalls are the functions whose calls read no memory of the
+// process but their arguments' values.
+var memoryFreeCalls = map[string]bool{
+	"count": true, "sum": true, "avg": true, "min": true, "max": true, "stats": true,
+	"hist": true, "lhist": true, "delete": true, "clear": true, "zero": true, "exit": true,
 }
 
 func readsOf(g *parser.ProbeGroup, goABI bool) groupReads {
 	var r groupReads
-	r.names, _ = programNames(g)
+	var values bool
+	r.names, values = programNames(g)
+	r.noMemory = !values
 	parser.Inspect(g, func(n parser.Node) bool {
 		switch n := n.(type) {
 		case *parser.Probe:
@@ -166,9 +184,11 @@ func readsOf(g *parser.ProbeGroup, goABI bool) groupReads {
 			if n.Fn == "ustack" {
 				r.stack = true
 			}
+			r.noMemory = r.noMemory && memoryFreeCalls[n.Fn]
 		}
 		return true
 	})
+	r.noMemory = r.noMemory && !r.stack
 	return r
 }
 
@@ -309,6 +329,9 @@ func inRanges(rs [][2]uint64, a uint64) bool {
 // than at sc.from, or "" when it reads the same.
 func (c *checker) readsSurvive(p *ir.Probe, bin *debuginfo.Binary, sc floorScan, reads groupReads) string {
 	t := sc.tags
+	if t.store != "" && (p.Kind != ir.Uprobe || !reads.noMemory) {
+		return t.store
+	}
 	if p.Kind == ir.Uretprobe {
 		if !t.same(dwarfRSP) {
 			return "the skipped code moves the stack pointer (a uretprobe)"

@@ -213,3 +213,38 @@ uprobe:%[1]s:op { @op = count(); printf("O %%d %%d %%d = %%d %%d %%d\n", arg0, a
 		})
 	}
 }
+
+// TestPlacementStores: release (testdata/store.c) decrements through its
+// argument before the first emulated instruction. A probe that reads no
+// memory (count()) moves past the stores and counts calls; one that reads
+// what they change stays and prints what the target printed before the
+// call.
+func TestPlacementStores(t *testing.T) {
+	for _, v := range []variant{
+		{CC: "gcc", Opt: "-O2", PIE: true}, {CC: "gcc", Opt: "-O2"},
+		{CC: "clang-19", Opt: "-O2", PIE: true}, {CC: "clang-19", Opt: "-O2"},
+	} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			b := "./" + compile(t, dir, "store.c", "store", v)
+			const calls = 7
+			script := fmt.Sprintf(`uprobe:%[1]s:release { @n = count() }
+uprobe:%[1]s:release { printf("R %%d %%d\n", p->ref, p->cache->n) }`, b)
+			r := runGSAsIs(t, dir, timeout, "-v", "-c", fmt.Sprintf("%s %d", b, calls), "-e", script)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			match(t, "gs -v", r.Stderr, `uprobe:\./store:release at \+\d+ \(jcc, emulated\), moved from \+0 \(mov\)`)
+			match(t, "gs -v", r.Stderr, `uprobe:\./store:release at \+0 \(mov, single-stepped\): stays, skipped \w+ stores to memory`)
+			match(t, "stdout", r.Stdout, fmt.Sprintf(`@n: %d\n`, calls))
+			var want []string
+			for _, m := range regexp.MustCompile(`(?m)^release\(ref=(\d+), n=(\d+)\)$`).FindAllStringSubmatch(r.Stdout, -1) {
+				want = append(want, "R "+m[1]+" "+m[2])
+			}
+			got := regexp.MustCompile(`(?m)^R .*$`).FindAllString(r.Stdout, -1)
+			if len(want) != calls || strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Errorf("probe lines:\n%s\nwant (from the target's own lines):\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}

@@ -44,8 +44,12 @@ func TestRunSleepableFallback(t *testing.T) {
 			if got := strings.Contains(status.String(), line); got != tc.want {
 				t.Errorf("status line shown: %v, want %v; status:\n%s", got, tc.want, status.String())
 			}
+			// bpftrace's line, its own words, unless quiet.
+			if got := strings.Contains(status.String(), "\nAttached 1 probe\n") || strings.HasPrefix(status.String(), "Attached 1 probe\n"); got == tc.quiet {
+				t.Errorf("\"Attached 1 probe\" shown: %v, quiet %v; status:\n%s", got, tc.quiet, status.String())
+			}
 			// The plain program traces as well.
-			if want := "arg0 = 0\narg0 = 1\narg0 = 2\n"; out.String() != want {
+			if want := "arg0 = 0\narg0 = 1\narg0 = 2\n\n\n"; out.String() != want {
 				t.Errorf("output %q, want %q", out.String(), want)
 			}
 		})

@@ -702,6 +702,11 @@ func (s *session) finish(why string, child *heldCommand) {
 		defer close(triggersClosed)
 		s.panics.run("detaching BEGIN and END", func() { closeLinks(s.triggers) })
 	}()
+	if s.opts.Format == FormatText {
+		// bpftrace ends its main loop's text with two newlines, maps or
+		// not: scripts and bpftrace's tests expect the blank line.
+		s.out.record([]byte("\n\n"), false)
+	}
 	if !s.prog.KeepMaps {
 		s.printMaps()
 	}
@@ -771,8 +776,11 @@ func waitProcess(pid int, done <-chan struct{}) bool {
 	}
 }
 
-// attached calls Options.Attached.
+// attached reports, as bpftrace does, how many probes are attached (every
+// attach point, begin, end and interval probes included), then calls
+// Options.Attached.
 func (s *session) attached() {
+	s.status.attached(len(s.prog.Probes))
 	if s.opts.Attached != nil {
 		s.opts.Attached()
 	}

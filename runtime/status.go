@@ -71,6 +71,24 @@ func (l *statusLog) infof(format string, args ...any) {
 	}
 }
 
+// attached writes bpftrace's "Attached N probes" line, unless quiet: its
+// own words in text, not a "gs:" line, as scripts and bpftrace's tests wait
+// for it.
+func (l *statusLog) attached(n int) {
+	if l.quiet {
+		return
+	}
+	msg := fmt.Sprintf("Attached %d probes", n)
+	if n == 1 {
+		msg = "Attached 1 probe"
+	}
+	if l.json {
+		l.line("info", msg)
+		return
+	}
+	fmt.Fprintln(l.w, msg)
+}
+
 // warnf writes a warning; quiet does not hide it.
 func (l *statusLog) warnf(format string, args ...any) {
 	l.line("warning", fmt.Sprintf(format, args...))

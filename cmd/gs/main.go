@@ -24,6 +24,7 @@ import (
 	"os/signal"
 	"regexp"
 	goruntime "runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -55,24 +56,39 @@ const (
 	exitInternal = 70
 )
 
-const usageText = `usage: gs [options] (-e PROGRAM | FILE.gs)
+// usageHead and usageTail frame the flags in -h's text, laid out as
+// bpftrace's (USAGE:, OPTIONS:, EXAMPLES:) for its users.
+const usageHead = `gs - trace a running program by name, without stopping it
 
-Trace a running program by name, without stopping it.
+USAGE:
+    gs [options] FILE
+    gs [options] - <stdin input>
+    gs [options] -e 'program'
+    use -- after FILE/-e 'program' for named script parameters (getopt)
 
-examples:
-  gs -c './app 3' -e 'uprobe:./app:add < print(arg0) >'
-  gs -p 1234 -e 'uprobe:/usr/bin/app:handle { printf("%d %s\n", arg0, str(arg1)) }'
-  gs -e 'uretprobe:./app:add /retval > 10/ { printf("add returned %d\n", retval) }'
-  gs -d ir -e 'uprobe:./app:add { print(arg0, comm) }'     # show the bytecode
-  gs trace.gs
-  gs -l 'uprobe:./app:*'                                  # list functions
-  gs -lv 'uprobe:./app:add'                               # and their variables
-
-options:
+OPTIONS:
 `
+
+const usageTail = `
+EXAMPLES:
+    gs -c './app 3' -e 'uprobe:./app:add < print(arg0) >'
+    gs -p 1234 -e 'uprobe:/usr/bin/app:handle { printf("%d %s\n", arg0, str(arg1)) }'
+    gs -e 'uretprobe:./app:add /retval > 10/ { printf("add returned %d\n", retval) }'
+    gs -d ir -e 'uprobe:./app:add { print(arg0, comm) }'     # show the bytecode
+    gs trace.gs
+    gs -l 'uprobe:./app:*'                                  # list functions
+    gs -lv 'uprobe:./app:add'                               # and their variables
+
+EXIT CODES:
+    0 ok, 1 run-time failure, 2 usage error, 3 script error, 70 internal error
+`
+
+// maxPID is bpftrace's bound on -p: the nominal pid_max of 64-bit systems.
+const maxPID = 0x400000
 
 type options struct {
 	program  string
+	pidStr   string
 	pid      int
 	command  string
 	dump     string
@@ -122,7 +138,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs := flag.NewFlagSet("gs", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.StringVarP(&o.program, "expr", "e", "", "the script to run, as `PROGRAM` text")
-	fs.IntVarP(&o.pid, "pid", "p", 0, "trace only the process with this `PID`")
+	fs.StringVarP(&o.pidStr, "pid", "p", "", "trace only the process with this `PID`")
 	fs.StringVarP(&o.command, "command", "c", "", "start `CMD` (with its arguments), trace it, and stop when it exits")
 	fs.StringVarP(&o.dump, "dump", "d", "", "print `WHAT` instead of running: ast (the syntax tree) or ir (the bytecode)")
 	fs.BoolVarP(&o.list, "list", "l", false, "list the probe points matching the probe given instead of a script (with -v: their variables)")
@@ -144,20 +160,25 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.StringVar(&o.pfilter, "probe-filter", "", "attach only the probes whose specifier matches `REGEXP` (and every begin and end probe)")
 	fs.StringArrayVar(&o.dbgDirs, "debuginfo", nil, "also look for separate debug files in `DIR` (DIR/BINARY.debug with the binary's build-id)")
 	fs.StringArrayVar(&o.includes, "include", nil, "accepted for bpftrace's scripts: gs reads types from DWARF, not C `HEADER`s (ignored)")
-	fs.BoolVar(&o.showVer, "version", false, "print the version and exit")
+	fs.BoolVarP(&o.showVer, "version", "V", false, "print gs's version and exit")
 	fs.BoolVar(&o.info, "info", false, "print what gs supports on this kernel, in bpftrace's --info terms, and exit")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
 	fs.SortFlags = false
+	// bpftrace's spelling of -c.
+	fs.SetNormalizeFunc(func(_ *flag.FlagSet, name string) flag.NormalizedName {
+		if name == "cmd" {
+			name = "command"
+		}
+		return flag.NormalizedName(name)
+	})
 
 	if err := fs.Parse(args); err != nil {
-		fmt.Fprintf(stderr, "gs: %v\n(see gs -h)\n", err)
+		fmt.Fprintf(stderr, "gs: %v\n\n", err)
+		usage(stderr, fs)
 		return exitUsage
 	}
 	if o.help {
-		io.WriteString(stdout, usageText)
-		// pflag marks every bool flag "[=true|false]"; they are plain switches.
-		io.WriteString(stdout, strings.ReplaceAll(fs.FlagUsages(), "[=true|false]", "             "))
-		fmt.Fprint(stdout, "\nexit codes: 0 ok, 1 run-time failure, 2 usage error, 3 script error, 70 internal error\n")
+		usage(stdout, fs)
 		return exitOK
 	}
 	if o.showVer {
@@ -173,6 +194,14 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			return exitRuntime
 		}
 		return exitOK
+	}
+	if o.pidStr != "" {
+		pid, err := parsePID(o.pidStr)
+		if err != nil {
+			cliError(stderr, "%v", err)
+			return exitUsage
+		}
+		o.pid = pid
 	}
 	rest := fs.Args()
 	setupDebugInfo(&o, stderr)
@@ -203,12 +232,15 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		o.scriptNm, o.scriptSr = "<expr>", o.program
 		params = positional(rest, fs.ArgsLenAtDash())
 	case len(rest) >= 1:
-		data, err := os.ReadFile(rest[0])
+		data, err := readScript(rest[0])
 		if err != nil {
-			fmt.Fprintf(stderr, "gs: read script: %v\n", err)
+			cliError(stderr, "%v", err)
 			return exitUsage
 		}
 		o.scriptNm, o.scriptSr = rest[0], string(data)
+		if rest[0] == "-" {
+			o.scriptNm = "<stdin>"
+		}
 		params = positional(rest[1:], fs.ArgsLenAtDash()-1)
 	default:
 		fmt.Fprint(stderr, "gs: no script: give one with -e 'PROGRAM' or as FILE.gs\n(see gs -h)\n")
@@ -223,7 +255,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return exitUsage
 	}
 	if o.format != "text" && o.format != "json" {
-		fmt.Fprintf(stderr, "gs: -f takes text or json, not %q\n", o.format)
+		cliError(stderr, "Invalid output format %q\nValid formats: 'text', 'json'", o.format)
 		return exitUsage
 	}
 	if o.mapSize <= 0 {
@@ -377,6 +409,57 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return exitRuntime
 	}
 	return exitOK
+}
+
+// usage writes -h's text: bpftrace's layout, gs's flags.
+func usage(w io.Writer, fs *flag.FlagSet) {
+	io.WriteString(w, usageHead)
+	// pflag marks every bool flag "[=true|false]"; they are plain switches.
+	io.WriteString(w, strings.ReplaceAll(fs.FlagUsages(), "[=true|false]", "             "))
+	io.WriteString(w, usageTail)
+}
+
+// cliError writes an error about the command line in bpftrace's words
+// ("ERROR: Failed to parse pid: ..."), which its users and scripts know.
+func cliError(w io.Writer, format string, args ...any) {
+	fmt.Fprintf(w, "ERROR: "+format+"\n", args...)
+}
+
+// parsePID parses -p's PID as bpftrace does, with its messages.
+func parsePID(s string) (int, error) {
+	digits := 0
+	for digits < len(s) && s[digits] >= '0' && s[digits] <= '9' {
+		digits++
+	}
+	switch {
+	case digits == 0:
+		return 0, fmt.Errorf("Failed to parse pid: invalid integer: %s", s)
+	case digits < len(s):
+		return 0, fmt.Errorf("Failed to parse pid: invalid trailing bytes: %s", s)
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil || n > maxPID {
+		return 0, fmt.Errorf("Pid out of range: %s", s)
+	}
+	return int(n), nil
+}
+
+// readScript reads the script file name, "-" for standard input; its error
+// is bpftrace's "failed to open file 'NAME': No such file or directory".
+func readScript(name string) ([]byte, error) {
+	if name == "-" {
+		return io.ReadAll(os.Stdin)
+	}
+	data, err := os.ReadFile(name)
+	if err != nil {
+		var errno syscall.Errno
+		if errors.As(err, &errno) {
+			msg := errno.Error()
+			return nil, fmt.Errorf("failed to open file '%s': %s", name, strings.ToUpper(msg[:1])+msg[1:])
+		}
+		return nil, fmt.Errorf("failed to open file '%s': %w", name, err)
+	}
+	return data, nil
 }
 
 // positional returns the positional parameters among args, of which the

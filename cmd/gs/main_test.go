@@ -38,8 +38,17 @@ func TestUsage(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"-h"}, exitOK, "usage: gs"},
+		{[]string{"-h"}, exitOK, "\nUSAGE:\n    gs [options] FILE\n"},
+		{[]string{"-idonotexist"}, exitUsage, "gs: unknown shorthand flag: 'i' in -idonotexist\n\ngs - trace"},
 		{[]string{"--version"}, exitOK, "bytecode version"},
+		{[]string{"-V"}, exitOK, "gs dev (bytecode version"},
+		// bpftrace's words for the command line's errors.
+		{[]string{"-p", "a1111", "-e", "BEGIN {}"}, exitUsage, "ERROR: Failed to parse pid: invalid integer: a1111\n"},
+		{[]string{"-p", "111a1", "-e", "BEGIN {}"}, exitUsage, "ERROR: Failed to parse pid: invalid trailing bytes: 111a1\n"},
+		{[]string{"-p", "5000000", "-e", "BEGIN {}"}, exitUsage, "ERROR: Pid out of range: 5000000\n"},
+		{[]string{"-f", "jsonx", "-e", "BEGIN {}"}, exitUsage, "ERROR: Invalid output format \"jsonx\"\n"},
+		{[]string{"no-such-script.bt"}, exitUsage, "ERROR: failed to open file 'no-such-script.bt': No such file or directory\n"},
+		{[]string{"--cmd", "x", "-p", "1", "-e", "BEGIN {}"}, exitUsage, "cannot be used together"},
 		// The kernel the tests run on (6.18, root) has every feature.
 		{[]string{"--version"}, exitOK, "\nkernel features: all present\nattach: uprobe_multi links\n" +
 			"reads: sleepable, faulting pages in (bpf_copy_from_user, bpf_copy_from_user_str)\n" +

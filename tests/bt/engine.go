@@ -63,9 +63,23 @@ type Engine struct {
 }
 
 // NewEngine returns an engine for gs run in dir, with gs's features read
-// from `gs --info`.
+// from `gs --info`. {{BPFTRACE}} names dir/.bin/bpftrace, a link to gs:
+// bpftrace's cases expect the tracer's comm to be "bpftrace".
 func NewEngine(gs, dir string) (*Engine, error) {
-	e := &Engine{GS: gs, Dir: dir, Features: map[string]bool{}}
+	abs, err := filepath.Abs(gs)
+	if err != nil {
+		return nil, err
+	}
+	bin := filepath.Join(dir, ".bin")
+	link := filepath.Join(bin, "bpftrace")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		return nil, err
+	}
+	os.Remove(link)
+	if err := os.Symlink(abs, link); err != nil {
+		return nil, err
+	}
+	e := &Engine{GS: link, Dir: dir, Features: map[string]bool{}}
 	var u syscall.Utsname
 	if err := syscall.Uname(&u); err != nil {
 		return nil, err

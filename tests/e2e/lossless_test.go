@@ -78,8 +78,9 @@ func TestOutputClosedPipe(t *testing.T) {
 	if headOut.String() != "0\n1\n2\n" {
 		t.Errorf("head printed:\n%s", headOut.String())
 	}
-	// The target writes its pid on the same stderr; gs writes nothing.
-	rest := regexp.MustCompile(`(?m)^pid=\d+\n`).ReplaceAllString(stderr.String(), "")
+	// The target writes its pid on the same stderr; gs writes only
+	// bpftrace's attach line.
+	rest := regexp.MustCompile(`(?m)^(pid=\d+|Attached 1 probe)\n`).ReplaceAllString(stderr.String(), "")
 	if gsErr != nil || rest != "" {
 		t.Errorf("gs: %v, want exit 0\nstderr:\n%s", gsErr, rest)
 	}

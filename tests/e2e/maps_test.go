@@ -284,7 +284,7 @@ func TestCommandStress(t *testing.T) {
 		out, errOut, err := runWithQuit(dir, 20*time.Second, "-c", "./app 2", "-e", `ur:./app:neg { printf("%ld\n", retval) }`)
 		took := time.Since(start)
 		slowest = max(slowest, took)
-		if err != nil || out != "1\n2\n" {
+		if err != nil || out != "1\n2\n\n\n" {
 			t.Fatalf("run %d after %v: %v\nstdout:\n%s\nstderr:\n%s", i, took.Round(time.Millisecond), err, out, errOut)
 		}
 	}

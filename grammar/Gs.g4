@@ -242,7 +242,7 @@ expr
             | '&&'
             | '||'
         ) unaryExpr
-    )* ('?' expr ':' expr)?
+    )* ('?' expr? ':' expr)?
     ;
 
 // expr at the top level of an angle block: no `>`, `>=` or `>>`.
@@ -265,7 +265,7 @@ angleExpr
             | '&&'
             | '||'
         ) unaryExpr
-    )* ('?' angleExpr ':' angleExpr)?
+    )* ('?' angleExpr? ':' angleExpr)?
     ;
 
 // expr at the top level of a filter: no `/`.
@@ -290,7 +290,7 @@ filterExpr
             | '&&'
             | '||'
         ) unaryExpr
-    )* ('?' filterExpr ':' filterExpr)?
+    )* ('?' filterExpr? ':' filterExpr)?
     ;
 
 // Casts: `(foo)` could be a parenthesized expression, so a cast to a plain

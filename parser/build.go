@@ -358,6 +358,12 @@ func (b *builder) stmt(t antlr.Tree) Stmt {
 		if be, ok := x.(*BlockExpr); ok {
 			return be.Body // a block as a statement
 		}
+		if c, ok := x.(*CondExpr); ok && isCall(c.Then) && isCall(c.Else) {
+			// bpftrace's `c ? f() : g();` of functions without a value
+			// is an if and else.
+			return &IfStmt{Cond: c.Cond, Then: &Block{Stmts: []Stmt{&ExprStmt{X: c.Then}}, Sp: c.Then.Span()},
+				Else: &Block{Stmts: []Stmt{&ExprStmt{X: c.Else}}, Sp: c.Else.Span()}, Sp: c.Sp}
+		}
 		if x != nil {
 			return &ExprStmt{X: x}
 		}
@@ -456,7 +462,15 @@ func (b *builder) expr(t antlr.Tree) Expr {
 	if i == len(ks) {
 		return x
 	}
-	// cond ? then : else
+	// cond ? then : else, or bpftrace's cond ?: else, whose then is cond
+	// (evaluated again, as bpftrace does)
+	if len(ks) == i+3 {
+		els := b.expr(ks[i+2])
+		if els == nil {
+			return nil
+		}
+		return &CondExpr{Cond: x, Then: cloneExpr(x, nil), Else: els, Sp: b.ctxSpan(t)}
+	}
 	if len(ks) != i+4 {
 		return nil
 	}
@@ -818,4 +832,9 @@ func (b *builder) charLit(tok antlr.Token) Expr {
 			WithHint("use a string literal for text: \"%s\"", body)
 	}
 	return lit
+}
+
+func isCall(e Expr) bool {
+	_, ok := e.(*CallExpr)
+	return ok
 }

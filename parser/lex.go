@@ -226,6 +226,7 @@ func lex(src *source, diags *diag.List) *lexed {
 		n.next(t.GetTokenType())
 		out.toks = append(out.toks, t)
 		if t.GetTokenType() == antlr.TokenEOF {
+			intTypeNames(out.toks, factory, lx)
 			return out
 		}
 	}
@@ -350,4 +351,29 @@ func qualifiedName(s string) string {
 		return ""
 	}
 	return s[:end]
+}
+
+// intTypes are bpftrace's names of integer types.
+var intTypes = map[string]bool{
+	"int8": true, "int16": true, "int32": true, "int64": true,
+	"uint8": true, "uint16": true, "uint32": true, "uint64": true,
+}
+
+// intTypeNames gives bpftrace's integer type names the token type of a C
+// type keyword where they are written as types, `(int32)` and `(int32 *`,
+// so that `(int32)-1` is a cast as in bpftrace, not a subtraction; the
+// name stays the token's text. Elsewhere they are identifiers.
+func intTypeNames(toks []antlr.Token, factory antlr.TokenFactory, lx *antlrgs.GsLexer) {
+	for k := 1; k+1 < len(toks); k++ {
+		t := toks[k]
+		if t.GetTokenType() != antlrgs.GsLexerIDENT || !intTypes[t.GetText()] ||
+			toks[k-1].GetTokenType() != antlrgs.GsLexerLPAREN {
+			continue
+		}
+		if next := toks[k+1].GetTokenType(); next != antlrgs.GsLexerRPAREN && next != antlrgs.GsLexerSTAR {
+			continue
+		}
+		toks[k] = factory.Create(lx.GetTokenSourceCharStreamPair(), antlrgs.GsParserINT, t.GetText(),
+			antlr.TokenDefaultChannel, t.GetStart(), t.GetStop(), t.GetLine(), t.GetColumn())
+	}
 }

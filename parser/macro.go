@@ -98,7 +98,9 @@ type expander struct {
 func (x *expander) call(e Expr) (*macroDef, []Expr, diag.Span) {
 	switch e := e.(type) {
 	case *CallExpr:
-		if m := x.b.macros[e.Fn]; m != nil {
+		// name() of a macro with parameters is left to sema: bpftrace's
+		// own wrapper of a builtin of that name takes none (cpu()).
+		if m := x.b.macros[e.Fn]; m != nil && (len(e.Args) > 0 || len(m.params) == 0) {
 			return m, e.Args, e.Sp
 		}
 	case *Ident:

@@ -93,6 +93,9 @@ func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {
 	if t, ok := c.userCall(gc, e); ok {
 		return t // usercalls.go
 	}
+	if t, ok := c.builtinCall(gc, e); ok {
+		return t // builtins.go
+	}
 	if why, ok := unsupportedCalls[e.Fn]; ok {
 		c.values(gc, e.Args)
 		c.diags.Errorf(e.FnSp, "not supported by gs: %s", why)

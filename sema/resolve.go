@@ -135,6 +135,9 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 		}
 		return b.Type
 	}
+	if t, ok := c.constIdent(e); ok {
+		return t // builtins.go
+	}
 	if why, ok := unsupportedIdents[e.Name]; ok {
 		c.errorf(e, "not supported by gs: %s", why)
 		return nil

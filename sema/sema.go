@@ -134,6 +134,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 	}
 	defer c.closeBinaries()
 	parser.SubstParams(prog, cfg.Params, c.diags)
+	builtinForms(prog) // builtins.go
 	c.config(prog.Config)
 	c.scriptTypes(prog.Types)
 	c.mapDecls(prog.MapDecls)

@@ -4,4 +4,4 @@ package antlrgs
 
 // GrammarSHA256 is the SHA-256 of the grammar/Gs.g4 this package was
 // generated from; parser/generated_test.go compares it with the file.
-const GrammarSHA256 = "b4cecda84d6765514acd01c99985b554b224777502acd42612adc1b447f73ad4"
+const GrammarSHA256 = "5bb3ef540a08f58fe3586c3e601c124675ce34a4471fa327c8f68c32a1cf7c66"

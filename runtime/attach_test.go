@@ -27,9 +27,9 @@ func TestFormatAttachedNested(t *testing.T) {
 		name, want, wantJ string
 		b                 []byte
 	}{
-		{"read", `{<Base> = {s = "abc"}, v = [1, 2], n = 7}`, `{"<Base>":{"s":"abc"},"v":[1,2],"n":7}`,
+		{"read", `{<Base> = {s = "abc"}, v = [1, 2], n = 7}`, `{"<Base>": {"s": "abc"}, "v": [1,2], "n": 7}`,
 			cat(obj, text, le64(ir.StatusOK), le64(0), elems)},
-		{"fault", `{<Base> = {s = "abc"}, v = <read error at 0x2000>, n = 7}`, `{"<Base>":{"s":"abc"},"v":{"error":"read error","addr":"0x2000"},"n":7}`,
+		{"fault", `{<Base> = {s = "abc"}, v = <read error at 0x2000>, n = 7}`, `{"<Base>": {"s": "abc"}, "v": {"error": "read error", "addr": 8192}, "n": 7}`,
 			cat(obj, text, le64(ir.StatusReadError), le64(0x2000), elems)},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -140,7 +140,7 @@ func (d *decoder) decode(dst []byte, raw []byte) ([]byte, ir.EventKind, error) {
 	if err != nil {
 		return dst, 0, err
 	}
-	if d.json && r.ev.Kind <= ir.EventZeroMap {
+	if d.json && decodesJSON(r.ev.Kind) { // json.go
 		return d.decodeJSON(dst, r), r.ev.Kind, nil
 	}
 	switch r.ev.Kind {
@@ -162,12 +162,7 @@ func (d *decoder) decode(dst []byte, raw []byte) ([]byte, ir.EventKind, error) {
 	case ir.EventPrintf, ir.EventSystem, ir.EventCat, ir.EventWarnf, ir.EventErrorf:
 		dst = d.appendPrintf(dst, r, r.ev.Verbs) // system's command, cat's path (usercalls.go)
 	case ir.EventTime:
-		text := printfmt.Strftime(r.ev.Text, time.Now())
-		if d.json {
-			dst = jsonMessage(dst, "time", r.probe.Name, []byte(text)) // usercalls.go
-		} else {
-			dst = append(dst, text...)
-		}
+		dst = append(dst, printfmt.Strftime(r.ev.Text, time.Now())...)
 	case ir.EventExit, ir.EventPrintMap, ir.EventClearMap, ir.EventZeroMap:
 		// Nothing to print: the session acts on them.
 	default:

@@ -34,27 +34,3 @@ func (p *valuePrinter) appendTuple(dst []byte, t *ir.Type, b []byte) []byte {
 	}
 	return append(dst, ')')
 }
-
-// appendBtTupleJSON prints a tuple as a JSON array, [1, "abc"], and a record
-// as an object, {"a": 1, "b": "abc"}.
-func (p *jsonPrinter) appendBtTupleJSON(dst []byte, t *ir.Type, b []byte) []byte {
-	open, end := byte('['), byte(']')
-	if t.Name == "record" {
-		open, end = '{', '}'
-	}
-	dst = append(dst, open)
-	for i, m := range t.Members {
-		if i > 0 {
-			dst = append(dst, ", "...)
-		}
-		if t.Name == "record" {
-			dst = append(appendJSONString(dst, []byte(m.Name)), ": "...)
-		}
-		stop := m.Offset + typeSize(m.Type)
-		if m.Offset < 0 || stop > len(b) {
-			return append(dst, jsonMalformed...)
-		}
-		dst = p.appendValue(dst, m.Type, b[m.Offset:stop])
-	}
-	return append(dst, end)
-}

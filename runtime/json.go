@@ -3,19 +3,51 @@ package runtime
 import (
 	"math"
 	"strconv"
+	"time"
 	"unicode/utf8"
 
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/printfmt"
 	"github.com/gs-tracer/gs/symbolize"
 )
 
-// JSON output (--format json): one object per line for every record and
-// every map print; the schema is in docs/json.md. Values keep their types:
-// integers are numbers, strings strings, structs objects, arrays arrays.
+// JSON output (--format json) writes bpftrace's JSON: one object per line,
+// {"type": KIND, "data": PAYLOAD}, with bpftrace's spacing (", " and ": "
+// in objects, "," alone in arrays) so that a line compares equal to
+// bpftrace's as text. docs/json.md has the schema; this file has the
+// values and the record messages, json_map.go the maps, json_rust.go
+// Rust's values.
+
+// JSON punctuation, as bpftrace spaces it.
+const (
+	jsonMemberSep = ", " // between an object's members
+	jsonColon     = ": " // between a member's name and its value
+	jsonElemSep   = ","  // between an array's elements
+)
+
+// Values gs cannot give as data, in the place of the value.
+const (
+	jsonMalformed = `{"error": "malformed"}`
+	jsonCut       = `{"error": "cut"}` // the last element of a value cut at maxValueElems
+)
+
+// appendJSONHead starts a message: {"type": "KIND", "data": .
+func appendJSONHead(dst []byte, kind string) []byte {
+	dst = append(dst, `{"type": "`...)
+	dst = append(dst, kind...)
+	return append(dst, `", "data": `...)
+}
+
+// jsonMessage appends {"type": "KIND", "data": "TEXT"} and a newline: the
+// message of printf, time, system ("syscall") and cat.
+func jsonMessage(dst []byte, kind string, text []byte) []byte {
+	dst = appendJSONString(appendJSONHead(dst, kind), text)
+	return append(dst, "}\n"...)
+}
 
 // appendJSONString writes s as a JSON string. Valid UTF-8 passes through;
 // a byte that is not UTF-8 becomes \u00XX (its Latin-1 reading), so no
-// byte is lost.
+// byte is lost and the line stays valid JSON.
 func appendJSONString(dst []byte, s []byte) []byte {
 	dst = append(dst, '"')
 	for i := 0; i < len(s); {
@@ -53,19 +85,34 @@ func appendJSONString(dst []byte, s []byte) []byte {
 	return append(dst, '"')
 }
 
-func appendJSONHex(dst []byte, u uint64) []byte {
-	dst = append(dst, '"')
-	dst = appendHex(dst, u)
-	return append(dst, '"')
+// appendJSONName writes an object member's name and the colon.
+func appendJSONName(dst []byte, name string) []byte {
+	return append(appendJSONString(dst, []byte(name)), jsonColon...)
 }
 
+// appendJSONUint writes u as a number, or as a string of its digits when a
+// double cannot hold it exactly (bpftrace's rule: JSON numbers are doubles
+// to most readers, RFC 8259).
+func appendJSONUint(dst []byte, u uint64) []byte {
+	if f := float64(u); f >= 1<<64 || uint64(f) != u {
+		return append(strconv.AppendUint(append(dst, '"'), u, 10), '"')
+	}
+	return strconv.AppendUint(dst, u, 10)
+}
+
+// appendJSONInt is appendJSONUint for a signed integer.
+func appendJSONInt(dst []byte, i int64) []byte {
+	if f := float64(i); f >= 1<<63 || int64(f) != i {
+		return append(strconv.AppendInt(append(dst, '"'), i, 10), '"')
+	}
+	return strconv.AppendInt(dst, i, 10)
+}
+
+// appendJSONReadError writes a value whose read failed at addr.
 func appendJSONReadError(dst []byte, addr uint64) []byte {
-	dst = append(dst, `{"error":"read error","addr":`...)
-	dst = appendJSONHex(dst, addr)
-	return append(dst, '}')
+	dst = append(dst, `{"error": "read error", "addr": `...)
+	return append(appendJSONUint(dst, addr), '}')
 }
-
-const jsonMalformed = `{"error":"malformed"}`
 
 // jsonPrinter formats one value as JSON; like valuePrinter it caps the
 // elements of one value.
@@ -75,6 +122,9 @@ type jsonPrinter struct {
 	elems   int
 }
 
+// appendValue writes the value of type t whose bytes are b, as bpftrace
+// does: integers, enums and pointers as numbers, strings as strings,
+// structs and records as objects, arrays and tuples as arrays.
 func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 	if t == nil || typeSize(t) > len(b) {
 		return append(dst, jsonMalformed...)
@@ -83,15 +133,15 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 	case ir.KindInt, ir.KindUint:
 		u, ok := loadUint(b, t.Size)
 		switch {
+		case !ok && t.Lang == ir.LangRust && t.Size == 16:
+			return appendJSONString(dst, appendRust128(nil, t, b)) // format_rust.go
 		case !ok:
 			// __int128 and other odd sizes: the hex text, as a string.
-			dst = append(dst, '"')
-			dst = appendInteger(dst, t, b)
-			return append(dst, '"')
+			return appendJSONString(dst, appendInteger(nil, t, b))
 		case t.Kind == ir.KindInt:
-			return strconv.AppendInt(dst, signExtend(u, t.Size), 10)
+			return appendJSONInt(dst, signExtend(u, t.Size))
 		}
-		return strconv.AppendUint(dst, u, 10)
+		return appendJSONUint(dst, u)
 	case ir.KindBool:
 		u, ok := loadUint(b, t.Size)
 		switch {
@@ -102,21 +152,19 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		case u == 1:
 			return append(dst, "true"...)
 		}
-		return strconv.AppendUint(dst, u, 10)
+		return appendJSONUint(dst, u)
 	case ir.KindChar:
 		if t.Lang == ir.LangRust {
 			return appendJSONString(dst, rustChar(b)) // format_rust.go
 		}
-		return appendJSONString(dst, b[:1])
+		// A C char is an integer, as bpftrace's int8.
+		return strconv.AppendInt(dst, int64(int8(b[0])), 10)
 	case ir.KindPointer:
 		u, ok := loadUint(b, t.Size)
-		switch {
-		case !ok:
+		if !ok {
 			return append(dst, jsonMalformed...)
-		case u == 0:
-			return append(dst, "null"...)
 		}
-		return appendJSONHex(dst, u)
+		return appendJSONUint(dst, u)
 	case ir.KindTime:
 		u, ok := loadUint(b, 8)
 		if !ok {
@@ -140,7 +188,7 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		if fault != nil {
 			return appendJSONReadError(dst, *fault)
 		}
-		return appendJSONString(dst, appendBuf(nil, s))
+		return appendJSONBytes(dst, s)
 	case ir.KindSymbol:
 		u, ok := loadUint(b, 8)
 		if !ok {
@@ -151,6 +199,10 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		s, fault := stringSlot(t, b)
 		if fault != nil {
 			return appendJSONReadError(dst, *fault)
+		}
+		if s.truncated {
+			// The text format's marker, as bpftrace adds its own.
+			return appendJSONString(dst, append(append([]byte(nil), s.text...), "..."...))
 		}
 		return appendJSONString(dst, s.text)
 	case ir.KindComm:
@@ -164,11 +216,15 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		}
 		return appendJSONString(dst, []byte(p.probe.Name))
 	case ir.KindEnum:
-		text := appendEnum(nil, t, b)
-		if _, err := strconv.ParseInt(string(text), 10, 64); err == nil {
-			return append(dst, text...)
+		// Enums are numbers, not names (bpftrace keeps JSON stable so).
+		u, ok := loadUint(b, t.Size)
+		switch {
+		case !ok:
+			return append(dst, jsonMalformed...)
+		case enumSigned(t):
+			return appendJSONInt(dst, signExtend(u, t.Size))
 		}
-		return appendJSONString(dst, text)
+		return appendJSONUint(dst, u)
 	case ir.KindFloat:
 		f, _, ok := decodeFloat(b[:t.Size])
 		switch {
@@ -180,13 +236,13 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		return strconv.AppendFloat(dst, f, 'g', -1, 64)
 	case ir.KindStruct, ir.KindUnion:
 		if t.Lang == ir.LangRust {
-			return p.appendRustStructJSON(dst, t, b) // format_rust.go
+			return p.appendRustStructJSON(dst, t, b) // json_rust.go
 		}
 		return p.appendStruct(dst, t, b)
 	case ir.KindVariants:
-		return p.appendVariantsJSON(dst, t, b) // format_rust.go
+		return p.appendVariantsJSON(dst, t, b) // json_rust.go
 	case ir.KindTuple:
-		return p.appendBtTupleJSON(dst, t, b) // format_tuple.go
+		return p.appendTuple(dst, t, b)
 	case ir.KindArray:
 		return p.appendArray(dst, t, b)
 	case ir.KindSeq:
@@ -195,9 +251,13 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 			return append(dst, jsonMalformed...)
 		}
 		dst = append(dst, '[')
-		for i := 0; i < n && p.elems < maxValueElems; i++ {
+		for i := 0; i < n; i++ {
 			if i > 0 {
-				dst = append(dst, ',')
+				dst = append(dst, jsonElemSep...)
+			}
+			if p.elems >= maxValueElems {
+				dst = append(dst, jsonCut...)
+				break
 			}
 			p.elems++
 			dst = p.appendValue(dst, t.Elem, b[i*es:(i+1)*es])
@@ -205,28 +265,44 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		return append(dst, ']')
 	case ir.KindStack:
 		vp := valuePrinter{symbols: p.symbols}
-		dst = append(dst, '[')
-		for i, f := range vp.stackLines(b[:t.Size]) {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendJSONString(dst, []byte(f))
-		}
-		return append(dst, ']')
+		return appendJSONStrings(dst, vp.stackLinesMode(b[:t.Size], t.StackMode))
 	}
 	return append(dst, jsonMalformed...)
+}
+
+// appendJSONBytes writes a buf()'s bytes as an array of numbers.
+func appendJSONBytes(dst, b []byte) []byte {
+	dst = append(dst, '[')
+	for i, c := range b {
+		if i > 0 {
+			dst = append(dst, jsonElemSep...)
+		}
+		dst = strconv.AppendUint(dst, uint64(c), 10)
+	}
+	return append(dst, ']')
+}
+
+// appendJSONStrings writes ss as an array of strings (a stack's frames).
+func appendJSONStrings(dst []byte, ss []string) []byte {
+	dst = append(dst, '[')
+	for i, s := range ss {
+		if i > 0 {
+			dst = append(dst, jsonElemSep...)
+		}
+		dst = appendJSONString(dst, []byte(s))
+	}
+	return append(dst, ']')
 }
 
 func (p *jsonPrinter) appendStruct(dst []byte, t *ir.Type, b []byte) []byte {
 	dst = append(dst, '{')
 	for i, m := range t.Members {
 		if i > 0 {
-			dst = append(dst, ',')
+			dst = append(dst, jsonMemberSep...)
 		}
-		dst = appendJSONString(dst, []byte(m.Name))
-		dst = append(dst, ':')
+		dst = appendJSONName(dst, m.Name)
 		if p.elems >= maxValueElems {
-			dst = append(dst, `{"error":"cut"}`...)
+			dst = append(dst, jsonCut...)
 			break
 		}
 		p.elems++
@@ -235,14 +311,7 @@ func (p *jsonPrinter) appendStruct(dst []byte, t *ir.Type, b []byte) []byte {
 			continue
 		}
 		if m.BitSize > 0 {
-			text := appendBitfield(nil, m, b[m.Offset:])
-			if _, err := strconv.ParseInt(string(text), 10, 64); err == nil || string(text) == "true" || string(text) == "false" {
-				dst = append(dst, text...)
-			} else if _, err := strconv.ParseUint(string(text), 10, 64); err == nil {
-				dst = append(dst, text...)
-			} else {
-				dst = appendJSONString(dst, text)
-			}
+			dst = appendBitfieldJSON(dst, m, b[m.Offset:])
 			continue
 		}
 		end := m.Offset + typeSize(m.Type)
@@ -260,6 +329,30 @@ func (p *jsonPrinter) appendStruct(dst []byte, t *ir.Type, b []byte) []byte {
 		dst = p.appendValue(dst, m.Type, b[m.Offset:]) // to the end, as valuePrinter.appendMember
 	}
 	return append(dst, '}')
+}
+
+// appendBitfieldJSON writes a bitfield member: a number (an enum's too),
+// or true/false for a bool.
+func appendBitfieldJSON(dst []byte, m ir.Member, b []byte) []byte {
+	if m.Type != nil && m.Type.Kind == ir.KindEnum {
+		kind := ir.KindUint
+		if enumSigned(m.Type) {
+			kind = ir.KindInt
+		}
+		m.Type = &ir.Type{Kind: kind, Size: m.Type.Size}
+	}
+	text := appendBitfield(nil, m, b)
+	if _, err := strconv.ParseInt(string(text), 10, 64); err == nil {
+		return append(dst, text...)
+	}
+	switch string(text) {
+	case "true", "false":
+		return append(dst, text...)
+	}
+	if u, err := strconv.ParseUint(string(text), 10, 64); err == nil {
+		return appendJSONUint(dst, u)
+	}
+	return append(dst, jsonMalformed...)
 }
 
 func (p *jsonPrinter) appendArray(dst []byte, t *ir.Type, b []byte) []byte {
@@ -280,10 +373,10 @@ func (p *jsonPrinter) appendArray(dst []byte, t *ir.Type, b []byte) []byte {
 	dst = append(dst, '[')
 	for i := 0; i < t.Len; i++ {
 		if i > 0 {
-			dst = append(dst, ',')
+			dst = append(dst, jsonElemSep...)
 		}
 		if p.elems >= maxValueElems {
-			dst = append(dst, `{"error":"cut"}`...)
+			dst = append(dst, jsonCut...)
 			break
 		}
 		p.elems++
@@ -292,17 +385,42 @@ func (p *jsonPrinter) appendArray(dst []byte, t *ir.Type, b []byte) []byte {
 	return append(dst, ']')
 }
 
+// appendTuple writes a bpftrace tuple as an array, [1,"abc"], and a
+// record as an object, {"a": 1, "b": "abc"}.
+func (p *jsonPrinter) appendTuple(dst []byte, t *ir.Type, b []byte) []byte {
+	record := t.Name == "record"
+	open, sep, end := byte('['), jsonElemSep, byte(']')
+	if record {
+		open, sep, end = '{', jsonMemberSep, '}'
+	}
+	dst = append(dst, open)
+	for i, m := range t.Members {
+		if i > 0 {
+			dst = append(dst, sep...)
+		}
+		if record {
+			dst = appendJSONName(dst, m.Name)
+		}
+		stop := m.Offset + typeSize(m.Type)
+		if m.Type == nil || m.Offset < 0 || stop > len(b) {
+			return append(append(dst, jsonMalformed...), end)
+		}
+		dst = p.appendValue(dst, m.Type, b[m.Offset:stop])
+	}
+	return append(dst, end)
+}
+
 // appendFieldJSON formats one record field.
 func (d *decoder) appendFieldJSON(dst []byte, r record, f *ir.Field) []byte {
 	if f.Unavailable {
-		return append(dst, `{"unavailable":true}`...)
+		return append(dst, `{"unavailable": true}`...)
 	}
 	if fl, ok := r.fault(f); ok {
 		switch fl.status {
 		case ir.StatusDynamicTLS:
-			return append(dst, `{"unavailable":"dynamic TLS"}`...)
+			return append(dst, `{"unavailable": "dynamic TLS"}`...)
 		case ir.StatusNoBias:
-			return append(dst, `{"unavailable":"module not located"}`...)
+			return append(dst, `{"unavailable": "module not located"}`...)
 		}
 		return appendJSONReadError(dst, fl.addr)
 	}
@@ -310,169 +428,48 @@ func (d *decoder) appendFieldJSON(dst []byte, r record, f *ir.Field) []byte {
 	return p.appendValue(dst, f.Type, r.value(f))
 }
 
-// decodeJSON appends the JSON line of a checked record (nothing for exit
-// and map events, which the session handles).
+// decodesJSON reports whether decodeJSON writes the records of kind k;
+// the session writes the others (maps, system, cat, warnf, errorf).
+func decodesJSON(k ir.EventKind) bool {
+	switch k {
+	case ir.EventPrint, ir.EventPrintf, ir.EventTime, ir.EventExit:
+		return true
+	}
+	return false
+}
+
+// printsValue reports whether a print() record is bpftrace's value
+// message, {"type": "value", "data": V}: print of one value that prints
+// alone (ir.Field.Bare, sema/printshape.go).
+func printsValue(ev *ir.Event) bool {
+	return len(ev.Fields) == 1 && ev.Fields[0].Bare
+}
+
+// decodeJSON appends the JSON line of a checked record of a kind
+// decodesJSON accepts (nothing for exit).
 func (d *decoder) decodeJSON(dst []byte, r record) []byte {
 	switch r.ev.Kind {
 	case ir.EventPrint:
-		dst = append(dst, `{"type":"print","probe":`...)
-		dst = appendJSONString(dst, []byte(r.probe.Name))
-		dst = append(dst, `,"values":{`...)
+		if printsValue(r.ev) {
+			dst = d.appendFieldJSON(appendJSONHead(dst, "value"), r, &r.ev.Fields[0])
+			return append(dst, "}\n"...)
+		}
+		// gs's print of several values: one member each, named by its
+		// source text, in order.
+		dst = append(appendJSONHead(dst, "print"), '{')
 		for i := range r.ev.Fields {
 			f := &r.ev.Fields[i]
 			if i > 0 {
-				dst = append(dst, ',')
+				dst = append(dst, jsonMemberSep...)
 			}
-			dst = appendJSONString(dst, []byte(f.Name))
-			dst = append(dst, ':')
+			dst = appendJSONName(dst, f.Name)
 			dst = d.appendFieldJSON(dst, r, f)
 		}
 		dst = append(dst, "}}\n"...)
 	case ir.EventPrintf:
-		msg := d.appendPrintf(nil, r, r.ev.Verbs)
-		dst = append(dst, `{"type":"printf","probe":`...)
-		dst = appendJSONString(dst, []byte(r.probe.Name))
-		dst = append(dst, `,"msg":`...)
-		dst = appendJSONString(dst, msg)
-		dst = append(dst, "}\n"...)
+		dst = jsonMessage(dst, "printf", d.appendPrintf(nil, r, r.ev.Verbs))
+	case ir.EventTime:
+		dst = jsonMessage(dst, "time", []byte(printfmt.Strftime(r.ev.Text, time.Now())))
 	}
 	return dst
-}
-
-// appendJSON writes m's entries as one JSON line (docs/json.md):
-//
-//	{"type":"map","name":"@c","agg":"count","entries":[{"key":["add"],"value":3}]}
-//	{"type":"hist","name":"@h","agg":"hist","entries":[{"key":[],"buckets":[{"min":0,"max":0,"count":1}]}]}
-func (p *mapPrinter) appendJSON(dst []byte, m *ir.Map, es []mapEntry, top int, div int64) []byte {
-	es = order(m, es, top)
-	typ := "map"
-	if isHist(m) {
-		typ = "hist"
-	}
-	dst = append(dst, `{"type":"`...)
-	dst = append(dst, typ...)
-	dst = append(dst, `","name":`...)
-	dst = appendJSONString(dst, []byte(mapName(m)))
-	if m.IsAgg && int(m.Agg) < len(ir.AggNames) {
-		dst = append(dst, `,"agg":"`...)
-		dst = append(dst, ir.AggNames[m.Agg]...)
-		dst = append(dst, '"')
-	}
-	dst = append(dst, `,"entries":[`...)
-	for i := range es {
-		e := &es[i]
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, `{"key":[`...)
-		for k, t := range m.Keys {
-			if k > 0 {
-				dst = append(dst, ',')
-			}
-			dst = p.appendKeyJSON(dst, t, keyBytes(m, k, &e.key))
-		}
-		dst = append(dst, ']')
-		switch {
-		case isHist(m):
-			dst = append(dst, `,"buckets":`...)
-			dst = appendBucketsJSON(dst, m, e.agg.buckets[:], div)
-		case m.IsAgg && m.Agg == ir.AggStats:
-			dst = append(dst, `,"value":{"count":`...)
-			dst = strconv.AppendUint(dst, e.agg.count, 10)
-			dst = append(dst, `,"average":`...)
-			dst = num{uint64(average(&e.agg)), true}.div(div).appendTo(dst)
-			dst = append(dst, `,"total":`...)
-			dst = strconv.AppendInt(dst, e.agg.sum, 10)
-			dst = append(dst, '}')
-		case m.HoldsStrings():
-			dst = append(dst, `,"value":`...)
-			dst = p.appendKeyJSON(dst, m.Value, e.str)
-		default:
-			dst = append(dst, `,"value":`...)
-			dst = value(m, e).div(div).appendTo(dst)
-		}
-		dst = append(dst, '}')
-	}
-	return append(dst, "]}\n"...)
-}
-
-// appendKeyJSON writes one key value: integers as numbers, a stack as an
-// array of frames, the rest as strings.
-func (p *mapPrinter) appendKeyJSON(dst []byte, t *ir.Type, b []byte) []byte {
-	if b == nil {
-		return append(dst, jsonMalformed...)
-	}
-	switch t.Kind {
-	case ir.KindString:
-		s, fault := stringSlot(t, b)
-		if fault != nil {
-			return appendJSONReadError(dst, *fault)
-		}
-		return appendJSONString(dst, s.text)
-	case ir.KindFunc, ir.KindProbe:
-		return appendJSONString(dst, []byte(p.probeName(t, b)))
-	case ir.KindStack:
-		dst = append(dst, '[')
-		for i, f := range p.frames(t, b) {
-			if i > 0 {
-				dst = append(dst, ',')
-			}
-			dst = appendJSONString(dst, []byte(f))
-		}
-		return append(dst, ']')
-	}
-	jp := jsonPrinter{symbols: p.symbols}
-	return jp.appendValue(dst, t, b)
-}
-
-// appendBucketsJSON writes the buckets from the first to the last that
-// counted something, with inclusive bounds; the outer buckets have no
-// lower or upper bound (bpftrace's JSON).
-func appendBucketsJSON(dst []byte, m *ir.Map, b []uint64, div int64) []byte {
-	n := ir.MaxBuckets
-	lhistN := 0
-	if m.Agg == ir.AggLhist {
-		var ok bool
-		if lhistN, ok = lhistBuckets(m); !ok {
-			return append(dst, "[]"...)
-		}
-		n = lhistN + 2
-	}
-	dst = append(dst, '[')
-	lo, hi, _, ok := histRange(b, n)
-	for i := lo; ok && i <= hi; i++ {
-		if i > lo {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, '{')
-		if m.Agg == ir.AggHist {
-			switch {
-			case i == 0:
-				dst = append(dst, `"max":-1`...)
-			case i <= 2:
-				dst = strconv.AppendInt(append(dst, `"min":`...), int64(i-1), 10)
-				dst = strconv.AppendInt(append(dst, `,"max":`...), int64(i-1), 10)
-			default:
-				dst = strconv.AppendUint(append(dst, `"min":`...), uint64(1)<<(i-2), 10)
-				dst = strconv.AppendUint(append(dst, `,"max":`...), uint64(1)<<(i-1)-1, 10)
-			}
-		} else {
-			switch {
-			case i == 0:
-				dst = strconv.AppendInt(append(dst, `"max":`...), m.Min-1, 10)
-			case i == lhistN+1:
-				dst = strconv.AppendInt(append(dst, `"min":`...), m.Max, 10)
-			default:
-				dst = strconv.AppendInt(append(dst, `"min":`...), int64(i-1)*m.Step+m.Min, 10)
-				dst = strconv.AppendInt(append(dst, `,"max":`...), int64(i)*m.Step+m.Min-1, 10)
-			}
-		}
-		c := b[i]
-		if div > 1 {
-			c /= uint64(div)
-		}
-		dst = strconv.AppendUint(append(dst, `,"count":`...), c, 10)
-		dst = append(dst, '}')
-	}
-	return append(dst, ']')
 }

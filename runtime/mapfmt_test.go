@@ -220,16 +220,15 @@ func TestMapJSON(t *testing.T) {
 		want string
 	}{
 		{mCount, []mapEntry{counted(key(&mCount, 0, "app"), 3)},
-			`{"type":"map","name":"@c","agg":"count","entries":[{"key":["add","app"],"value":3}]}`},
+			`{"type": "map", "data": {"@c": {"add,app": 3}}}`},
 		{mStats, []mapEntry{aggEntry(key(&mStats), func(t *aggTotal) { t.count, t.sum = 3, 30 })},
-			`{"type":"map","name":"@st","agg":"stats","entries":[{"key":[],"value":{"count":3,"average":10,"total":30}}]}`},
+			`{"type": "stats", "data": {"@st": {"count": 3, "average": 10, "total": 30}}}`},
 		{mHist, []mapEntry{aggEntry(key(&mHist), func(t *aggTotal) { t.buckets[0], t.buckets[1], t.buckets[4] = 1, 2, 3 })},
-			`{"type":"hist","name":"@h","agg":"hist","entries":[{"key":[],"buckets":[{"max":-1,"count":1},{"min":0,"max":0,"count":2},{"min":1,"max":1,"count":0},{"min":2,"max":3,"count":0},{"min":4,"max":7,"count":3}]}]}`},
+			`{"type": "hist", "data": {"@h": [{"max": -1, "count": 1},{"min": 0, "max": 0, "count": 2},{"min": 1, "max": 1, "count": 0},{"min": 2, "max": 3, "count": 0},{"min": 4, "max": 7, "count": 3}]}}`},
 		{mLhist, []mapEntry{aggEntry(key(&mLhist), func(t *aggTotal) { t.buckets[0], t.buckets[1], t.buckets[11] = 1, 2, 3 })},
-			`{"type":"hist","name":"@l","agg":"lhist","entries":[{"key":[],"buckets":[{"max":-1,"count":1},{"min":0,"max":9,"count":2},{"min":10,"max":19,"count":0},{"min":20,"max":29,"count":0},{"min":30,"max":39,"count":0},{"min":40,"max":49,"count":0},{"min":50,"max":59,"count":0},{"min":60,"max":69,"count":0},{"min":70,"max":79,"count":0},{"min":80,"max":89,"count":0},{"min":90,"max":99,"count":0},{"min":100,"count":3}]}]}`},
+			`{"type": "hist", "data": {"@l": [{"max": -1, "count": 1},{"min": 0, "max": 9, "count": 2},{"min": 10, "max": 19, "count": 0},{"min": 20, "max": 29, "count": 0},{"min": 30, "max": 39, "count": 0},{"min": 40, "max": 49, "count": 0},{"min": 50, "max": 59, "count": 0},{"min": 60, "max": 69, "count": 0},{"min": 70, "max": 79, "count": 0},{"min": 80, "max": 89, "count": 0},{"min": 90, "max": 99, "count": 0},{"min": 100, "count": 3}]}}`},
 		{mStack, []mapEntry{counted(key(&mStack, 7, -3), 2)},
-			`{"type":"map","name":"@","agg":"count","entries":[{"key":[["0x1004","0x2030"],-3],"value":2}]}`},
-		{mCount, nil, `{"type":"map","name":"@c","agg":"count","entries":[]}`},
+			`{"type": "map", "data": {"@": {"\n0x1004\n0x2030\n,-3": 2}}}`},
 	} {
 		t.Run(tt.m.Name, func(t *testing.T) {
 			got := string(testPrinter().appendJSON(nil, &tt.m, tt.es, 0, 0))
@@ -240,6 +239,9 @@ func TestMapJSON(t *testing.T) {
 				t.Errorf("not valid JSON: %s", got)
 			}
 		})
+	}
+	if got := testPrinter().appendJSON(nil, &mCount, nil, 0, 0); len(got) != 0 {
+		t.Errorf("an empty map: got %s, want nothing (as bpftrace)", got)
 	}
 }
 
@@ -282,6 +284,8 @@ func TestDecodeJSON(t *testing.T) {
 				{Name: "ptr", Offset: 56, Type: tPtr, Status: -1},
 			}},
 			{ID: 1, Kind: ir.EventPrintf, Verbs: printfmt.MustParse("a=%d\n"), Size: 16, Fields: []ir.Field{{Name: "arg0", Offset: 8, Type: tInt64, Status: -1}}},
+			{ID: 2, Kind: ir.EventPrint, Size: 16, Fields: []ir.Field{{Name: "arg0", Offset: 8, Type: tInt64, Status: -1, Bare: true}}},
+			{ID: 3, Kind: ir.EventPrint, Size: 16, Fields: []ir.Field{{Name: "p", Offset: 8, Type: point, Status: -1}}},
 		},
 	}
 	d := newDecoder(prog)
@@ -297,7 +301,7 @@ func TestDecodeJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"type":"print","probe":"uprobe:./app:add","values":{"arg0":-5,"p":{"x":1,"y":2},"a":[7,0,0],"s":{"error":"read error","addr":"0xdead"},"gone":{"unavailable":true},"func":"add","ptr":null}}` + "\n"
+	want := `{"type": "print", "data": {"arg0": -5, "p": {"x": 1, "y": 2}, "a": [7,0,0], "s": {"error": "read error", "addr": 57005}, "gone": {"unavailable": true}, "func": "add", "ptr": 0}}` + "\n"
 	if string(out) != want {
 		t.Errorf("got\n%s\nwant\n%s", out, want)
 	}
@@ -308,8 +312,23 @@ func TestDecodeJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := `{"type":"printf","probe":"uprobe:./app:add","msg":"a=42\n"}` + "\n"; string(out) != want {
+	if want := `{"type": "printf", "data": "a=42\n"}` + "\n"; string(out) != want {
 		t.Errorf("got %s, want %s", out, want)
+	}
+	// print of one value that prints alone is bpftrace's value message;
+	// of one program variable by its name, gs's print message.
+	for id, want := range []string{2: `{"type": "value", "data": 42}`, 3: `{"type": "print", "data": {"p": {"x": 42, "y": 0}}}`} {
+		if want == "" {
+			continue
+		}
+		pf[0] = byte(id)
+		out, _, err = d.decode(nil, pf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(out) != want+"\n" {
+			t.Errorf("got %s, want %s", out, want)
+		}
 	}
 }
 
@@ -341,7 +360,7 @@ func TestStatusLog(t *testing.T) {
 			t.Errorf("%s: %v", line, err)
 		}
 	}
-	if want := `{"type":"counter","name":"map_full","count":2,"msg":"map updates dropped because the map was full (raise --map-entries)"}`; lines[1] != want {
+	if want := `{"type": "counter", "name": "map_full", "count": 2, "msg": "map updates dropped because the map was full (raise --map-entries)"}`; lines[1] != want {
 		t.Errorf("got %s, want %s", lines[1], want)
 	}
 }

@@ -183,6 +183,7 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 		start:   start,
 	}
 	s.dec.json = opts.Format == FormatJSON
+	s.status.trace = func(b []byte) { s.out.record(b, false) }
 	defer func() { s.in.Close() }()
 	for _, note := range kf.notes {
 		s.status.infof("%s", note)
@@ -588,9 +589,9 @@ func (s *session) handle(raw []byte) ir.EventKind {
 	case ir.EventPrintMap, ir.EventClearMap, ir.EventZeroMap:
 		s.mapEvent(kind, &s.prog.Events[binary.LittleEndian.Uint32(raw)])
 	case ir.EventSystem:
-		s.system(string(s.line), s.probeName(raw)) // usercalls.go
+		s.system(string(s.line)) // usercalls.go
 	case ir.EventCat:
-		s.cat(string(s.line), s.probeName(raw))
+		s.cat(string(s.line))
 	case ir.EventWarnf, ir.EventErrorf:
 		s.scriptMessage(kind, binary.LittleEndian.Uint32(raw), s.line) // usercalls.go
 	default:
@@ -619,16 +620,13 @@ func (s *session) mapEvent(kind ir.EventKind, ev *ir.Event) {
 	}
 }
 
-// writeMap prints map m. An empty map prints nothing, except in JSON for
-// print(@m) (explicit), where it is an empty list of entries.
+// writeMap prints map m. An empty map prints nothing.
 func (s *session) writeMap(m *ir.Map, es []mapEntry, top int, div int64, explicit bool) {
 	if len(es) == 0 && explicit && zeroScalar(m) {
 		es = []mapEntry{{}} // print(@) of a scalar never written prints 0, as bpftrace's
 	}
 	if s.opts.Format == FormatJSON {
-		if len(es) > 0 || explicit {
-			s.line = s.printer.appendJSON(s.line[:0], m, es, top, div)
-		}
+		s.line = s.printer.appendJSON(s.line[:0], m, es, top, div) // json_map.go
 	} else {
 		s.line = s.printer.appendText(s.line[:0], m, es, top, div)
 	}
@@ -710,9 +708,9 @@ func (s *session) finish(why string, child *heldCommand) {
 	if !s.prog.KeepMaps {
 		s.printMaps()
 	}
-	s.flush()
 	s.loss.check()
 	s.loss.totals()
+	s.flush() // after the losses: JSON's lost_events are trace output
 	if s.internalErrs > maxInternalErrs {
 		s.status.internalf("%d malformed records in total", s.internalErrs)
 	}
@@ -784,12 +782,4 @@ func (s *session) attached() {
 	if s.opts.Attached != nil {
 		s.opts.Attached()
 	}
-}
-
-// probeName is the name of the probe a checked record came from.
-func (s *session) probeName(raw []byte) string {
-	if id := binary.LittleEndian.Uint32(raw[4:]); int(id) < len(s.prog.Probes) {
-		return s.prog.Probes[id].Name
-	}
-	return ""
 }

@@ -903,14 +903,15 @@ func TestRunJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"type":"printf","probe":"BEGIN","msg":"b0\n"}
-{"type":"printf","probe":"BEGIN","msg":"b1\n"}
-{"type":"print","probe":"uprobe:add","values":{"arg0":0}}
-{"type":"print","probe":"uprobe:add","values":{"arg0":1}}
-{"type":"printf","probe":"END","msg":"e0\n"}
-{"type":"printf","probe":"END","msg":"e1\n"}
-{"type":"map","name":"@c","agg":"count","entries":[{"key":[0],"value":1},{"key":[1],"value":1}]}
-{"type":"map","name":"@c","agg":"count","entries":[{"key":[0],"value":1},{"key":[1],"value":1}]}
+	want := `{"type": "attached_probes", "count": 5, "data": {"probes": 5}}
+{"type": "printf", "data": "b0\n"}
+{"type": "printf", "data": "b1\n"}
+{"type": "print", "data": {"arg0": 0}}
+{"type": "print", "data": {"arg0": 1}}
+{"type": "printf", "data": "e0\n"}
+{"type": "printf", "data": "e1\n"}
+{"type": "map", "data": {"@c": {"0": 1, "1": 1}}}
+{"type": "map", "data": {"@c": {"0": 1, "1": 1}}}
 `
 	if out != want {
 		t.Errorf("output\n%s\nwant\n%s", out, want)

@@ -32,8 +32,12 @@ var counterHints = [ir.NumCounters]string{
 // statusLog writes status lines: text lines "gs: ..." or, with FormatJSON,
 // JSON objects, one per line.
 type statusLog struct {
-	w       io.Writer
-	json    bool
+	w    io.Writer
+	json bool
+	// trace, with json, puts a line into the trace output: bpftrace's
+	// messages of the run (lost_events, warnf, errorf) go there, in
+	// order with the records; nil writes them on w.
+	trace   func([]byte)
 	verbose bool // write logf lines
 	quiet   bool // drop infof lines
 }
@@ -49,12 +53,16 @@ func (l *statusLog) line(level, text string) {
 		fmt.Fprintf(l.w, "gs: %s\n", text)
 		return
 	}
-	b := []byte(`{"type":"status","level":`)
-	b = appendJSONString(b, []byte(level))
-	b = append(b, `,"msg":`...)
-	b = appendJSONString(b, []byte(text))
-	b = append(b, "}\n"...)
-	_, _ = l.w.Write(b)
+	_, _ = l.w.Write(appendJSONStatus(nil, level, text)) // json_status.go
+}
+
+// traceLine writes a JSON message of the run into the trace output.
+func (l *statusLog) traceLine(b []byte) {
+	if l.trace == nil {
+		_, _ = l.w.Write(b)
+		return
+	}
+	l.trace(b)
 }
 
 // logf writes a verbose line (timings, what gs does).
@@ -83,7 +91,7 @@ func (l *statusLog) attached(n int) {
 		msg = "Attached 1 probe"
 	}
 	if l.json {
-		l.line("info", msg)
+		l.traceLine(appendJSONAttached(nil, n)) // json_status.go
 		return
 	}
 	fmt.Fprintln(l.w, msg)
@@ -96,12 +104,9 @@ func (l *statusLog) warnf(format string, args ...any) {
 
 // script writes a message of the script's (warnf, errorf) as a
 // diagnostic reads, "POS: warning: MSG" without gs's prefix (pos is
-// FILE:LINE:COL, or ""); in JSON a status line of that level.
+// FILE:LINE:COL, or ""). JSON writes bpftrace's message instead
+// (scriptJSON).
 func (l *statusLog) script(level, pos, msg string) {
-	if l.json {
-		l.line(level, strings.TrimPrefix(pos+": "+msg, ": "))
-		return
-	}
 	if pos != "" {
 		pos += ": "
 	}
@@ -124,19 +129,15 @@ func (l *statusLog) lost(probe string, n uint64) {
 		fmt.Fprintf(l.w, "gs: lost %d events on probe %s (ring buffer full; raise --buffer-size)\n", n, probe)
 		return
 	}
-	b := []byte(`{"type":"lost","probe":`)
-	b = appendJSONString(b, []byte(probe))
-	b = fmt.Appendf(b, `,"count":%d,"msg":"ring buffer full; raise --buffer-size"}`+"\n", n)
-	_, _ = l.w.Write(b)
+	l.traceLine(appendJSONLost(nil, probe, n)) // json_status.go
 }
 
-// lostTotal reports the whole run's lost records.
+// lostTotal reports the whole run's lost records; JSON has no total (a
+// reader adds up the lost_events messages).
 func (l *statusLog) lostTotal(n uint64) {
 	if !l.json {
 		fmt.Fprintf(l.w, "gs: lost %d events in total\n", n)
-		return
 	}
-	fmt.Fprintf(l.w, `{"type":"lost","total":true,"count":%d}`+"\n", n)
 }
 
 // counter reports that counter c grew by n; total marks the run's total.
@@ -149,15 +150,7 @@ func (l *statusLog) counter(c ir.Counter, n uint64, total bool) {
 		fmt.Fprintf(l.w, "gs: %d %s%s\n", n, ir.CounterNames[c], counterHints[c])
 		return
 	}
-	b := []byte(`{"type":"counter","name":`)
-	b = appendJSONString(b, []byte(counterKeys[c]))
-	if total {
-		b = append(b, `,"total":true`...)
-	}
-	b = fmt.Appendf(b, `,"count":%d,"msg":`, n)
-	b = appendJSONString(b, []byte(ir.CounterNames[c]+counterHints[c]))
-	b = append(b, "}\n"...)
-	_, _ = l.w.Write(b)
+	_, _ = l.w.Write(appendJSONCounter(nil, counterKeys[c], ir.CounterNames[c]+counterHints[c], n, total)) // json_status.go
 }
 
 // sleepableFallback reports that the sleepable program was refused with

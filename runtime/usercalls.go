@@ -26,11 +26,11 @@ const DefaultMaxCatBytes = 10240
 // what it writes on stdout into the trace output, in order with the
 // records around it; its stderr is gs's. The probes go on meanwhile: their
 // records wait in the ring buffer.
-func (s *session) system(command, probe string) {
+func (s *session) system(command string) {
 	cmd := exec.Command("/bin/sh", "-c", command)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
-	s.userOutput("system", probe, out)
+	s.userOutput("system", out)
 	var ee *exec.ExitError
 	if err != nil && !errors.As(err, &ee) {
 		s.status.errorf("system(%q): %v", command, err)
@@ -39,7 +39,7 @@ func (s *session) system(command, probe string) {
 
 // cat prints the file at path (at most BPFTRACE_MAX_CAT_BYTES bytes) into
 // the trace output.
-func (s *session) cat(path, probe string) {
+func (s *session) cat(path string) {
 	limit := int64(DefaultMaxCatBytes)
 	if v, err := strconv.ParseInt(os.Getenv("BPFTRACE_MAX_CAT_BYTES"), 10, 64); err == nil && v >= 0 {
 		limit = v
@@ -58,30 +58,20 @@ func (s *session) cat(path, probe string) {
 	if err != nil && !errors.Is(err, syscall.EISDIR) {
 		s.status.errorf("cat: read %q: %v", path, err)
 	}
-	s.userOutput("cat", probe, data)
+	s.userOutput("cat", data)
 }
 
 // userOutput puts what system() or cat() produced into the trace output:
-// as it is in text, as one {"type":KIND,"probe":...,"msg":...} line in JSON.
-func (s *session) userOutput(kind, probe string, data []byte) {
+// as it is in text, as one {"type": KIND, "data": TEXT} line in JSON
+// (json.go), where system's kind is bpftrace's "syscall".
+func (s *session) userOutput(kind string, data []byte) {
 	if s.opts.Format == FormatJSON {
-		if len(data) == 0 {
-			return
+		if kind == "system" {
+			kind = "syscall"
 		}
-		data = jsonMessage(nil, kind, probe, data)
+		data = jsonMessage(nil, kind, data)
 	}
 	s.out.record(data, false)
-}
-
-// jsonMessage appends {"type":kind,"probe":probe,"msg":msg} and a newline.
-func jsonMessage(dst []byte, kind, probe string, msg []byte) []byte {
-	dst = append(dst, `{"type":"`...)
-	dst = append(dst, kind...)
-	dst = append(dst, `","probe":`...)
-	dst = appendJSONString(dst, []byte(probe))
-	dst = append(dst, `,"msg":`...)
-	dst = appendJSONString(dst, msg)
-	return append(dst, "}\n"...)
 }
 
 // monoEpoch is the wall-clock time at which CLOCK_MONOTONIC was 0, read
@@ -109,12 +99,17 @@ func (s *session) scriptMessage(kind ir.EventKind, id uint32, msg []byte) {
 	if kind == ir.EventWarnf && s.opts.NoWarnings {
 		return
 	}
+	ev := &s.prog.Events[id]
+	if s.opts.Format == FormatJSON {
+		s.out.record(appendJSONScript(nil, kind.String(), msg, s.prog.File, ev.Sp.Start), false) // json_status.go
+		return
+	}
 	level := "warning"
 	if kind == ir.EventErrorf {
 		level = "error"
 	}
 	pos := ""
-	if ev := &s.prog.Events[id]; ev.Sp.Start.IsValid() {
+	if ev.Sp.Start.IsValid() {
 		pos = s.prog.File.Location(ev.Sp.Start)
 	}
 	s.status.script(level, pos, strings.TrimRight(string(msg), "\n"))

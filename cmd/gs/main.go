@@ -402,7 +402,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 		if format == runtime.FormatJSON {
 			msg, _ := json.Marshal(err.Error())
-			fmt.Fprintf(stderr, "{\"type\":\"status\",\"level\":\"error\",\"msg\":%s}\n", msg)
+			fmt.Fprintf(stderr, "{\"type\": \"status\", \"level\": \"error\", \"msg\": %s}\n", msg) // docs/json.md
 		} else {
 			fmt.Fprintf(stderr, "gs: %v\n", err)
 		}

@@ -33,7 +33,7 @@ func TestOutputWriteError(t *testing.T) {
 			}
 			match(t, "stderr", r.Stderr, `write /dev/full: no space left on device; [1-9][0-9]* events? not written`)
 			if format == "json" {
-				match(t, "stderr", r.Stderr, `(?m)^\{"type":"status","level":"error","msg":"write /dev/full: `)
+				match(t, "stderr", r.Stderr, `(?m)^\{"type": "status", "level": "error", "msg": "write /dev/full: `)
 			}
 		})
 	}

@@ -3,11 +3,9 @@ package e2e
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os/exec"
-	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -152,109 +150,6 @@ func TestMapFull(t *testing.T) {
 	match(t, "stderr", r.Stderr, `gs: 12 map updates dropped because the map was full \(raise --map-entries\)\n`)
 }
 
-// TestJSON: -f json writes one object per line that encoding/json reads,
-// with the values the text output shows.
-func TestJSON(t *testing.T) {
-	dir := t.TempDir()
-	compile(t, dir, "basic.c", "app", defaultVariant)
-	script := `uprobe:./app:add { printf("a=%d\n", arg0); print(arg0, comm); @c[func] = count(); @s = sum(arg1); @h = hist(arg1); @st = stats(arg1) }`
-	text := runGS(t, dir, timeout, "-c", "./app 5", "-e", script)
-	js := runGS(t, dir, timeout, "-f", "json", "-c", "./app 5", "-e", script)
-	if text.Code != 0 || js.Code != 0 {
-		t.Fatalf("exit %d/%d\n%s\n%s", text.Code, js.Code, text.Stderr, js.Stderr)
-	}
-	type bucket struct {
-		Min, Max *int64
-		Count    uint64
-	}
-	type entry struct {
-		Key     []any
-		Value   json.RawMessage
-		Buckets []bucket
-	}
-	var msgs []string
-	var prints []map[string]any
-	maps := map[string][]entry{}
-	for _, line := range strings.Split(strings.TrimSuffix(js.Stdout, "\n"), "\n") {
-		var obj struct {
-			Type, Probe, Msg, Name string
-			Values                 map[string]any
-			Entries                []entry
-		}
-		if err := json.Unmarshal([]byte(line), &obj); err != nil {
-			t.Fatalf("%q: %v", line, err)
-		}
-		switch obj.Type {
-		case "printf":
-			if obj.Probe != "uprobe:./app:add" {
-				t.Errorf("probe %q", obj.Probe)
-			}
-			msgs = append(msgs, obj.Msg)
-		case "print":
-			prints = append(prints, obj.Values)
-		case "map", "hist":
-			maps[obj.Name] = obj.Entries
-		default:
-			t.Errorf("unknown type in %s", line)
-		}
-	}
-	// The same values as the text output.
-	var textMsgs []string
-	for _, line := range strings.Split(text.Stdout, "\n") {
-		if strings.HasPrefix(line, "a=") {
-			textMsgs = append(textMsgs, line+"\n")
-		}
-	}
-	if fmt.Sprint(msgs) != fmt.Sprint(textMsgs) || len(msgs) != 5 {
-		t.Errorf("printf %q, text %q", msgs, textMsgs)
-	}
-	for i, p := range prints {
-		if p["arg0"] != float64(i) || p["comm"] != "app" {
-			t.Errorf("print %d: %v", i, p)
-		}
-	}
-	if c := maps["@c"]; len(c) != 1 || fmt.Sprint(c[0].Key) != "[add]" || string(c[0].Value) != "5" {
-		t.Errorf("@c %+v", c)
-	}
-	if !strings.Contains(text.Stdout, "@c[add]: 5\n") || !strings.Contains(text.Stdout, "@s: 100\n") {
-		t.Errorf("text:\n%s", text.Stdout)
-	}
-	if s := maps["@s"]; len(s) != 1 || len(s[0].Key) != 0 || string(s[0].Value) != "100" {
-		t.Errorf("@s %+v", s)
-	}
-	if st := maps["@st"]; len(st) != 1 || string(st[0].Value) != `{"count":5,"average":20,"total":100}` ||
-		!strings.Contains(text.Stdout, "@st: { .count = 5, .average = 20, .total = 100 }\n") {
-		t.Errorf("@st %+v", st)
-	}
-	h := maps["@h"]
-	if len(h) != 1 {
-		t.Fatalf("@h %+v", h)
-	}
-	var total uint64
-	for _, b := range h[0].Buckets {
-		total += b.Count
-		if b.Min != nil && b.Max != nil && *b.Min == 16 && (*b.Max != 31 || b.Count != 2) {
-			t.Errorf("bucket [16, 31]: %+v", b)
-		}
-	}
-	if total != 5 || !strings.Contains(text.Stdout, histLine("[16, 32)", 2, 2)) {
-		t.Errorf("@h %+v, text:\n%s", h, text.Stdout)
-	}
-
-	// Status lines are JSON too.
-	r := runGS(t, dir, timeout, "-f", "json", "--map-entries", "1", "-c", "./app 3", "-e", `uprobe:./app:add { @m[arg0] = count() }`)
-	for _, line := range strings.Split(strings.TrimSpace(r.Stderr), "\n") {
-		if strings.HasPrefix(line, "pid=") { // the target's own line
-			continue
-		}
-		var v map[string]any
-		if err := json.Unmarshal([]byte(line), &v); err != nil {
-			t.Errorf("stderr line %q: %v", line, err)
-		}
-	}
-	match(t, "stderr", r.Stderr, `\{"type":"counter","name":"map_full","count":2,`)
-}
-
 // TestCommandStress runs a short -c trace 50 times on a loaded machine: it
 // once hung for 60 s under load. A run that takes too long gets SIGQUIT,
 // so the failure shows where gs was stuck.
@@ -326,54 +221,4 @@ func runWithQuit(dir string, timeout time.Duration, args ...string) (string, str
 		<-done
 	}
 	return stdout.String(), stderr.String(), errors.New("timed out (SIGQUIT sent: goroutine stacks in stderr)")
-}
-
-// TestJSONValid: every line of a run with several record kinds is JSON.
-func TestJSONLines(t *testing.T) {
-	dir := t.TempDir()
-	compile(t, dir, "basic.c", "app", defaultVariant)
-	r := runGS(t, dir, timeout, "-f", "json", "-c", "./app 2", "-e",
-		`BEGIN { printf("q\"uote\t\n") } uprobe:./app:greet { print(str(arg0), arg1, str(0)); @[ustack] = count() } END { print(@) }`)
-	if r.Code != 0 {
-		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
-	}
-	lines := strings.Split(strings.TrimSuffix(r.Stdout, "\n"), "\n")
-	if len(lines) != 5 { // printf, print, print(@), and @ again at the end
-		t.Fatalf("%d lines:\n%s", len(lines), r.Stdout)
-	}
-	for _, line := range lines {
-		if !json.Valid([]byte(line)) {
-			t.Errorf("not JSON: %s", line)
-		}
-	}
-	match(t, "stdout", r.Stdout, `^\{"type":"printf","probe":"BEGIN","msg":"q\\"uote\\t\\n"\}\n`)
-	match(t, "stdout", r.Stdout, `\{"type":"print","probe":"uprobe:./app:greet","values":\{"str\(arg0\)":"world","arg1":0,"str\(0\)":\{"error":"read error","addr":"0x0"\}\}\}\n`)
-	match(t, "stdout", r.Stdout, `\{"type":"map","name":"@","agg":"count","entries":\[\{"key":\[\["greet","main\+\d+"`)
-	if regexp.MustCompile(`(?m)^@`).MatchString(r.Stdout) {
-		t.Errorf("text in JSON output:\n%s", r.Stdout)
-	}
-}
-
-// TestJSONStringValues: a map of strings prints its values as JSON strings.
-func TestJSONStringValues(t *testing.T) {
-	dir := t.TempDir()
-	compile(t, dir, "basic.c", "app", defaultVariant)
-	r := runGS(t, dir, timeout, "-f", "json", "-c", "./app 2", "-e", `uprobe:./app:greet { @g[arg1] = str(arg0) }`)
-	if r.Code != 0 {
-		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
-	}
-	var m struct {
-		Type    string
-		Name    string
-		Entries []struct {
-			Key   []int
-			Value string
-		}
-	}
-	if err := json.Unmarshal([]byte(r.Stdout), &m); err != nil {
-		t.Fatalf("%v: %s", err, r.Stdout)
-	}
-	if m.Type != "map" || m.Name != "@g" || len(m.Entries) != 2 || m.Entries[0].Value != "world" || m.Entries[1].Key[0] != 1 {
-		t.Errorf("got %+v from %s", m, r.Stdout)
-	}
 }

@@ -30,7 +30,7 @@ func (g *gen) key(m *sema.Map, keys []parser.Expr) {
 				regs[i] = g.expr(call.Args[0])
 				pushed++
 			}
-		case sema.KindComm, sema.KindBuf, sema.KindStruct, sema.KindUnion, sema.KindArray:
+		case sema.KindComm, sema.KindBuf, sema.KindStruct, sema.KindUnion, sema.KindArray, sema.KindTuple:
 		case sema.KindFunc, sema.KindProbe:
 			regs[i] = g.push()
 			pushed++
@@ -51,8 +51,8 @@ func (g *gen) key(m *sema.Map, keys []parser.Expr) {
 			g.keyString(k, dst, kt.Cap, regs[i])
 		case sema.KindComm:
 			g.keyComm(k, dst)
-		case sema.KindBuf, sema.KindStruct, sema.KindUnion, sema.KindArray:
-			g.store(k, dst, kt) // buf.go, held.go: zero-padded
+		case sema.KindBuf, sema.KindStruct, sema.KindUnion, sema.KindArray, sema.KindTuple:
+			g.store(k, dst, kt) // buf.go, held.go, tuples.go: zero-padded
 		default:
 			g.stHeap(regs[i], dst)
 		}

@@ -51,6 +51,9 @@ func (g *gen) tupleSlot(e parser.Expr) (int, bool) {
 // tuple writes the tuple value e of type t at heap[dst]: a literal element
 // by element into t's slots, a $var or an element of one as its bytes.
 func (g *gen) tuple(e parser.Expr, dst int, t *sema.Type) {
+	if id, ok := e.(*parser.Ident); ok && g.p.Args[id] != nil {
+		e = g.p.Args[id] // args as a whole (sema/args.go)
+	}
 	if x, ok := e.(*parser.TupleExpr); ok {
 		for i, el := range x.Elems {
 			m := t.Members[i]

@@ -565,7 +565,7 @@ func (b *builder) postfix(t *antlrgs.PostfixExprContext) Expr {
 			}
 			sp := join(start, b.ctxSpan(name))
 			arrow := tokenType(ks[i]) == antlrgs.GsParserARROW
-			if id, ok := x.(*Ident); ok && id.Name == "args" && !arrow {
+			if id, ok := x.(*Ident); ok && id.Name == "args" { // args->NAME is bpftrace's older spelling
 				x = &ArgsExpr{Name: name.GetText(), Sp: sp}
 			} else {
 				x = &FieldExpr{X: x, Name: name.GetText(), Arrow: arrow, NameSp: b.ctxSpan(name), Sp: sp}

@@ -291,7 +291,7 @@ func TestParseExprs(t *testing.T) {
 		{"@m->x", "FieldExpr ->x\n  MapExpr @m\n"},
 		{"args.req", "ArgsExpr args.req\n"},
 		{"args.req->len", "FieldExpr ->len\n  ArgsExpr args.req\n"},
-		{"args->x", "FieldExpr ->x\n  Ident args\n"},
+		{"args->x", "ArgsExpr args.x\n"},
 		{"f()", "CallExpr f\n"},
 		{"str(p, 8)", "CallExpr str\n  Ident p\n  IntLit 8\n"},
 		{"sizeof(int)", "SizeofExpr\n  TypeExpr int\n"},

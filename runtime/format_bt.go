@@ -72,3 +72,30 @@ func (p *valuePrinter) appendBt(dst []byte, t *ir.Type, b []byte) []byte {
 func isHeldKind(t *ir.Type) bool {
 	return t != nil && (t.Kind == ir.KindStruct || t.Kind == ir.KindUnion || t.Kind == ir.KindArray) && t.Lang == ir.LangC
 }
+
+// appendArgs prints bpftrace's args, the probed function's parameters
+// (sema/args.go), as bpftrace prints its args struct: { .n = 0x1, .c = 120 }.
+func (p *valuePrinter) appendArgs(dst []byte, t *ir.Type, b []byte) []byte {
+	dst = append(dst, "{ "...)
+	for i, m := range t.Members {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		dst = append(append(append(dst, '.'), m.Name...), " = "...)
+		end := m.Offset + typeSize(m.Type)
+		if m.Offset < 0 || end > len(b) {
+			return append(dst, "<malformed> }"...)
+		}
+		eb := b[m.Offset:end]
+		switch {
+		case m.Type.Kind == ir.KindPointer:
+			u, _ := loadUint(eb, 8)
+			dst = appendHex(dst, u) // bpftrace's 0x0 for NULL too
+		case m.Type.Kind == ir.KindTuple:
+			dst = p.appendTuple(dst, m.Type, eb)
+		default:
+			dst = p.appendBt(dst, m.Type, eb)
+		}
+	}
+	return append(dst, " }"...)
+}

@@ -7,6 +7,9 @@ import (
 // appendTuple prints a bpftrace tuple as bpftrace does, (1, abc, (4, 5)),
 // and a record as (a=1, b=abc): strings unquoted, elements by the layout.
 func (p *valuePrinter) appendTuple(dst []byte, t *ir.Type, b []byte) []byte {
+	if t.Name == "args" {
+		return p.appendArgs(dst, t, b) // format_bt.go
+	}
 	dst = append(dst, '(')
 	for i, m := range t.Members {
 		if i > 0 {

@@ -125,8 +125,8 @@ func keySlot(t *Type) int {
 		return ir.StrHeader + align8(t.Cap)
 	case KindComm:
 		return ir.CommLen
-	case KindStruct, KindUnion, KindArray:
-		return SlotSize(t) // held.go
+	case KindStruct, KindUnion, KindArray, KindTuple:
+		return SlotSize(t) // held.go, args.go
 	}
 	return 8
 }

@@ -209,8 +209,8 @@ func keyClass(t *Type) string {
 		return "strerror"
 	case t.Kind == KindBuf:
 		return "buf"
-	case IsHeld(t):
-		return t.String() // its bytes (held.go): only the same type shares a key position
+	case IsHeld(t), t.Kind == KindTuple && wordTuple(t):
+		return t.String() // its bytes (held.go, args.go): only the same type shares a key position
 	}
 	return ""
 }

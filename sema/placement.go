@@ -358,7 +358,7 @@ func (c *checker) readsSurvive(p *ir.Probe, bin *debuginfo.Binary, sc floorScan,
 	if err1 != nil || err2 != nil {
 		return "its variables cannot be compared"
 	}
-	for name := range reads.names {
+	for _, name := range namesAt(reads.names, oldVars) {
 		ov, oFound := debuginfo.FindVar(oldVars, name)
 		nv, nFound := debuginfo.FindVar(newVars, name)
 		switch {

@@ -76,7 +76,6 @@ var unsupportedIdents = map[string]string{
 var laterIdents = map[string]string{
 	"rand":     "rand",
 	"username": "username",
-	"args":     "args (needs DWARF)",
 }
 
 // Symbol is a name of the traced program (a variable or parameter) as a
@@ -141,6 +140,9 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 	if why, ok := unsupportedIdents[e.Name]; ok {
 		c.errorf(e, "not supported by gs: %s", why)
 		return nil
+	}
+	if e.Name == "args" {
+		return c.argsWhole(gc, e) // args.go
 	}
 	if what, ok := laterIdents[e.Name]; ok {
 		c.errorf(e, "%s is not supported yet", what)

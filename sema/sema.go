@@ -85,6 +85,9 @@ type Program struct {
 	// Values tells gen how to read the traced program's variables
 	// (values.go); nil when the script reads none.
 	Values *Values
+	// Args is the record each `args` used as a whole value stands for
+	// (args.go).
+	Args map[*parser.Ident]*parser.TupleExpr
 	// Placements says where each uprobe sits and why (placement.go), in
 	// the order groups were checked.
 	Placements []Placement

@@ -52,6 +52,8 @@ func (c *checker) tupleExpr(gc *groupCtx, e *parser.TupleExpr) *Type {
 // tuple cannot hold it.
 func tupleElem(t *Type) *Type {
 	switch {
+	case t.Kind == KindPointer:
+		return t // a word printed as an address, as bpftrace prints it
 	case t.IsInteger():
 		return Promote(t)
 	case t.Kind == KindString || t.Kind == KindStrLit:
@@ -154,7 +156,7 @@ func tupleString(t *Type) string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		if t.Name == "record" {
+		if t.Name == "record" || t.Name == "args" {
 			b.WriteString(m.Name + ": ")
 		}
 		b.WriteString(m.Type.String())

@@ -464,7 +464,9 @@ func programNames(g *parser.ProbeGroup) (names map[string]bool, any bool) {
 		case *parser.Probe:
 			return false
 		case *parser.Ident:
-			if builtins[n.Name] == nil && laterIdents[n.Name] == "" && n.Name != "NULL" {
+			if n.Name == "args" {
+				names[allParams], any = true, true // args as a whole (args.go)
+			} else if builtins[n.Name] == nil && laterIdents[n.Name] == "" && n.Name != "NULL" {
 				names[n.Name] = true
 				any = true
 			}
@@ -807,7 +809,7 @@ func (c *checker) placeProbes(s *progScope, names map[string]bool) {
 		}
 		var after []debuginfo.Var
 		move := false
-		for name := range names {
+		for _, name := range namesAt(names, at) {
 			v, ok := debuginfo.FindVar(at, name)
 			if !ok || v.Available {
 				continue

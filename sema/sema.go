@@ -50,6 +50,9 @@ type Config struct {
 	ExactPlacement bool
 	// Params are the script's positional parameters, $1 first.
 	Params []string
+	// Named are the named ones (getopt), "name=value" or "name", as
+	// given after the script's "--" without their leading "--".
+	Named []string
 	// Unsafe allows the functions that act outside the trace (system),
 	// as bpftrace's --unsafe.
 	Unsafe bool
@@ -59,10 +62,13 @@ type Config struct {
 // expression, the record layouts and the heap plan. Gen reads it and never
 // reports user errors except limits it alone can see.
 type Program struct {
-	File   *diag.File
-	Probes []ir.Probe // attach points; ID is the index. Start and Len are gen's.
-	Groups []*Group
-	Events []ir.Event // ID is the index
+	File *diag.File
+	// ParamErr, when set, says that Config.Named does not fit the
+	// script's getopt options (a command-line error, getopt.go).
+	ParamErr *ParamError
+	Probes   []ir.Probe // attach points; ID is the index. Start and Len are gen's.
+	Groups   []*Group
+	Events   []ir.Event // ID is the index
 
 	Types    map[parser.Expr]*Type
 	Consts   map[parser.Expr]uint64 // integer constant expressions, as 64-bit patterns
@@ -138,6 +144,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 	defer c.closeBinaries()
 	parser.SubstParams(prog, cfg.Params, c.diags)
 	builtinForms(prog) // builtins.go
+	c.getopts(prog)    // getopt.go
 	c.config(prog.Config)
 	c.scriptTypes(prog.Types)
 	c.mapDecls(prog.MapDecls)

@@ -224,13 +224,13 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}
 	// The arguments after the script are its positional parameters ($1,
-	// $2, ...); after a "--", those that start with "-" are named ones,
-	// not positional (bpftrace's getopt).
-	var params []string
+	// $2, ...); after a "--", those that start with "--" are named ones
+	// (bpftrace's getopt).
+	var params, named []string
 	switch {
 	case o.program != "":
 		o.scriptNm, o.scriptSr = "<expr>", o.program
-		params = positional(rest, fs.ArgsLenAtDash())
+		params, named = splitParams(rest, fs.ArgsLenAtDash())
 	case len(rest) >= 1:
 		data, err := readScript(rest[0])
 		if err != nil {
@@ -241,7 +241,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		if rest[0] == "-" {
 			o.scriptNm = "<stdin>"
 		}
-		params = positional(rest[1:], fs.ArgsLenAtDash()-1)
+		params, named = splitParams(rest[1:], fs.ArgsLenAtDash()-1)
 	default:
 		fmt.Fprint(stderr, "gs: no script: give one with -e 'PROGRAM' or as FILE.gs\n(see gs -h)\n")
 		return exitUsage
@@ -304,7 +304,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "gs: %v, not %s\n", bpf.ErrUnsupportedArch, goruntime.GOARCH)
 		return exitRuntime
 	}
-	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Params: params, Unsafe: o.unsafe}
+	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Params: params, Named: named, Unsafe: o.unsafe}
 	if len(cmdArgs) > 0 {
 		cfg.DefaultBinary = lookPath(cmdArgs[0])
 	} else if o.pid != 0 {
@@ -314,6 +314,15 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		cfg.DefaultBinary = r.Exe(o.pid)
 	}
 	checked, sdiags := sema.Check(prog, cfg)
+	if checked.ParamErr != nil && (sdiags == nil || !sdiags.HasErrors()) {
+		if checked.ParamErr.Msg != "" {
+			cliError(stderr, "%s", checked.ParamErr.Msg)
+		}
+		if checked.ParamErr.Hint != "" {
+			fmt.Fprintf(stderr, "HINT: %s\n", checked.ParamErr.Hint)
+		}
+		return exitUsage
+	}
 	if listScript && (sdiags == nil || !sdiags.HasErrors()) {
 		listProbes(checked, stdout)
 		return exitOK
@@ -462,17 +471,18 @@ func readScript(name string) ([]byte, error) {
 	return data, nil
 }
 
-// positional returns the positional parameters among args, of which the
-// first dash are before a "--" (dash < 0: there was none).
-func positional(args []string, dash int) []string {
-	var out []string
+// splitParams returns the positional and the named parameters among args,
+// of which the first dash are before a "--" (dash < 0: there was none):
+// after it, "--name[=value]" is named (returned without its dashes).
+func splitParams(args []string, dash int) (pos, named []string) {
 	for i, a := range args {
-		if dash >= 0 && i >= dash && strings.HasPrefix(a, "-") && a != "-" {
+		if n, ok := strings.CutPrefix(a, "--"); ok && dash >= 0 && i >= dash && n != "" {
+			named = append(named, n)
 			continue
 		}
-		out = append(out, a)
+		pos = append(pos, a)
 	}
-	return out
+	return pos, named
 }
 
 func isTerminal(w io.Writer) bool {

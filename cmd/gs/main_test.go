@@ -57,7 +57,8 @@ func TestUsage(t *testing.T) {
 		{[]string{"-d", "cfg", "-e", "BEGIN {}"}, exitUsage, "-d takes ast or ir"},
 		{[]string{"-p", "1", "-c", "x", "-e", "BEGIN {}"}, exitUsage, "cannot be used together"},
 		{[]string{"--buffer-size", "1000", "-e", "BEGIN {}"}, exitUsage, "power of two"},
-		{[]string{"-d", "ir", "-e", "BEGIN { print($1 + 1, $#) }", "41", "--", "--named=1"}, exitOK, "movi r1, 42\n"},
+		{[]string{"-d", "ir", "-e", "BEGIN { print($1 + 1, $#, getopt(\"named\", 5)) }", "41", "--", "--named=7"}, exitOK, "movi r1, 42\n"},
+		{[]string{"-e", "BEGIN { print(getopt(\"aa\", 1)) }", "--", "--bb"}, exitUsage, "ERROR: unexpected program command line options: --bb\nHINT: expected program options: --aa\n"},
 		{[]string{"-e", "BEGIN { print(1 }"}, exitScript, "<expr>:1:"},
 		{[]string{"-d", "ast", "-e", "BEGIN { print(1) }"}, exitOK, "print"},
 	}

@@ -48,12 +48,17 @@ func (c *checker) tupleExpr(gc *groupCtx, e *parser.TupleExpr) *Type {
 	return t
 }
 
+// bool64 is a bool in a tuple's 64-bit slot.
+var bool64 = &Type{Kind: KindBool, Size: 8, Name: "bool"}
+
 // tupleElem is the slot type element type t takes in a tuple; nil when a
 // tuple cannot hold it.
 func tupleElem(t *Type) *Type {
 	switch {
 	case t.Kind == KindPointer:
 		return t // a word printed as an address, as bpftrace prints it
+	case t.Kind == KindBool:
+		return bool64 // printed true/false, as bpftrace's
 	case t.IsInteger():
 		return Promote(t)
 	case t.Kind == KindString || t.Kind == KindStrLit:

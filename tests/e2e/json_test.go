@@ -5,8 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -160,4 +164,75 @@ func TestJSONLines(t *testing.T) {
 	match(t, "stdout", r.Stdout, `^\{"type": "printf", "data": "q\\"uote\\t\\n"\}\n`)
 	match(t, "stdout", r.Stdout, `\{"type": "print", "data": \{"str\(arg0\)": "world", "arg1": 0, "str\(0\)": \{"error": "read error", "addr": 0\}\}\}\n`)
 	match(t, "stdout", r.Stdout, `\{"type": "map", "data": \{"@": \{"\\ngreet\\nmain\+\d+\\n`)
+}
+
+// TestJSONLostEvents: under overload the lost_events messages, in the
+// trace output, add up to what was lost: what gs printed plus their
+// counts plus the hits dropped before they ran is what the target
+// emitted (TestOverloadAccounting in JSON).
+func TestJSONLostEvents(t *testing.T) {
+	const perThread = 200000
+	dir := t.TempDir()
+	compile(t, dir, "flood.c", "flood", variant{CC: "gcc", Opt: "-O2", PIE: true}, "-pthread")
+	r := runGS(t, dir, 5*timeout, "-f", "json", "--buffer-size", "4096", "-o", "out.json",
+		"-c", "./flood flood "+strconv.Itoa(perThread),
+		"-e", `uprobe:./flood:emit { printf("%d %d\n", arg0, arg1) }`)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\nstderr:\n%s", r.Code, r.Stderr)
+	}
+	em := regexp.MustCompile(`(?m)^emitted (\d+)$`).FindStringSubmatch(r.Stderr)
+	if em == nil {
+		t.Fatalf("the target did not report what it emitted\nstderr:\n%s", r.Stderr)
+	}
+	emitted, _ := strconv.Atoi(em[1])
+	out, err := os.ReadFile(filepath.Join(dir, "out.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	printed, lost, messages := 0, 0, 0
+	for _, l := range jsonLines(t, "out.json", string(out)) {
+		var m struct {
+			Type  string
+			Count int
+			Data  json.RawMessage
+		}
+		json.Unmarshal([]byte(l), &m)
+		switch m.Type {
+		case "printf":
+			printed++
+		case "lost_events":
+			var d struct {
+				Events int
+				Probe  string
+			}
+			json.Unmarshal(m.Data, &d)
+			if d.Events != m.Count || d.Probe != "uprobe:./flood:emit" {
+				t.Errorf("lost_events: %s", l)
+			}
+			lost += m.Count
+			messages++
+		case "attached_probes":
+		default:
+			t.Errorf("unexpected line: %s", l)
+		}
+	}
+	dropped := 0
+	for _, l := range jsonLines(t, "stderr", r.Stderr) {
+		var m struct {
+			Type  string
+			Total bool
+			Count int
+		}
+		json.Unmarshal([]byte(l), &m)
+		if m.Type == "counter" && m.Total {
+			dropped += m.Count
+		}
+	}
+	t.Logf("emitted %d, printed %d, lost %d in %d messages, dropped %d", emitted, printed, lost, messages, dropped)
+	if printed+lost+dropped != emitted {
+		t.Errorf("printed %d + lost %d + dropped %d = %d, the target emitted %d", printed, lost, dropped, printed+lost+dropped, emitted)
+	}
+	if lost == 0 {
+		t.Errorf("nothing was lost: a 4096-byte ring buffer should overflow")
+	}
 }

@@ -38,6 +38,18 @@ type GsInsn struct {
 	Imm int32
 }
 
+type GsIter struct {
+	_     structs.HostLayout
+	N     uint32
+	Next  uint32
+	Map   uint8
+	In    uint8
+	Ksize uint8
+	Pad   [5]uint8
+	Key   [128]uint8
+	Keys  [16512]uint8
+}
+
 type GsMapinfo struct {
 	_     structs.HostLayout
 	Min   int64
@@ -143,6 +155,7 @@ const (
 	GsMapGsCounters      = "gs_counters"
 	GsMapGsEvents        = "gs_events"
 	GsMapGsInsns         = "gs_insns"
+	GsMapGsIters         = "gs_iters"
 	GsMapGsLost          = "gs_lost"
 	GsMapGsMapinfo       = "gs_mapinfo"
 	GsMapGsProbes        = "gs_probes"
@@ -157,6 +170,7 @@ const (
 	GsProgGsUprobeMulti  = "gs_uprobe_multi"
 	GsProgGsUprobeMultiS = "gs_uprobe_multi_s"
 	GsProgGsUprobeS      = "gs_uprobe_s"
+	GsVarGsNrCpus        = "gs_nr_cpus"
 	GsVarGsStartNs       = "gs_start_ns"
 	GsVarGsStrSize       = "gs_str_size"
 	GsVarGsVersion       = "gs_version"
@@ -222,6 +236,7 @@ type GsMapSpecs struct {
 	GsCounters *ebpf.MapSpec `ebpf:"gs_counters"`
 	GsEvents   *ebpf.MapSpec `ebpf:"gs_events"`
 	GsInsns    *ebpf.MapSpec `ebpf:"gs_insns"`
+	GsIters    *ebpf.MapSpec `ebpf:"gs_iters"`
 	GsLost     *ebpf.MapSpec `ebpf:"gs_lost"`
 	GsMapinfo  *ebpf.MapSpec `ebpf:"gs_mapinfo"`
 	GsProbes   *ebpf.MapSpec `ebpf:"gs_probes"`
@@ -237,6 +252,7 @@ type GsMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type GsVariableSpecs struct {
+	GsNrCpus   *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
 	GsStartNs  *ebpf.VariableSpec `ebpf:"gs_start_ns"`
 	GsStrSize  *ebpf.VariableSpec `ebpf:"gs_str_size"`
 	GsVersion  *ebpf.VariableSpec `ebpf:"gs_version"`
@@ -269,6 +285,7 @@ type GsMaps struct {
 	GsCounters *ebpf.Map `ebpf:"gs_counters"`
 	GsEvents   *ebpf.Map `ebpf:"gs_events"`
 	GsInsns    *ebpf.Map `ebpf:"gs_insns"`
+	GsIters    *ebpf.Map `ebpf:"gs_iters"`
 	GsLost     *ebpf.Map `ebpf:"gs_lost"`
 	GsMapinfo  *ebpf.Map `ebpf:"gs_mapinfo"`
 	GsProbes   *ebpf.Map `ebpf:"gs_probes"`
@@ -288,6 +305,7 @@ func (m *GsMaps) Close() error {
 		m.GsCounters,
 		m.GsEvents,
 		m.GsInsns,
+		m.GsIters,
 		m.GsLost,
 		m.GsMapinfo,
 		m.GsProbes,
@@ -304,6 +322,7 @@ func (m *GsMaps) Close() error {
 //
 // It can be passed to LoadGsObjects or ebpf.CollectionSpec.LoadAndAssign.
 type GsVariables struct {
+	GsNrCpus   *ebpf.Variable `ebpf:"gs_nr_cpus"`
 	GsStartNs  *ebpf.Variable `ebpf:"gs_start_ns"`
 	GsStrSize  *ebpf.Variable `ebpf:"gs_str_size"`
 	GsVersion  *ebpf.Variable `ebpf:"gs_version"`

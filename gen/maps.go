@@ -299,7 +299,11 @@ func (g *gen) keyComm(e parser.Expr, dst int) {
 func (g *gen) mapRead(e *parser.MapExpr, r uint8) {
 	m := g.p.MapOf[e]
 	g.key(m, e.Keys)
-	g.emit(ir.Insn{Op: ir.OpMapLookup, A: r, B: m.Desc.ID, Imm: int32(m.Heap)})
+	in := ir.InVals
+	if m.Kind == sema.MapAgg {
+		in = ir.InAggs // the value over all CPUs
+	}
+	g.emit(ir.Insn{Op: ir.OpMapLookup, A: r, B: m.Desc.ID, C: uint8(in), Imm: int32(m.Heap)})
 }
 
 // mapAssign lowers `@m[k] = v`, `@m[k] op= v` and `@m[k] = agg(...)`.
@@ -359,7 +363,7 @@ func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
 // (none, func, probe) are the probe's own, known before it runs. A func or
 // probe key is always the probe's id (key builds one with OpLdCtx).
 func inCells(m *sema.Map) bool {
-	if m.Kind != sema.MapAgg || m.Deleted { // delete() needs the entry's key
+	if m.Kind != sema.MapAgg || m.Deleted || m.Read { // delete(), reads and for need the entry's key
 		return false
 	}
 	for _, k := range m.KeyTypes {
@@ -450,11 +454,19 @@ func (g *gen) strValue(e parser.Expr, dst int, dt *sema.Type) {
 	g.text(e, dst, dt)
 }
 
-// mapDelete lowers delete(@m[k]).
+// mapDelete lowers delete(@m[k]) as a statement.
 func (g *gen) mapDelete(call *parser.CallExpr) {
+	r := g.push()
+	g.mapDeleteInto(call, r)
+	g.pop()
+}
+
+// mapDeleteInto lowers delete(@m[k]) and delete(@m, k) into r: 1 when
+// there was an entry.
+func (g *gen) mapDeleteInto(call *parser.CallExpr, r uint8) {
 	me := call.Args[0].(*parser.MapExpr)
 	m := g.p.MapOf[me]
-	g.key(m, me.Keys)
+	g.key(m, g.p.DeleteKeys(call))
 	in := ir.InVals
 	switch m.Kind {
 	case sema.MapAgg:
@@ -462,7 +474,7 @@ func (g *gen) mapDelete(call *parser.CallExpr) {
 	case sema.MapStr:
 		in = ir.InStrs
 	}
-	g.emit(ir.Insn{Op: ir.OpMapDelete, B: m.Desc.ID, C: uint8(in), Imm: int32(m.Heap)})
+	g.emit(ir.Insn{Op: ir.OpMapDelete, A: r, B: m.Desc.ID, C: uint8(in), Imm: int32(m.Heap)})
 }
 
 // needKeys estimates the registers a read of @m[keys] takes: the result,

@@ -13,7 +13,7 @@ type cConst struct {
 }
 
 // counterCNames are the C names of the Counter constants, in order.
-var counterCNames = [NumCounters]string{"REENTRY", "STEP_LIMIT", "BAD_PROGRAM", "MAP_FULL", "STACK_ERROR"}
+var counterCNames = [NumCounters]string{"REENTRY", "STEP_LIMIT", "BAD_PROGRAM", "MAP_FULL", "STACK_ERROR", "ITER_CUT"}
 
 // limitConsts are the limits of program.go, as the C interpreter sees them.
 var limitConsts = []cConst{
@@ -40,6 +40,8 @@ var limitConsts = []cConst{
 	{"GS_AGG_BUCKET_BASE", AggBucketBase, ""},
 	{"GS_MAX_BUCKETS", MaxBuckets, ""},
 	{"GS_MAX_CELLS", MaxCells, "u64 cells of gs_cells per CPU"},
+	{"GS_ITER_BYTES", IterBytes, "key bytes per iteration level (a power of two)"},
+	{"GS_MAX_ITER_DEPTH", MaxIterDepth, "iteration levels: nested for loops over maps"},
 	{"GS_STACK_FRAME_SIZE", StackFrameSize, "bytes per frame: struct bpf_stack_build_id"},
 	{"GS_STACK_ID_NONE", StackIDNone, "OpStackID's value when no stack was captured"},
 	{"GS_MODULE_NONE", ModuleNone, "gs_probes module of a probe in no module"},

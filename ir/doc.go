@@ -146,6 +146,28 @@
 // the compiler falls back to gs_aggs for all when the ranges would not fit
 // MaxCells. OpCellAggReg is OpCellAgg of a saved register, in one step.
 //
+// # Iteration
+//
+// OpMapLookup of an aggregation (C InAggs) reads its value over every CPU
+// (bpf_map_lookup_percpu_elem, the CPUs that gs_nr_cpus counts): count
+// and sum add up, min and max are taken over the CPUs that saw a value,
+// avg is the sum over the count; stats, hist and lhist read as 0 (the
+// compiler refuses them). Such maps are never InCells.
+//
+// `for ($kv : @m)` walks a snapshot. OpMapKeys walks the BPF map with
+// bpf_for_each_map_elem, counts the keys whose byte 0 is the map's ID and
+// copies their key bytes [8, 8+K) into iteration level L's IterBytes,
+// as many as fit (IterCap(K)); a map with more keys counts
+// CounterIterCut, and the loop sees the first ones. K = 0 only counts
+// (len(@m)). Then each OpMapNext copies the next key to heap[imm] and
+// its value, looked up then (a value the body changed reads as it is
+// now; one the body deleted as 0 or the empty string), after it: the
+// loop variable's slot is a tuple (key, value) whose key is the key
+// bytes as the map lays them out. Loops nested in a probe use levels 0,
+// 1, ... (MaxIterDepth); one level's walk runs under no other's, so a
+// level is free when its loop ends. The loop body is ordinary code, and
+// its steps count against MaxSteps like any loop's.
+//
 // print(@m[, top[, div]]), clear(@m) and zero(@m) are done in user space:
 // the program emits a record of kind EventPrintMap, EventClearMap or
 // EventZeroMap (the 8-byte header only; Event.Map is the ID, Event.Top and

@@ -55,9 +55,9 @@ const (
 	OpRecord               // heap[0:8] = {u32 imm (event id), u32 probe id}
 	OpEmit                 // output heap[0:imm] as one record to the ring buffer; a full buffer counts a lost event
 	OpStrEq                // rA = string slot heap[rB] equals string slot heap[rC], comparing at most imm bytes
-	OpMapLookup            // rA = value of map B at key heap[imm:imm+KeySize]; rA = 0 when absent (C: the BPF map, see MapIn)
+	OpMapLookup            // rA = value of map B at key heap[imm:imm+KeySize]; rA = 0 when absent (C: the BPF map, see MapIn; InAggs: the value over all CPUs, see Iteration in doc.go)
 	OpMapUpdate            // map B [key heap[imm:]] = rA; a full map counts a map error (C: the BPF map, see MapIn)
-	OpMapDelete            // delete map B [key heap[imm:]] (C: the BPF map, see MapIn)
+	OpMapDelete            // delete map B [key heap[imm:]]; rA = 1 when there was an entry, else 0 (C: the BPF map, see MapIn)
 	OpMapAgg               // aggregate rA into map B [key heap[imm:]] with aggregation C (an Agg constant)
 	OpStStack              // heap[imm] = user stack: u64 count, then up to C frames of StackFrameSize bytes (see Stacks in doc.go)
 	OpExit                 // stop this probe's program
@@ -67,6 +67,9 @@ const (
 	OpStReg                // heap[imm] = saved register C (as OpLdReg C), 8 bytes: one step for a stored argN
 	OpStCtx                // heap[imm] = context value C (as OpLdCtx C), 8 bytes: one step for a stored pid, tid...
 	OpTLS                  // rA = start of the static TLS block of DTV module rB for the current thread; none: rA = 0, fault set as StatusDynamicTLS (see tls.go)
+	OpMapKeys              // rA = number of keys of map B in BPF map C; the first IterCap(K) have key bytes [8, 8+K) copied to iteration level L (imm = K | L<<8; K = 0: count only)
+	OpMapNext              // if level B has a next key: heap[imm:] = its K key bytes, heap[imm+K:] = its value (C*8 bytes), rA = 1; else rA = 0
+	OpMapHas               // rA = 1 when map B has key heap[imm:imm+KeySize], else 0 (C: the BPF map, see MapIn)
 	numOps
 )
 
@@ -162,6 +165,9 @@ var Table = [numOps]Info{
 	OpStReg:      {Name: "streg", Shape: ShapeACI, CIsNum: true},
 	OpStCtx:      {Name: "stctx", Shape: ShapeACI, CIsNum: true},
 	OpTLS:        {Name: "tls", Shape: ShapeAB},
+	OpMapKeys:    {Name: "mapkeys", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
+	OpMapNext:    {Name: "mapnext", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
+	OpMapHas:     {Name: "maphas", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 }
 
 // NumOps is the number of defined ops.
@@ -256,6 +262,7 @@ const (
 	CounterBadProgram                // wrong version, a pc or heap offset out of range
 	CounterMapFull                   // a map update failed because the map was full
 	CounterStackError                // a stack could not be captured
+	CounterIterCut                   // a for loop over a map saw only the first keys that fit its snapshot
 	NumCounters
 )
 
@@ -266,4 +273,5 @@ var CounterNames = [NumCounters]string{
 	"probe runs stopped by an invalid program",
 	"map updates dropped because the map was full",
 	"stacks that could not be captured",
+	"for loops over a map that saw only the first keys (the snapshot holds ir.IterBytes of keys)",
 }

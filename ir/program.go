@@ -11,7 +11,7 @@ import (
 
 // Version identifies the encoding. Bump it whenever an op is added or its
 // meaning changes.
-const Version = 8
+const Version = 9
 
 // Limits shared with the C interpreter (they are written into its header).
 const (
@@ -58,6 +58,11 @@ const (
 	// interpreter need only check that a range starts below MaxCells; the
 	// compiler keeps InCells maps in gs_aggs when their ranges do not fit.
 	MaxCells = 4000
+
+	// Iteration (see Iteration in doc.go): each of MaxIterDepth nested
+	// for loops over maps has IterBytes of key snapshot per CPU.
+	IterBytes    = 16384
+	MaxIterDepth = 4
 
 	// Stack frames, as the kernel's struct bpf_stack_build_id: {s32
 	// status, u8 build_id[20], u64 offset or ip}. See Stacks in doc.go.
@@ -487,3 +492,6 @@ type Program struct {
 	HeapSize int // bytes of heap the program touches
 	File     *diag.File
 }
+
+// IterCap is how many keys of k bytes an iteration level holds.
+func IterCap(k int) int { return IterBytes / k }

@@ -315,7 +315,7 @@ func InfoReport(w io.Writer) error {
 		{"send_signal", false},
 		{"probe_read_kernel", false},
 		{"get_ktime_ns", false},
-		{"lookup_percpu_elem", false},
+		{"lookup_percpu_elem", true}, // the interpreter reads aggregations with it: it loaded
 		{"fentry", false},
 		{"iter", false},
 		{"dpath", false},

@@ -35,6 +35,7 @@ const (
 	varVersion  = "gs_version"
 	varWakeupNs = "gs_wakeup_ns"
 	varStrSize  = "gs_str_size"
+	varNrCPUs   = "gs_nr_cpus"
 )
 
 // interpreter is the loaded BPF side.
@@ -280,6 +281,9 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 		return nil, err
 	}
 	if err := setVar(spec, varWakeupNs, cfg.wakeupNs); err != nil {
+		return nil, err
+	}
+	if err := setVar(spec, varNrCPUs, uint32(ncpu)); err != nil {
 		return nil, err
 	}
 

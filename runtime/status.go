@@ -22,7 +22,7 @@ const (
 )
 
 // counterKeys name the ir.Counter values in JSON status lines.
-var counterKeys = [ir.NumCounters]string{"reentry", "step_limit", "bad_program", "map_full", "stack_error"}
+var counterKeys = [ir.NumCounters]string{"reentry", "step_limit", "bad_program", "map_full", "stack_error", "iter_cut"}
 
 // counterHints say what to do about a counter, where something can be done.
 var counterHints = [ir.NumCounters]string{

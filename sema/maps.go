@@ -22,6 +22,9 @@ type Map struct {
 	Kind     MapKind
 	// Deleted says that delete() removes entries of the map.
 	Deleted bool
+	// Read says that the script reads the map's aggregation value in an
+	// expression or walks the map with for: its entries must be in gs_aggs.
+	Read bool
 	// Heap is the offset of the map's own 128-byte key buffer. Only this
 	// map's keys are built there and each build writes every key byte, so
 	// the bytes after the key stay zero: the heap starts zeroed.
@@ -324,11 +327,32 @@ func (c *checker) mapRead(gc *groupCtx, e *parser.MapExpr) *Type {
 		c.setKind(m, e, MapPlain, 0, Int64)
 	}
 	if m.Kind == MapAgg {
-		c.errorf(e, "%s holds %s: its value cannot be read in an expression", m.name(), m.holds()).
-			WithHint("print it with print(%s)", m.name())
-		return nil
+		if !readableAgg(m.Desc.Agg) {
+			c.errorf(e, "%s holds %s: its value cannot be read in an expression", m.name(), m.holds()).
+				WithHint("print it with print(%s); count, sum, min, max and avg can be read", m.name())
+			return nil
+		}
+		m.Read = true
 	}
 	return m.Value
+}
+
+// DeleteKeys returns the keys of delete(@m[k]) or delete(@m, k).
+func (p *Program) DeleteKeys(call *parser.CallExpr) []parser.Expr {
+	if keys, ok := p.KeysOf[call]; ok {
+		return keys
+	}
+	return call.Args[0].(*parser.MapExpr).Keys
+}
+
+// readableAgg reports whether an aggregation has one integer value that
+// an expression may read: bpftrace's count, sum, min, max and avg.
+func readableAgg(a ir.Agg) bool {
+	switch a {
+	case ir.AggCount, ir.AggSum, ir.AggMin, ir.AggMax, ir.AggAvg:
+		return true
+	}
+	return false
 }
 
 // mapAssign checks `@m[k] = v`, `@m[k] op= v` and `@m[k] = agg(...)`.

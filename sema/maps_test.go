@@ -45,8 +45,8 @@ func TestMapDiagnostics(t *testing.T) {
 		{p + "{ @x = count(1) }", []string{`1:28: error: count takes no arguments, got 1`}},
 		{p + "{ @x = hist(comm) }", []string{`1:33: error: hist needs an integer, got comm`}},
 		{p + "{ print(count()) }", []string{`1:29: error: count() can only be assigned to a map [write @name[key] = count()]`}},
-		{p + "{ @x = count(); print(@x + 1) }", []string{
-			`1:43: error: @x holds count(): its value cannot be read in an expression [print it with print(@x)]`}},
+		{p + "{ @x = hist(1); print(@x + 1) }", []string{
+			`1:43: error: @x holds hist(): its value cannot be read in an expression [print it with print(@x); count, sum, min, max and avg can be read]`}},
 		{p + "{ print(@y); clear(@z) }", []string{
 			`1:29: error: @y is never assigned [give it a value, e.g. @y = count()]`,
 			`1:40: error: @z is never assigned [give it a value, e.g. @z = count()]`}},

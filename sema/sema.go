@@ -78,6 +78,9 @@ type Program struct {
 	// Maps are the script's maps; Maps[i] has ID i.
 	Maps  []*Map
 	MapOf map[*parser.MapExpr]*Map
+	// KeysOf are the key expressions of delete(@m, k) and has_key(@m, k)
+	// (maps.go): k, or the elements of a tuple k for a map of several keys.
+	KeysOf map[*parser.CallExpr][]parser.Expr
 	// RecordArea is the heap bytes at offset 0 reserved for records: the
 	// largest event, rounded up to 8. $vars follow it.
 	RecordArea int

@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              8 /* ir.Version */
+#define GS_IR_VERSION              9 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0
@@ -64,7 +64,10 @@
 #define GS_OP_STREG                55
 #define GS_OP_STCTX                56
 #define GS_OP_TLS                  57
-#define GS_NUM_OPS                 58
+#define GS_OP_MAPKEYS              58
+#define GS_OP_MAPNEXT              59
+#define GS_OP_MAPHAS               60
+#define GS_NUM_OPS                 61
 
 /* Context values of OpLdCtx (ir.Ctx). */
 #define GS_CTX_PID                 0
@@ -100,7 +103,8 @@
 #define GS_COUNTER_BAD_PROGRAM     2
 #define GS_COUNTER_MAP_FULL        3
 #define GS_COUNTER_STACK_ERROR     4
-#define GS_NUM_COUNTERS            5
+#define GS_COUNTER_ITER_CUT        5
+#define GS_NUM_COUNTERS            6
 #define GS_PROBE_FLAG_BIAS         1 /* gs_probes flags: a bias probe */
 #define GS_BIAS_UNKNOWN            0x8000000000000000ULL /* what OpLdBias yields when it knows no bias */
 
@@ -144,6 +148,8 @@
 #define GS_AGG_BUCKET_BASE         5
 #define GS_MAX_BUCKETS             66
 #define GS_MAX_CELLS               4000 /* u64 cells of gs_cells per CPU */
+#define GS_ITER_BYTES              16384 /* key bytes per iteration level (a power of two) */
+#define GS_MAX_ITER_DEPTH          4 /* iteration levels: nested for loops over maps */
 #define GS_STACK_FRAME_SIZE        32 /* bytes per frame: struct bpf_stack_build_id */
 #define GS_STACK_ID_NONE           4294967295 /* OpStackID's value when no stack was captured */
 #define GS_MODULE_NONE             4294967295 /* gs_probes module of a probe in no module */

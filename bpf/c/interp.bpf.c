@@ -158,6 +158,8 @@ const volatile u64 gs_wakeup_ns = 0;
 /* The size of a string map value (ir.Program.StrValueSize), and of
  * gs_strs's values: the runtime sets both. */
 const volatile u32 gs_str_size = GS_STR_HEADER + GS_MAX_STR_LEN;
+/* The number of possible CPUs: an aggregation read sums over them. */
+const volatile u32 gs_nr_cpus = 1;
 
 struct insn {
 	u8 op, a, b, c;
@@ -329,6 +331,28 @@ struct {
 	__type(key, u32);
 	__type(value, struct cells);
 } gs_cells SEC(".maps");
+
+/* An iteration level (OpMapKeys, OpMapNext): the snapshot of a map's keys
+ * that one for loop walks. key is the BPF key of the entry being read:
+ * byte 0 the map id, the key bytes from byte 8, zeros after. The slack
+ * after keys lets a copy of up to GS_MAP_KEY_SIZE bytes at any masked
+ * offset stay inside the value. */
+struct iter {
+	u32 n, next;   /* keys held, the next to walk */
+	u8 map, in, ksize, pad[5];
+	u8 key[GS_MAP_KEY_SIZE];
+	u8 keys[GS_ITER_BYTES + GS_MAP_KEY_SIZE];
+};
+
+_Static_assert((GS_ITER_BYTES & (GS_ITER_BYTES - 1)) == 0, "GS_ITER_BYTES must be a power of two");
+_Static_assert(sizeof(struct iter) <= 32768, "a PERCPU_ARRAY value is at most 32 KiB");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, GS_MAX_ITER_DEPTH);
+	__type(key, u32);
+	__type(value, struct iter);
+} gs_iters SEC(".maps");
 
 /* Why a run stopped, in gs_scratch.stop. */
 enum {
@@ -573,7 +597,7 @@ static __always_inline int cell_agg(u32 cells, s32 off, u8 map, u8 agg, s64 x)
 	return 0;
 }
 
-/* map_str is OpMapLookup, OpMapUpdate or OpMapDelete (op) on gs_strs: the
+/* map_str is OpMapLookup or OpMapUpdate (op) on gs_strs: the
  * string slot at heap[off] is the value stored or where the value read
  * goes (the empty string for an absent key). Returns 0, or 1 for a bad
  * operand. */
@@ -582,10 +606,6 @@ static __always_inline long map_str(struct scratch *s, u8 *key, u8 op, u64 off)
 	u8 *slot;
 	void *v;
 
-	if (op == GS_OP_MAPDEL) {
-		bpf_map_delete_elem(&gs_strs, key);
-		return 0;
-	}
 	if (off > GS_HEAP_SIZE || heap_bad(off, gs_str_size))
 		return bad(s);
 	slot = heap_at(s, off);
@@ -624,6 +644,175 @@ static __always_inline long map_agg(struct scratch *s, u8 *key, u8 map, u8 agg, 
 			return 0;
 	}
 	agg_update(g, map, agg, x);
+	return 0;
+}
+
+/* The state of an aggregation read over all CPUs (agg_read). */
+struct agg_sum {
+	const u8 *key;
+	u64 count, sum;
+	s64 min, max;
+	u32 set;
+};
+
+static long agg_cpu(u64 cpu, void *data)
+{
+	struct agg_sum *a = data;
+	struct agg *g = bpf_map_lookup_percpu_elem(&gs_aggs, a->key, cpu);
+
+	if (!g)
+		return 0;
+	a->count += g->v[GS_AGG_COUNT_SLOT];
+	a->sum += g->v[GS_AGG_SUM_SLOT];
+	if (g->v[GS_AGG_SET_SLOT]) {
+		if (!a->set || (s64)g->v[GS_AGG_MIN_SLOT] < a->min)
+			a->min = g->v[GS_AGG_MIN_SLOT];
+		if (!a->set || (s64)g->v[GS_AGG_MAX_SLOT] > a->max)
+			a->max = g->v[GS_AGG_MAX_SLOT];
+		a->set = 1;
+	}
+	return 0;
+}
+
+/* agg_read is OpMapLookup on gs_aggs: the value of map's aggregation at
+ * key as print shows it, combined over every CPU (count and sum add up,
+ * min and max over the CPUs that saw a value, avg the sum over the
+ * count); 0 when absent or for the aggregations that have no one value. */
+static __always_inline u64 agg_read(const u8 *key, u32 map)
+{
+	struct mapinfo *mi = bpf_map_lookup_elem(&gs_mapinfo, &map);
+	struct agg_sum a = {.key = key};
+
+	if (!mi)
+		return 0;
+	bpf_loop(gs_nr_cpus, agg_cpu, &a, 0);
+	switch (mi->agg) {
+	case GS_AGG_COUNT:
+		return a.count;
+	case GS_AGG_SUM:
+		return a.sum;
+	case GS_AGG_MIN:
+		return a.set ? a.min : 0;
+	case GS_AGG_MAX:
+		return a.set ? a.max : 0;
+	case GS_AGG_AVG:
+		return sdiv(a.sum, a.count);
+	}
+	return 0;
+}
+
+/* The state of an OpMapKeys walk over a BPF map. */
+struct keys_walk {
+	struct iter *it; /* the level, NULL to count only */
+	u32 total;       /* keys of the map seen */
+	u32 map;
+};
+
+/* keys_one is bpf_for_each_map_elem's callback: it counts the keys of one
+ * script map (byte 0 its id) and copies their key bytes while they fit. */
+static long keys_one(void *m, const u8 *key, void *val, void *data)
+{
+	struct keys_walk *w = data;
+	struct iter *it = w->it;
+	u64 k, off;
+
+	if (key[0] != w->map)
+		return 0;
+	w->total++;
+	if (!it)
+		return 0;
+	k = it->ksize & (GS_MAP_KEY_SIZE - 1);
+	if (k == 0)
+		return 0;
+	off = (u64)it->n * k;
+	if (off + k > GS_ITER_BYTES)
+		return 0;
+	asm volatile("%0 &= %1" : "+r"(off) : "i"(GS_ITER_BYTES - 1));
+	bpf_probe_read_kernel(&it->keys[off], k, key + 8);
+	it->n++;
+	return 0;
+}
+
+/* map_keys is OpMapKeys: *ra = the keys of script map map in BPF map in;
+ * with k > 0, the first that fit are copied to level lvl. Returns 0, or 1
+ * for a bad operand. */
+static __always_inline long map_keys(struct scratch *s, u64 *ra, u8 map, u8 in, s32 imm)
+{
+	u32 k = imm & 0xff, lvl = (u32)imm >> 8;
+	struct keys_walk w = {.map = map};
+	struct iter *it = NULL;
+
+	if (k > GS_MAP_KEY_SIZE - 8 || (k & 7) || in > GS_IN_STRS)
+		return bad(s);
+	if (k) {
+		it = bpf_map_lookup_elem(&gs_iters, &lvl);
+		if (!it)
+			return bad(s);
+		it->n = 0;
+		it->next = 0;
+		it->map = map;
+		it->in = in;
+		it->ksize = k;
+		__builtin_memset(it->key, 0, sizeof it->key);
+		it->key[0] = map;
+		w.it = it;
+	}
+	if (in == GS_IN_VALS)
+		bpf_for_each_map_elem(&gs_vals, keys_one, &w, 0);
+	else if (in == GS_IN_AGGS)
+		bpf_for_each_map_elem(&gs_aggs, keys_one, &w, 0);
+	else
+		bpf_for_each_map_elem(&gs_strs, keys_one, &w, 0);
+	if (it && w.total > it->n)
+		count(GS_COUNTER_ITER_CUT);
+	*ra = w.total;
+	return 0;
+}
+
+/* map_next is OpMapNext: the next key of level lvl and its value, read
+ * now (a value the body changed or deleted reads as it is), to heap[off]:
+ * the key bytes, then vsize bytes of value. *ra = 0 when the level is
+ * done. Returns 0, or 1 for a bad operand. */
+static __always_inline long map_next(struct scratch *s, u64 *ra, u32 lvl, u32 vsize, u32 off)
+{
+	struct iter *it = bpf_map_lookup_elem(&gs_iters, &lvl);
+	u64 k, at, *v64;
+	u8 *dst;
+	void *v;
+
+	if (!it)
+		return bad(s);
+	k = it->ksize & (GS_MAP_KEY_SIZE - 1);
+	if (it->next >= it->n) {
+		*ra = 0;
+		return 0;
+	}
+	if (vsize > GS_STR_HEADER + GS_MAX_STR_LEN || heap_bad(off, k + vsize))
+		return bad(s);
+	at = (u64)it->next * k;
+	if (at + k > GS_ITER_BYTES)
+		return bad(s);
+	asm volatile("%0 &= %1" : "+r"(at) : "i"(GS_ITER_BYTES - 1));
+	it->next++;
+	dst = heap_at(s, off);
+	bpf_probe_read_kernel(dst, k, &it->keys[at]);
+	bpf_probe_read_kernel(&it->key[8], k, &it->keys[at]);
+	dst = heap_at(s, off + k);
+	if (it->in == GS_IN_STRS) {
+		v = bpf_map_lookup_elem(&gs_strs, it->key);
+		if (vsize > gs_str_size)
+			vsize = gs_str_size;
+		if (v)
+			bpf_probe_read_kernel(dst, vsize, v);
+		else
+			__builtin_memset(dst, 0, GS_STR_HEADER);
+	} else if (it->in == GS_IN_AGGS) {
+		*(u64 *)dst = agg_read(it->key, it->map);
+	} else {
+		v64 = bpf_map_lookup_elem(&gs_vals, it->key);
+		*(u64 *)dst = v64 ? *v64 : 0;
+	}
+	*ra = 1;
 	return 0;
 }
 
@@ -1313,9 +1502,18 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		if (str_eq(s, RA, RB, RC, imm))
 			return OP_BAD;
 		break;
+	case GS_OP_MAPKEYS:
+		if (map_keys(s, RA, ins->b, ins->c, imm))
+			return OP_BAD;
+		break;
+	case GS_OP_MAPNEXT:
+		if (map_next(s, RA, ins->b, (u32)ins->c * 8, imm))
+			return OP_BAD;
+		break;
 	case GS_OP_MAPGET:
 	case GS_OP_MAPSET:
 	case GS_OP_MAPDEL:
+	case GS_OP_MAPHAS:
 	case GS_OP_MAPAGG: {
 		u8 *key;
 
@@ -1323,9 +1521,19 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 			return OP_BAD;
 		key = heap_at(s, imm);
 		*(u64 *)key = ins->b; /* byte 0 the map id, bytes 1-7 zero */
-		if (ins->op != GS_OP_MAPAGG && ins->c == GS_IN_STRS) {
+		if (ins->op == GS_OP_MAPHAS) {
+			void *m = ins->c == GS_IN_AGGS ? (void *)&gs_aggs : ins->c == GS_IN_STRS ? (void *)&gs_strs : (void *)&gs_vals;
+
+			*RA = bpf_map_lookup_elem(m, key) != NULL;
+		} else if (ins->op == GS_OP_MAPDEL) {
+			void *m = ins->c == GS_IN_AGGS ? (void *)&gs_aggs : ins->c == GS_IN_STRS ? (void *)&gs_strs : (void *)&gs_vals;
+
+			*RA = bpf_map_delete_elem(m, key) == 0;
+		} else if (ins->op != GS_OP_MAPAGG && ins->c == GS_IN_STRS) {
 			if (map_str(s, key, ins->op, *RA))
 				return OP_BAD;
+		} else if (ins->op == GS_OP_MAPGET && ins->c == GS_IN_AGGS) {
+			*RA = agg_read(key, ins->b);
 		} else if (ins->op == GS_OP_MAPGET) {
 			u64 *val = bpf_map_lookup_elem(&gs_vals, key);
 
@@ -1333,11 +1541,6 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		} else if (ins->op == GS_OP_MAPSET) {
 			if (bpf_map_update_elem(&gs_vals, key, RA, BPF_ANY))
 				count(GS_COUNTER_MAP_FULL);
-		} else if (ins->op == GS_OP_MAPDEL) {
-			if (ins->c == GS_IN_AGGS)
-				bpf_map_delete_elem(&gs_aggs, key);
-			else
-				bpf_map_delete_elem(&gs_vals, key);
 		} else if (map_agg(s, key, ins->b, ins->c, *RA)) {
 			return OP_BAD;
 		}

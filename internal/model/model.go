@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/gs-tracer/gs/ir"
 )
@@ -42,6 +43,8 @@ type Machine struct {
 	// file offsets. StackIDs numbers the distinct stacks from 1.
 	Stack    []uint64
 	StackIDs map[string]uint64
+	// Iters are the iteration levels of OpMapKeys and OpMapNext.
+	Iters [ir.MaxIterDepth]Iter
 
 	// Read fills buf from user memory at addr for OpLoad and OpStMem and
 	// reports whether it could (nil: every read faults); Bias is what
@@ -50,6 +53,15 @@ type Machine struct {
 	Read   func(addr uint64, buf []byte) bool
 	Bias   uint64
 	NoBias bool
+}
+
+// Iter is one iteration level: the key bytes of a map's keys, in key
+// order (the kernel's order is the hash's), and the next to walk.
+type Iter struct {
+	Keys [][]byte
+	Next int
+	Map  uint8
+	In   ir.MapIn
 }
 
 // New returns a Machine with empty maps.
@@ -350,11 +362,26 @@ func (m *Machine) Run(p *ir.Program, id int) error {
 			limit := min(int(uint32(in.Imm)), ir.MaxStrLen)
 			x, y := m.slotBytes(int(b), limit), m.slotBytes(int(c), limit)
 			*a = b2u(bytes.Equal(x, y))
-		case ir.OpMapLookup, ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg:
+		case ir.OpMapKeys:
+			if err := m.mapKeys(a, in); err != nil {
+				return fmt.Errorf("pc %d: %w", pc-1, err)
+			}
+		case ir.OpMapNext:
+			if err := m.mapNext(p, a, in); err != nil {
+				return fmt.Errorf("pc %d: %w", pc-1, err)
+			}
+		case ir.OpMapLookup, ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg, ir.OpMapHas:
 			m.put(int(in.Imm), uint64(in.B), 8)
 			key := string(m.Heap[in.Imm : in.Imm+ir.MapKeySize])
 			n := p.StrValueSize
 			switch {
+			case in.Op == ir.OpMapHas || in.Op == ir.OpMapDelete:
+				*a = b2u(m.hasKey(key, ir.MapIn(in.C), in.Op == ir.OpMapDelete))
+			case in.Op == ir.OpMapLookup && ir.MapIn(in.C) == ir.InAggs:
+				if int(in.B) >= len(p.Maps) {
+					return fmt.Errorf("pc %d: no map %d", pc-1, in.B)
+				}
+				*a = m.aggValue(key, p.Maps[in.B].Agg)
 			case in.Op != ir.OpMapAgg && ir.MapIn(in.C) == ir.InStrs:
 				if *a > uint64(len(m.Heap)-n) {
 					return fmt.Errorf("pc %d: string slot at %d", pc-1, *a)
@@ -369,19 +396,11 @@ func (m *Machine) Run(p *ir.Program, id int) error {
 					}
 				case ir.OpMapUpdate:
 					m.Strs[key] = append([]byte(nil), slot...)
-				default:
-					delete(m.Strs, key)
 				}
 			case in.Op == ir.OpMapLookup:
 				*a = m.Vals[key]
 			case in.Op == ir.OpMapUpdate:
 				m.Vals[key] = *a
-			case in.Op == ir.OpMapDelete:
-				if ir.MapIn(in.C) == ir.InAggs {
-					delete(m.Aggs, key)
-				} else {
-					delete(m.Vals, key)
-				}
 			default:
 				if int(in.B) >= len(p.Maps) {
 					return fmt.Errorf("pc %d: no map %d", pc-1, in.B)
@@ -438,7 +457,7 @@ func (m *Machine) Run(p *ir.Program, id int) error {
 func writesA(op ir.Op) bool {
 	switch op {
 	case ir.OpNop, ir.OpJa, ir.OpJz, ir.OpJnz, ir.OpStHeap, ir.OpStStr, ir.OpStMem, ir.OpStStatus, ir.OpStComm, ir.OpRecord, ir.OpEmit, ir.OpExit,
-		ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapAgg, ir.OpCellAgg, ir.OpCellAggReg, ir.OpStStack, ir.OpStReg, ir.OpStCtx:
+		ir.OpMapUpdate, ir.OpMapAgg, ir.OpCellAgg, ir.OpCellAggReg, ir.OpStStack, ir.OpStReg, ir.OpStCtx:
 		return false
 	}
 	return true
@@ -466,6 +485,127 @@ func (m *Machine) readStr(dst int, s string, limit int, ok bool) {
 }
 
 // aggregate is map_agg of bpf/c/interp.bpf.c.
+// hasKey reports whether BPF map in has key, and deletes it with del.
+func (m *Machine) hasKey(key string, in ir.MapIn, del bool) bool {
+	var ok bool
+	switch in {
+	case ir.InAggs:
+		_, ok = m.Aggs[key]
+		if del {
+			delete(m.Aggs, key)
+		}
+	case ir.InStrs:
+		_, ok = m.Strs[key]
+		if del {
+			delete(m.Strs, key)
+		}
+	default:
+		_, ok = m.Vals[key]
+		if del {
+			delete(m.Vals, key)
+		}
+	}
+	return ok
+}
+
+// aggValue is an aggregation's value as OpMapLookup reads it (one CPU).
+func (m *Machine) aggValue(key string, agg ir.Agg) uint64 {
+	g := m.Aggs[key]
+	if g == nil {
+		return 0
+	}
+	switch agg {
+	case ir.AggCount:
+		return g[ir.AggCountSlot]
+	case ir.AggSum:
+		return g[ir.AggSumSlot]
+	case ir.AggMin:
+		return g[ir.AggMinSlot]
+	case ir.AggMax:
+		return g[ir.AggMaxSlot]
+	case ir.AggAvg:
+		if g[ir.AggCountSlot] == 0 {
+			return 0
+		}
+		return uint64(int64(g[ir.AggSumSlot]) / int64(g[ir.AggCountSlot]))
+	}
+	return 0
+}
+
+// mapKeys is OpMapKeys.
+func (m *Machine) mapKeys(a *uint64, in ir.Insn) error {
+	k, lvl := int(in.Imm&0xff), int(uint32(in.Imm)>>8)
+	if k > ir.MapKeySize-8 || k%8 != 0 || lvl >= ir.MaxIterDepth || ir.MapIn(in.C) > ir.InStrs {
+		return fmt.Errorf("mapkeys: bad operands %#x", in.Imm)
+	}
+	var keys []string
+	add := func(key string) {
+		if key[0] == in.B {
+			keys = append(keys, key)
+		}
+	}
+	switch ir.MapIn(in.C) {
+	case ir.InAggs:
+		for key := range m.Aggs {
+			add(key)
+		}
+	case ir.InStrs:
+		for key := range m.Strs {
+			add(key)
+		}
+	default:
+		for key := range m.Vals {
+			add(key)
+		}
+	}
+	*a = uint64(len(keys))
+	if k == 0 {
+		return nil
+	}
+	slices.Sort(keys)
+	it := &m.Iters[lvl]
+	*it = Iter{Map: in.B, In: ir.MapIn(in.C)}
+	for _, key := range keys[:min(len(keys), ir.IterCap(k))] {
+		it.Keys = append(it.Keys, []byte(key[8:8+k]))
+	}
+	return nil
+}
+
+// mapNext is OpMapNext.
+func (m *Machine) mapNext(p *ir.Program, a *uint64, in ir.Insn) error {
+	if int(in.B) >= ir.MaxIterDepth {
+		return fmt.Errorf("mapnext: level %d", in.B)
+	}
+	it := &m.Iters[in.B]
+	if it.Next >= len(it.Keys) {
+		*a = 0
+		return nil
+	}
+	kb := it.Keys[it.Next]
+	it.Next++
+	var key [ir.MapKeySize]byte
+	key[0] = it.Map
+	copy(key[8:], kb)
+	dst := int(in.Imm)
+	copy(m.Heap[dst:], kb)
+	dst += len(kb)
+	switch it.In {
+	case ir.InStrs:
+		n := min(int(in.C)*8, p.StrValueSize)
+		if v, ok := m.Strs[string(key[:])]; ok {
+			copy(m.Heap[dst:dst+n], v)
+		} else {
+			clear(m.Heap[dst : dst+ir.StrHeader])
+		}
+	case ir.InAggs:
+		m.put(dst, m.aggValue(string(key[:]), p.Maps[it.Map].Agg), 8)
+	default:
+		m.put(dst, m.Vals[string(key[:])], 8)
+	}
+	*a = 1
+	return nil
+}
+
 func (m *Machine) aggregate(key string, agg ir.Agg, x int64, mp ir.Map) {
 	g := m.Aggs[key]
 	if g == nil {

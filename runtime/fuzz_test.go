@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"encoding/binary"
+	stdjson "encoding/json"
 	"testing"
 
 	"github.com/gs-tracer/gs/ir"
@@ -94,7 +95,8 @@ func (r *layoutReader) program(format string) *ir.Program {
 }
 
 // FuzzDecode runs random records through random layouts, as text and as
-// JSON. A record that does not fit its layout is an error, never a panic.
+// JSON. A record that does not fit its layout is an error, never a panic,
+// and a JSON line is valid JSON.
 func FuzzDecode(f *testing.F) {
 	prog := testProgram()
 	for e := range prog.Events {
@@ -115,9 +117,16 @@ func FuzzDecode(f *testing.F) {
 				binary.LittleEndian.PutUint32(fixed, uint32(rec[0])%uint32(len(prog.Events)))
 				binary.LittleEndian.PutUint32(fixed[4:], 0)
 				before := []byte("keep")
-				out, _, err := d.decode(before, fixed)
+				out, kind, err := d.decode(before, fixed)
 				if err != nil && string(out) != "keep" {
 					t.Fatalf("a malformed record changed dst to %q", out)
+				}
+				if err == nil && json && decodesJSON(kind) && len(out) > len(before) {
+					// Whatever the layout, a JSON line is JSON.
+					line := out[len(before):]
+					if !stdjson.Valid(line) || line[len(line)-1] != '\n' {
+						t.Fatalf("not a JSON line: %q", line)
+					}
 				}
 			}
 		}

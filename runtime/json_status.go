@@ -49,6 +49,9 @@ func appendJSONStatus(dst []byte, level, text string) []byte {
 	return append(dst, "}\n"...)
 }
 
+// JSONStatus is gs's JSON status line of a level, for cmd/gs's errors.
+func JSONStatus(level, text string) []byte { return appendJSONStatus(nil, level, text) }
+
 // appendJSONCounter is gs's line for a counter of the interpreter's that
 // grew by n, or its total for the run.
 func appendJSONCounter(dst []byte, name, msg string, n uint64, total bool) []byte {

@@ -16,7 +16,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -410,8 +409,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			return exitInternal
 		}
 		if format == runtime.FormatJSON {
-			msg, _ := json.Marshal(err.Error())
-			fmt.Fprintf(stderr, "{\"type\": \"status\", \"level\": \"error\", \"msg\": %s}\n", msg) // docs/json.md
+			stderr.Write(runtime.JSONStatus("error", err.Error()))
 		} else {
 			fmt.Fprintf(stderr, "gs: %v\n", err)
 		}

@@ -154,6 +154,9 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		}
 		return appendJSONUint(dst, u)
 	case ir.KindChar:
+		if len(b) < 1 {
+			return append(dst, jsonMalformed...)
+		}
 		if t.Lang == ir.LangRust {
 			return appendJSONString(dst, rustChar(b)) // format_rust.go
 		}

@@ -364,3 +364,11 @@ func TestStatusLog(t *testing.T) {
 		t.Errorf("got %s, want %s", lines[1], want)
 	}
 }
+
+// A char of no bytes (a malformed layout) is malformed, not a panic.
+func TestJSONEmptyChar(t *testing.T) {
+	p := jsonPrinter{}
+	if got := string(p.appendValue(nil, &ir.Type{Kind: ir.KindChar}, nil)); got != jsonMalformed {
+		t.Errorf("got %s", got)
+	}
+}

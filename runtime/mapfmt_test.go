@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/binary"
 	"encoding/json"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -370,5 +371,52 @@ func TestJSONEmptyChar(t *testing.T) {
 	p := jsonPrinter{}
 	if got := string(p.appendValue(nil, &ir.Type{Kind: ir.KindChar}, nil)); got != jsonMalformed {
 		t.Errorf("got %s", got)
+	}
+}
+
+// Every map line is valid JSON, whatever its keys, values and buckets
+// hold (random bytes, seeded), and its data is one member, the map.
+func TestMapJSONValid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	keySets := [][]*ir.Type{nil, {kInt}, {kStr}, {kComm}, {kFunc}, {kProbe}, {kStack}, {kStr, kInt}, {kUint, kComm, kStack}}
+	values := []*ir.Type{kInt, kUint, kStr, tPtr, tBool, tColor}
+	for _, keys := range keySets {
+		for agg := ir.Agg(0); int(agg) < len(ir.AggNames); agg++ {
+			for _, v := range append(values, nil) {
+				m := testMap(1, "m", agg, v == nil, keys...)
+				m.Min, m.Max, m.Step = -int64(rng.IntN(100)), int64(rng.IntN(1000)), int64(1+rng.IntN(50))
+				if v != nil {
+					m.Value = v
+				}
+				var es []mapEntry
+				for n := rng.IntN(4); n >= 0; n-- {
+					var e mapEntry
+					for i := 8; i < len(e.key); i++ {
+						e.key[i] = byte(rng.Uint32())
+					}
+					e.key[0] = m.ID
+					e.val = rng.Uint64()
+					e.str = make([]byte, ir.StrHeader+16)
+					for i := range e.str {
+						e.str[i] = byte(rng.Uint32())
+					}
+					e.agg.count, e.agg.sum = rng.Uint64(), int64(rng.Uint64())
+					for i := range e.agg.buckets {
+						if rng.IntN(3) == 0 {
+							e.agg.buckets[i] = rng.Uint64() >> rng.IntN(64)
+						}
+					}
+					es = append(es, e)
+				}
+				got := testPrinter().appendJSON(nil, &m, es, rng.IntN(3), int64(rng.IntN(3)))
+				var msg struct {
+					Type string
+					Data map[string]json.RawMessage
+				}
+				if err := json.Unmarshal(got, &msg); err != nil || len(msg.Data) != 1 || msg.Data["@m"] == nil {
+					t.Errorf("%v keys %v value %v: %v: %s", agg, keys, v, err, got)
+				}
+			}
+		}
 	}
 }

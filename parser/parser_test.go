@@ -125,6 +125,8 @@ func TestParseProbes(t *testing.T) {
 		{"u:main+4", `Probe uprobe binary="" func="main" offset=0x4`},
 		{"u:./app:0x4011a0", `Probe uprobe binary="./app" addr=0x4011a0`},
 		{"u:./app:main.c:42", `Probe uprobe binary="./app" file="main.c" line=42`},
+		{"u:./app@main.c:42", `Probe uprobe binary="./app" file="main.c" line=42`},
+		{"uprobe:/usr/lib/x@y.so@src/main.c:7", `Probe uprobe binary="/usr/lib/x@y.so" file="src/main.c" line=7`},
 		{"u:./app:src/x.c:7", `Probe uprobe binary="./app" file="src/x.c" line=7`},
 		{"interval:s:5", `Probe interval unit=s n=5`},
 		{"interval:ms:100", `Probe interval unit=ms n=100`},

@@ -19,6 +19,7 @@ import (
 //	             take bare (spaces, ',', '<', '/'), such as a C++ signature
 //	             "geo::sum(int, int)"; \" and \\ escape
 //	FILE:LINE    when it still holds a ':' that is not part of a "::"
+//	             (bpftrace's BIN@FILE:LINE is the same)
 //	ADDR         when it starts with a digit (0x4011a0)
 //	FUNC[+OFF]   otherwise; FUNC may hold wildcards, "::" and Go's
 //	             main.(*Server).Handle
@@ -91,6 +92,16 @@ func (b *builder) probeSpec(text string, off int) *Probe {
 	if loc == "" {
 		b.diags.Errorf(b.src.span(locOff, locOff), "missing function name").
 			WithHint("write %s:BINARY:FUNCTION, e.g. uprobe:./app:main", typ)
+		return p
+	}
+	if at := strings.LastIndexByte(p.Binary, '@'); at > 0 && at < len(p.Binary)-1 && allDigits(loc) {
+		// bpftrace's BIN@FILE:LINE: gs's BIN:FILE:LINE.
+		line, err := strconv.ParseUint(loc, 10, 31)
+		if err != nil || line == 0 {
+			b.diags.Errorf(b.src.span(locOff, locOff+len(loc)), "invalid line number %q", loc).
+				WithHint("write FILE:LINE with a positive decimal line, e.g. main.c:42")
+		}
+		p.Binary, p.File, p.Line = p.Binary[:at], p.Binary[at+1:], int(line)
 		return p
 	}
 	switch {
@@ -291,4 +302,13 @@ func substProbe(f *diag.File, p *Probe, params []string, diags *diag.List) {
 	np := b.probeSpec(sb.String(), p.Sp.Start.Offset)
 	np.Sp = p.Sp // the specifier as written
 	*p = *np
+}
+
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -130,6 +130,7 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 			fmt.Fprintf(stdout, "    (no debug information for %s)\n", fn.Qual)
 			continue
 		}
+		listArgs(stdout, d, insts)
 		for _, in := range insts {
 			if len(insts) > 1 || in.Inlined {
 				kind := "out-of-line"
@@ -151,6 +152,32 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 
 // listVars prints the variables visible at pc; when prologueEnd is set and
 // differs, a variable unavailable at pc but available there says so.
+// listArgs prints the function's parameters as bpftrace's -lv lists them,
+// "    int* n", before gs's own lines on where each can be read.
+func listArgs(w io.Writer, d *debuginfo.Debug, insts []debuginfo.FuncInstance) {
+	in := insts[0]
+	for _, i := range insts {
+		if !i.Inlined {
+			in = i
+			break
+		}
+	}
+	vars, err := d.VarsAt(in.Entry)
+	if err != nil {
+		return
+	}
+	for _, v := range vars {
+		if !v.IsParam() || v.Result {
+			continue
+		}
+		typ := "?"
+		if v.Type != nil {
+			typ = strings.ReplaceAll(debuginfo.TypeName(v.Type), " *", "*")
+		}
+		fmt.Fprintf(w, "    %s %s\n", typ, v.Name)
+	}
+}
+
 func listVars(w io.Writer, d *debuginfo.Debug, pc, prologueEnd uint64, where string) {
 	vars, err := d.VarsAt(pc)
 	if err != nil {

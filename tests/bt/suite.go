@@ -160,6 +160,21 @@ func Build(tests string) []string {
 			run(job{argv[len(argv)-1], argv})
 		}
 	}
+	// Split DWARF: a skeleton with its .dwo beside it, and one whose .dwo
+	// files are bundled into a .dwp (as bpftrace's CMake builds them).
+	if _, err := os.Stat(filepath.Join(tests, "testprogs", "uprobe_test.c")); err == nil {
+		for _, kind := range []string{"dwo", "dwp"} {
+			os.MkdirAll(filepath.Join(tests, "testprogs", "external_debug", kind), 0o755)
+		}
+		for _, argv := range [][]string{
+			{"gcc", "-g", "-O0", "-gsplit-dwarf", "testprogs/uprobe_test.c", "-o", "testprogs/external_debug/dwo/uprobe_test-split"},
+			{"gcc", "-g", "-O0", "-gsplit-dwarf", "testprogs/uprobe_test.c", "-o", "testprogs/external_debug/dwp/uprobe_test-split"},
+			{"llvm-dwp", "-e", "testprogs/external_debug/dwp/uprobe_test-split", "-o", "testprogs/external_debug/dwp/uprobe_test-split.dwp"},
+			{"sh", "-c", "rm -f testprogs/external_debug/dwp/*.dwo"},
+		} {
+			run(job{argv[len(argv)-1], argv})
+		}
+	}
 	sort.Strings(failed)
 	return failed
 }

@@ -151,7 +151,7 @@ func TestCxxList(t *testing.T) {
 		t.Errorf("gs -l geo::* lists a mangled name or a function outside geo:\n%s", r.Stdout)
 	}
 	r = runGS(t, dir, timeout, "-lv", `uprobe:./cx:"geo::sum(int, int)"`)
-	match(t, "gs -lv", r.Stdout, `(?m)^uprobe:./cx:"geo::sum\(int, int\)"  _ZN3geo3sumEii\n\s+probe `)
+	match(t, "gs -lv", r.Stdout, `(?m)^uprobe:./cx:"geo::sum\(int, int\)"  _ZN3geo3sumEii\n    int a\n    int b\n\s+probe `)
 	match(t, "gs -lv", r.Stdout, `param\s+int a `)
 	if strings.Contains(r.Stdout, "long") {
 		t.Errorf("gs -lv of one overload lists another:\n%s", r.Stdout)

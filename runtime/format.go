@@ -304,9 +304,7 @@ func (p *valuePrinter) appendStack(dst []byte, b []byte, mode ir.StackMode) []by
 	}
 	for _, line := range p.stackLinesMode(b, mode) {
 		dst = append(dst, '\n')
-		if mode != ir.StackRaw {
-			dst = append(dst, '\t')
-		}
+		dst = append(dst, framePrefix(mode)...) // stackmode.go
 		dst = append(dst, line...)
 	}
 	return append(dst, '\n')

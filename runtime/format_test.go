@@ -179,9 +179,9 @@ func TestFormatValue(t *testing.T) {
 		{"array-2d", tGrid, cat(le32(1), le32(2), le32(3), le32(4), le32(5), le32(6)), "{{1, 2, 3}, {4, 5, 6}}"},
 		{"char-array-full", tName8, []byte("abcdefgh"), `"abcdefgh"`},
 		{"bitfields", tBits, []byte{0b11111_101, 0xff, 0b0001_1111, 1}, "{a = 5, b = -1, c = 4095, d = GREEN, e = true}"},
-		{"stack", tStack, cat(le64(2), ipFrame(0x401000), idFrame(0x1234), ipFrame(0)), "\n\t0x401000\n\t0x1234\n"},
-		{"stack-count-too-big", tStack, cat(le64(100), ipFrame(1), ipFrame(2), ipFrame(3)), "\n\t0x1\n\t0x2\n\t0x3\n"},
-		{"stack-empty-frame-ends", tStack, cat(le64(3), ipFrame(1), make([]byte, 32), ipFrame(3)), "\n\t0x1\n"},
+		{"stack", tStack, cat(le64(2), ipFrame(0x401000), idFrame(0x1234), ipFrame(0)), "\n        0x401000\n        0x1234\n"},
+		{"stack-count-too-big", tStack, cat(le64(100), ipFrame(1), ipFrame(2), ipFrame(3)), "\n        0x1\n        0x2\n        0x3\n"},
+		{"stack-empty-frame-ends", tStack, cat(le64(3), ipFrame(1), make([]byte, 32), ipFrame(3)), "\n        0x1\n"},
 		{"symbol", tSym, le64(0x401136), "0x401136"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -32,9 +32,6 @@ import (
 // histWidth is the width of a histogram's bar at its largest bucket.
 const histWidth = 52
 
-// stackIndent starts each frame of a stack in a map key, as in bpftrace.
-const stackIndent = "        "
-
 // mapPrinter formats script maps as text or JSON.
 type mapPrinter struct {
 	prog    *ir.Program
@@ -252,9 +249,7 @@ func (p *mapPrinter) appendKeyText(dst []byte, t *ir.Type, b []byte) []byte {
 	case ir.KindStack:
 		dst = append(dst, '\n')
 		for _, f := range p.frames(t, b) {
-			if t.StackMode != ir.StackRaw {
-				dst = append(dst, stackIndent...)
-			}
+			dst = append(dst, framePrefix(t.StackMode)...) // stackmode.go
 			dst = append(dst, f...)
 			dst = append(dst, '\n')
 		}

@@ -797,7 +797,7 @@ func TestRunSymbols(t *testing.T) {
 	// At a function's entry the return address is at [rsp]: the caller
 	// (main) is the next frame, whatever rbp holds. Verbose adds each
 	// frame's line: add's first, main's call of add.
-	if !regexp.MustCompile(`^usym\(ip\) = add, ustack = \n\tadd \(\S+/add\.c:4\)\n\tmain\+\d+ \(\S+/add\.c:7\)\n(\t\S[^\n]*\n)*\n$`).MatchString(out) {
+	if !regexp.MustCompile(`^usym\(ip\) = add, ustack = \n {8}add\+0 \(\S+/add\.c:4\)\n {8}main\+\d+ \(\S+/add\.c:7\)\n( {8}\S[^\n]*\n)*\n$`).MatchString(out) {
 		t.Errorf("output %q", out)
 	}
 }

@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"fmt"
 	"strconv"
 	"time"
 
@@ -67,11 +66,7 @@ func (s *symbols) stack(frs []symbolize.Frame) []string {
 	for i, fr := range frs {
 		fr.Caller = i > 0
 		sym := s.resolve(fr)
-		if s != nil && s.sym.Lines {
-			lines = append(lines, sym.WithLine())
-		} else {
-			lines = append(lines, sym.String())
-		}
+		lines = append(lines, bpftraceFrame(sym, s != nil && s.sym.Lines)) // stackmode.go
 		if entryFuncs[sym.Func] {
 			break
 		}
@@ -99,14 +94,7 @@ func (s *symbols) stackMode(frs []symbolize.Frame, mode ir.StackMode) []string {
 		if mode == ir.StackRaw {
 			lines = append(lines, strconv.FormatUint(addr, 16))
 		} else {
-			name, mod := sym.String(), sym.Module
-			if sym.Func == "" {
-				name = "[unknown]"
-			}
-			if mod == "" {
-				mod = "[unknown]"
-			}
-			lines = append(lines, fmt.Sprintf("%x %s (%s)", addr, name, mod))
+			lines = append(lines, perfFrame(addr, sym)) // stackmode.go
 		}
 		if entryFuncs[sym.Func] {
 			break

@@ -143,9 +143,9 @@ var aggUsage = map[string]string{
 // ustack checks ustack(N); the bare identifier ustack is a builtin.
 func (c *checker) ustack(gc *groupCtx, e *parser.CallExpr) *Type {
 	if len(e.Args) == 0 {
-		return autoStack()
+		return c.defaultStack()
 	}
-	args, mode := e.Args, ir.StackBpftrace
+	args, mode := e.Args, c.stackMode
 	if id, ok := args[0].(*parser.Ident); ok {
 		m, known := ir.StackModes[id.Name]
 		if !known && (id.Name == "build_id" || id.Name == "addr") {

@@ -29,7 +29,6 @@ var configIgnored = map[string]string{
 	"on_stack_limit":     "",
 	"perf_rb_pages":      "use --buffer-size",
 	"show_debug_info":    "",
-	"stack_mode":         "gs prints stacks in bpftrace's default mode",
 	"str_trunc_trailer":  "",
 	"unstable_import":    "",
 	"unstable_macro":     "macros are always on in gs",
@@ -55,6 +54,8 @@ func (c *checker) config(items []*parser.ConfigItem) {
 				continue
 			}
 			c.strLen = int(n)
+		case "stack_mode":
+			c.configStackMode(it) // stackmode.go
 		case "print_maps_on_exit":
 			b, ok := configBool(it.Value)
 			if !ok {
@@ -70,7 +71,7 @@ func (c *checker) config(items []*parser.ConfigItem) {
 					names = append(names, k)
 				}
 				d := c.errorf(it, "%s: not a known configuration option", it.Key)
-				if s := suggest(key, names, []string{"max_strlen", "print_maps_on_exit"}); s != "" {
+				if s := suggest(key, names, []string{"max_strlen", "print_maps_on_exit", "stack_mode"}); s != "" {
 					d.WithHint("did you mean %q?", s)
 				}
 				continue

@@ -130,7 +130,7 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 		c.p.Builtins[e] = b
 		c.warnShadowed(gc, e)
 		if b.Kind == BuiltinStack {
-			return autoStack()
+			return c.defaultStack()
 		}
 		return b.Type
 	}

@@ -56,6 +56,9 @@ type Config struct {
 	// Unsafe allows the functions that act outside the trace (system),
 	// as bpftrace's --unsafe.
 	Unsafe bool
+	// StackMode is the environment's BPFTRACE_STACK_MODE: the default
+	// mode of ustack, over config's stack_mode (stackmode.go).
+	StackMode string
 }
 
 // Program is a checked script: the resolved probes, a type for every
@@ -148,6 +151,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 	parser.SubstParams(prog, cfg.Params, c.diags)
 	builtinForms(prog) // builtins.go
 	c.getopts(prog)    // getopt.go
+	c.envStackMode()   // stackmode.go
 	c.config(prog.Config)
 	c.scriptTypes(prog.Types)
 	c.mapDecls(prog.MapDecls)
@@ -180,6 +184,7 @@ type checker struct {
 	goRet    map[int]bool        // probe IDs on a RET of a Go function, for a uretprobe (golang.go)
 
 	strLen    int              // str()'s limit when none is given (config max_strlen)
+	stackMode ir.StackMode     // ustack's mode when none is given (stackmode.go)
 	defined   map[string]*Type // C types defined in the script, by name (cdecl.go)
 	enumTypes []*Type          // the script's enums, in order
 

@@ -37,6 +37,7 @@ type Symbol struct {
 	Func   string // demangled ("geo::sum(int, int)"); "" when no symbol covers the address
 	Off    uint64 // offset from the function's start
 	Module string // base name of the module
+	Path   string // the module's path, as the process maps it or the build id found it
 	Addr   uint64 // the original address (0 when only a file offset was known)
 	File   string // source file and line, with Symbolizer.Lines and DWARF
 	Line   int
@@ -165,7 +166,7 @@ func (s *Symbolizer) Resolve(pid int, fr Frame) Symbol {
 }
 
 func (s *Symbolizer) symbolAtOffset(path string, off, addr uint64, caller bool) Symbol {
-	sym := Symbol{Module: filepath.Base(path), Addr: addr}
+	sym := Symbol{Module: filepath.Base(path), Path: path, Addr: addr}
 	if addr == 0 {
 		sym.Addr = off
 	}

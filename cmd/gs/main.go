@@ -303,7 +303,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "gs: %v, not %s\n", bpf.ErrUnsupportedArch, goruntime.GOARCH)
 		return exitRuntime
 	}
-	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Params: params, Named: named, Unsafe: o.unsafe}
+	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Params: params, Named: named, Unsafe: o.unsafe,
+		StackMode: os.Getenv("BPFTRACE_STACK_MODE")}
 	if len(cmdArgs) > 0 {
 		cfg.DefaultBinary = lookPath(cmdArgs[0])
 	} else if o.pid != 0 {

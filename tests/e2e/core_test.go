@@ -326,5 +326,5 @@ func TestStaticUstack(t *testing.T) {
 	if r.Code != 0 {
 		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 	}
-	match(t, "stdout", r.Stdout, `^\n\tadd\n\tmain\+\d+\n\t__libc_start_call_main\+\d+\n\n@s\[\n        add\n        main\+\d+\n        __libc_start_call_main\+\d+\n\]: 3\n\n$`)
+	match(t, "stdout", r.Stdout, `^\n {8}add\+\d+\n {8}main\+\d+\n {8}__libc_start_call_main\+\d+\n\n@s\[\n        add\+\d+\n        main\+\d+\n        __libc_start_call_main\+\d+\n\]: 3\n\n$`)
 }

@@ -118,9 +118,9 @@ uprobe:./cx:geo::detail::twice { @stack[ustack] = count() }`
 						t.Errorf("%s counted %d times, the target called it %d times", f, got, want)
 					}
 				}
-				match(t, "ustack", r.Stdout, `@stack\[\s*geo::detail::twice\(int\)\s`)
+				match(t, "ustack", r.Stdout, `@stack\[\s*geo::detail::twice\(int\)\+\d+\s`)
 				if opt == "-O0" { // frame pointers: the caller too
-					match(t, "ustack", r.Stdout, `@stack\[\s*geo::detail::twice\(int\)\s+main\+\d+`)
+					match(t, "ustack", r.Stdout, `@stack\[\s*geo::detail::twice\(int\)\+\d+\s+main\+\d+`)
 				}
 				if strings.Contains(r.Stdout, "_Z") {
 					t.Errorf("gs printed a mangled name:\n%s", r.Stdout)

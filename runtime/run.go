@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	goruntime "runtime"
+	"sort"
 	"sync"
 	"time"
 
@@ -648,7 +649,13 @@ func (s *session) printMaps() {
 		s.status.errorf("print maps: %v", err)
 		return
 	}
-	for i := range s.prog.Maps {
+	// In the order of their names, as bpftrace (a std::map of them).
+	order := make([]int, len(s.prog.Maps))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return s.prog.Maps[order[a]].Name < s.prog.Maps[order[b]].Name })
+	for _, i := range order {
 		s.writeMap(&s.prog.Maps[i], all[uint8(i)], 0, 0, false)
 	}
 }

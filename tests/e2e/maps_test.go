@@ -52,7 +52,7 @@ func TestMaps(t *testing.T) {
 		{`uprobe:./app:add { @[func] = count(); if (arg0 == 2) { delete(@[func]) } }`, "./app 5", "@[add]: 2\n\n"},
 		// Maps of strings: str(), comm and literals; read back in printf.
 		{`uprobe:./app:greet { @g[arg1] = str(arg0); @c = comm; @l = "lit"; if (arg1 == 1) { delete(@g[0]) } }`, "./app 3",
-			"@g[1]: world\n@g[2]: world\n\n@c: app\n\n@l: lit\n\n"},
+			"@c: app\n\n@g[1]: world\n@g[2]: world\n\n@l: lit\n\n"}, // sorted by name, as bpftrace
 		{`uprobe:./app:greet { @g[tid] = str(arg0) } uretprobe:./app:greet { printf("%s=%d\n", @g[tid], retval) }`, "./app 1", "^world=-?\\d+\n@g\\[\\d+\\]: world\n\n$"},
 		// print() does not keep a map from printing at the end (bpftrace's rule).
 		{`uprobe:./app:add /arg0 == 1/ { @c = count(); print(@c) }`, "./app 3", "@c: 1\n\n@c: 1\n\n"},

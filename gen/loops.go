@@ -3,6 +3,7 @@ package gen
 import (
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/sema"
 )
 
 // Loops are jumps: the condition at the top, the body, a jump back. The
@@ -29,6 +30,10 @@ func (g *gen) loopStmt(s parser.Stmt) {
 			g.block(s.Body)
 		}
 	case *parser.ForStmt:
+		if s.Map != nil {
+			g.forMap(s)
+			return
+		}
 		g.forRange(s)
 	case *parser.BranchStmt:
 		g.line(s.Span())
@@ -89,6 +94,40 @@ func (g *gen) forRange(s *parser.ForStmt) {
 	g.emit(ir.Insn{Op: ir.OpAddImm, A: i, B: i, Imm: 1})
 	g.emit(ir.Insn{Op: ir.OpStHeap, A: i, C: 8, Imm: int32(f.Counter.Offset)})
 	g.pop()
+	g.jump(ir.OpJa, 0, top)
+	g.bind(exit)
+}
+
+// forMap is `for ($kv : @m) body` (ir/doc.go, "Iteration"):
+//
+//	mapkeys @m into level L
+//	top:  if !mapnext(L, $kv) goto exit
+//	      body
+//	      goto top
+//	exit:
+func (g *gen) forMap(s *parser.ForStmt) {
+	ml := g.p.MapLoops[s]
+	m := ml.Map
+	g.line(s.Map.Span())
+	in := ir.InVals
+	switch m.Kind {
+	case sema.MapAgg:
+		in = ir.InAggs
+	case sema.MapStr:
+		in = ir.InStrs
+	}
+	r := g.push()
+	g.emit(ir.Insn{Op: ir.OpMapKeys, A: r, B: m.Desc.ID, C: uint8(in), Imm: int32(m.Desc.KeySize | ml.Level<<8)})
+	g.pop()
+	top, exit := newLabel(), newLabel()
+	g.bind(top)
+	g.line(s.Var.Span())
+	r = g.push()
+	vsize := sema.SlotSize(m.Value)
+	g.emit(ir.Insn{Op: ir.OpMapNext, A: r, B: uint8(ml.Level), C: uint8(align8(vsize) / 8), Imm: int32(ml.KV.Offset)})
+	g.jump(ir.OpJz, r, exit)
+	g.pop()
+	g.loopBody(s.Body, exit, top)
 	g.jump(ir.OpJa, 0, top)
 	g.bind(exit)
 }

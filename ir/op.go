@@ -273,5 +273,5 @@ var CounterNames = [NumCounters]string{
 	"probe runs stopped by an invalid program",
 	"map updates dropped because the map was full",
 	"stacks that could not be captured",
-	"for loops over a map that saw only the first keys (the snapshot holds ir.IterBytes of keys)",
+	"for loops over a map that walked only its first keys (a walk holds 16 KiB of keys: 2048 integer keys)",
 }

@@ -19,8 +19,9 @@ type groupCtx struct {
 	// dead is set after return and exit().
 	defs map[*Var]bool
 	dead bool
-	// loops counts the loops around the current point (break, continue).
-	loops int
+	// loops counts the loops around the current point (break, continue),
+	// mapLoops the for loops over maps among them.
+	loops, mapLoops int
 }
 
 // eventInfo is a print, printf, exit or map call waiting for layout.

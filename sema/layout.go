@@ -52,6 +52,7 @@ func (c *checker) layout() {
 		m.Heap = keysEnd
 		keysEnd += ir.MapKeySize
 	}
+	c.layoutMapLoops()
 	if keysEnd > ir.HeapSize {
 		c.diags.Errorf(c.p.Maps[0].Desc.Sp, "the %d maps need %d bytes of heap for their keys, more than the %d left by records",
 			len(c.p.Maps), keysEnd-area, ir.HeapSize-area).WithHint("use fewer maps or lower the str() limits")

@@ -79,8 +79,7 @@ func (c *checker) loopBody(gc *groupCtx, b *parser.Block) {
 
 func (c *checker) forStmt(gc *groupCtx, s *parser.ForStmt) {
 	if s.Map != nil {
-		c.errorf(s.Map, "not supported by gs yet: for over a map").
-			WithHint("print the map with print(%s), or loop over a range: for ($i : 0..N)", c.text(s.Map))
+		c.forMap(gc, s) // formap.go
 		return
 	}
 	ft := c.integer(gc, s.From, "for's start")

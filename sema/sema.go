@@ -92,6 +92,8 @@ type Program struct {
 	// Unroll is each unroll's count, Fors each for loop's slots (loops.go).
 	Unroll map[*parser.UnrollStmt]int
 	Fors   map[*parser.ForStmt]*ForLoop
+	// MapLoops are the for loops over maps (formap.go).
+	MapLoops map[*parser.ForStmt]*MapLoop
 	// KeepMaps: the maps are not printed at exit (config.go).
 	KeepMaps bool
 	// Values tells gen how to read the traced program's variables
@@ -182,6 +184,7 @@ type checker struct {
 	pinned   map[int]bool        // probe IDs at an explicit FUNC+OFF or 0xADDR
 	codeRefs map[string]*binData // what placement reads of each binary's data (placement.go)
 	goRet    map[int]bool        // probe IDs on a RET of a Go function, for a uretprobe (golang.go)
+	mapLoops []*MapLoop          // the for loops over maps, laid out again in layout (formap.go)
 
 	strLen    int              // str()'s limit when none is given (config max_strlen)
 	stackMode ir.StackMode     // ustack's mode when none is given (stackmode.go)

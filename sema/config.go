@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
 )
@@ -25,7 +26,6 @@ var configIgnored = map[string]string{
 	"max_cat_bytes":      "",
 	"max_map_keys":       "use --map-entries",
 	"max_probes":         "",
-	"missing_probes":     "a probe gs cannot attach is an error",
 	"on_stack_limit":     "",
 	"perf_rb_pages":      "use --buffer-size",
 	"show_debug_info":    "",
@@ -63,6 +63,13 @@ func (c *checker) config(items []*parser.ConfigItem) {
 				continue
 			}
 			c.p.KeepMaps = !b
+		case "missing_probes":
+			switch v := strings.ToLower(it.Value); v {
+			case "error", "warn", "ignore":
+				c.missingProbes = v
+			default:
+				c.diags.Errorf(it.ValSp, "missing_probes must be \"error\", \"warn\" or \"ignore\", not %q", it.Value)
+			}
 		default:
 			why, known := configIgnored[key]
 			if !known {
@@ -71,7 +78,7 @@ func (c *checker) config(items []*parser.ConfigItem) {
 					names = append(names, k)
 				}
 				d := c.errorf(it, "%s: not a known configuration option", it.Key)
-				if s := suggest(key, names, []string{"max_strlen", "print_maps_on_exit", "stack_mode"}); s != "" {
+				if s := suggest(key, names, []string{"max_strlen", "print_maps_on_exit", "stack_mode", "missing_probes"}); s != "" {
 					d.WithHint("did you mean %q?", s)
 				}
 				continue
@@ -93,4 +100,20 @@ func configBool(v string) (bool, bool) {
 		return false, true
 	}
 	return false, false
+}
+
+// missingProbe reports a probe point that matches nothing as
+// config missing_probes says: an error (bpftrace's default), a warning
+// that skips it ("warn"), or nothing ("ignore"). The result takes a hint.
+func (c *checker) missingProbe(pr *parser.Probe, format string, args ...any) *diag.Diagnostic {
+	if c.missingProbes != "" && c.skipped == nil {
+		c.skipped = pr
+	}
+	switch c.missingProbes {
+	case "ignore":
+		return &diag.Diagnostic{} // dropped
+	case "warn":
+		return c.diags.Warnf(pr.Span(), format+": skipping the probe (missing_probes = \"warn\")", args...)
+	}
+	return c.errorf(pr, format, args...)
 }

@@ -163,7 +163,7 @@ func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName 
 			}
 		}
 		if len(out) == 0 {
-			c.errorf(pr, "no function in %q matches %q", binName, pr.Func)
+			c.missingProbe(pr, "no function in %q matches %q", binName, pr.Func)
 			return nil
 		}
 		return out
@@ -174,7 +174,7 @@ func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName 
 		}
 	}
 	if len(syms) == 0 {
-		d := c.errorf(pr, "function %q not found in %q", pr.Func, binName)
+		d := c.missingProbe(pr, "function %q not found in %q", pr.Func, binName)
 		if s := diag.Suggest(pr.Func, bin.FuncNames()); s != "" {
 			d.WithHint("did you mean %q?", s)
 		}
@@ -203,7 +203,8 @@ func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName 
 		return nil
 	}
 	if fn.Size != 0 && pr.Offset >= fn.Size {
-		c.errorf(pr, "offset %d is past the end of %q (%d bytes)", pr.Offset, pr.Func, fn.Size)
+		c.errorf(pr, "offset %d is past the end of %q (%d bytes)", pr.Offset, pr.Func, fn.Size).
+			WithHint("Offset outside the function bounds ('%s' size is %d), as bpftrace says: use an offset below %d", pr.Func, fn.Size, fn.Size)
 		return nil
 	}
 	if !c.onInstruction(pr, bin, fn) {

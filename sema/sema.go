@@ -164,6 +164,9 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 		c.checkGroup(grp)
 	}
 	c.checkDebugFileUsed(prog)
+	if c.skipped != nil && len(c.p.Probes) == 0 {
+		c.errorf(c.skipped, "no probe point matches anything: nothing to attach (missing_probes = %q skips the ones that match nothing)", c.missingProbes)
+	}
 	c.finishMaps()
 	c.prepareValues()
 	c.layout()
@@ -190,6 +193,9 @@ type checker struct {
 	stackMode ir.StackMode     // ustack's mode when none is given (stackmode.go)
 	defined   map[string]*Type // C types defined in the script, by name (cdecl.go)
 	enumTypes []*Type          // the script's enums, in order
+
+	missingProbes string        // config missing_probes: "" (error), "warn" or "ignore"
+	skipped       *parser.Probe // the first probe point it skipped
 
 	debugFileUsed bool  // Config.DebugFile belonged to a probed binary
 	debugFileErr  error // why it did not belong to the first one that refused it

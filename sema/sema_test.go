@@ -151,7 +151,7 @@ func TestDiagnostics(t *testing.T) {
 		{"uprobe:/tmp:add { print(1) }", []string{`1:1: error: "/tmp" is a directory, not a binary`}},
 		{"uprobe:./target:ad { print(1) }", []string{`1:1: error: function "ad" not found in "./target" [did you mean "add"?]`}},
 		{"uprobe:./target:nothing* { print(1) }", []string{`1:1: error: no function in "./target" matches "nothing*"`}},
-		{"uprobe:./target:add+1000 { print(1) }", []string{`1:1: error: offset 1000 is past the end of "add" (20 bytes)`}},
+		{"uprobe:./target:add+1000 { print(1) }", []string{`1:1: error: offset 1000 is past the end of "add" (20 bytes) [Offset outside the function bounds ('add' size is 20), as bpftrace says: use an offset below 20]`}},
 		{"uprobe:add { print(1) }", []string{`1:1: error: probe "uprobe:add" names no binary [write uprobe:BINARY:add, or trace a command with -c or a process with -p]`}},
 		// every error of one script, in source order
 		{p + "{\n  print(agr0);\n  $x = comm;\n  printf(\"%d\\n\", $x);\n  @m = 1;\n}", []string{

@@ -95,7 +95,15 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 			g.exprInto(e.Args[0], r) // the errno; the runtime prints its message
 		case "ntop":
 			g.exprInto(e.Args[len(e.Args)-1], r) // the address; the runtime prints it
+		case "delete":
+			g.mapDeleteInto(e, r)
+		case "has_key":
+			g.hasKey(e, r)
 		case "len": // of a ustack: its frame count
+			if me, ok := e.Args[0].(*parser.MapExpr); ok && len(me.Keys) == 0 {
+				g.mapLen(me, r)
+				break
+			}
 			mark := g.temp
 			t := g.typeOf(e.Args[0])
 			off := g.tempSlot(sema.SlotSize(t))

@@ -109,15 +109,8 @@ func (g *gen) forMap(s *parser.ForStmt) {
 	ml := g.p.MapLoops[s]
 	m := ml.Map
 	g.line(s.Map.Span())
-	in := ir.InVals
-	switch m.Kind {
-	case sema.MapAgg:
-		in = ir.InAggs
-	case sema.MapStr:
-		in = ir.InStrs
-	}
 	r := g.push()
-	g.emit(ir.Insn{Op: ir.OpMapKeys, A: r, B: m.Desc.ID, C: uint8(in), Imm: int32(m.Desc.KeySize | ml.Level<<8)})
+	g.emit(ir.Insn{Op: ir.OpMapKeys, A: r, B: m.Desc.ID, C: uint8(sema.MapIn(m)), Imm: int32(m.Desc.KeySize | ml.Level<<8)})
 	g.pop()
 	top, exit := newLabel(), newLabel()
 	g.bind(top)

@@ -467,14 +467,20 @@ func (g *gen) mapDeleteInto(call *parser.CallExpr, r uint8) {
 	me := call.Args[0].(*parser.MapExpr)
 	m := g.p.MapOf[me]
 	g.key(m, g.p.DeleteKeys(call))
-	in := ir.InVals
-	switch m.Kind {
-	case sema.MapAgg:
-		in = ir.InAggs
-	case sema.MapStr:
-		in = ir.InStrs
-	}
-	g.emit(ir.Insn{Op: ir.OpMapDelete, A: r, B: m.Desc.ID, C: uint8(in), Imm: int32(m.Heap)})
+	g.emit(ir.Insn{Op: ir.OpMapDelete, A: r, B: m.Desc.ID, C: uint8(sema.MapIn(m)), Imm: int32(m.Heap)})
+}
+
+// hasKey lowers has_key(@m, k) into r.
+func (g *gen) hasKey(call *parser.CallExpr, r uint8) {
+	m := g.p.MapOf[call.Args[0].(*parser.MapExpr)]
+	g.key(m, g.p.KeysOf[call])
+	g.emit(ir.Insn{Op: ir.OpMapHas, A: r, B: m.Desc.ID, C: uint8(sema.MapIn(m)), Imm: int32(m.Heap)})
+}
+
+// mapLen lowers len(@m) into r: OpMapKeys counting only.
+func (g *gen) mapLen(me *parser.MapExpr, r uint8) {
+	m := g.p.MapOf[me]
+	g.emit(ir.Insn{Op: ir.OpMapKeys, A: r, B: m.Desc.ID, C: uint8(sema.MapIn(m))})
 }
 
 // needKeys estimates the registers a read of @m[keys] takes: the result,

@@ -32,8 +32,7 @@ var unsupportedCalls = map[string]string{
 
 // laterCalls are functions gs will have but does not support yet.
 var laterCalls = map[string]bool{
-	"has_key": true,
-	"uaddr":   true, "reg": true,
+	"uaddr": true, "reg": true,
 	"join":     true,
 	"uptr":     true,
 	"cgroupid": true, "macaddr": true, "path": true, "pton": true,
@@ -86,7 +85,15 @@ func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {
 			return nil
 		}
 		return Usym
-	case "delete", "clear", "zero":
+	case "delete":
+		c.mapCall(gc, e)
+		return Bool // whether there was an entry
+	case "has_key":
+		if c.keyedCall(gc, e, "has_key") == nil {
+			return nil
+		}
+		return Bool
+	case "clear", "zero":
 		c.mapCall(gc, e)
 		return Void
 	}

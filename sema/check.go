@@ -103,6 +103,9 @@ func copyDefs(m map[*Var]bool) map[*Var]bool {
 
 func (c *checker) exprStmt(gc *groupCtx, s *parser.ExprStmt) {
 	t := c.expr(gc, s.X)
+	if call, ok := s.X.(*parser.CallExpr); ok && call.Fn == "delete" {
+		return // its value says whether there was an entry
+	}
 	if t != nil && t.Kind != KindVoid {
 		c.diags.Warnf(s.Span(), "value of %s is not used", c.text(s.X)).WithHint("print it with print(%s)", c.text(s.X))
 	}

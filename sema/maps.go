@@ -539,10 +539,14 @@ func (c *checker) lhistParams(call *parser.CallExpr, min, max, step int64) bool 
 func (c *checker) mapCall(gc *groupCtx, e *parser.CallExpr) bool {
 	switch e.Fn {
 	case "delete":
+		if len(e.Args) == 2 {
+			c.keyedCall(gc, e, "delete")
+			return true
+		}
 		me, ok := onlyMap(e)
 		if !ok {
 			c.values(gc, e.Args)
-			c.errorf(e, "delete takes one map element: delete(@m[key])")
+			c.errorf(e, "delete takes a map and a key: delete(@m, key), or delete(@m[key])")
 			return true
 		}
 		if m := c.mapRef(gc, me); m != nil {
@@ -592,6 +596,80 @@ func (c *checker) mapCall(gc *groupCtx, e *parser.CallExpr) bool {
 		return false
 	}
 	return true
+}
+
+// keyedCall checks delete(@m, k) and has_key(@m, k): k is the key, a
+// tuple of the keys for a map of several. The keys gen builds are in
+// Program.KeysOf. It returns the map, nil when in error (reported).
+func (c *checker) keyedCall(gc *groupCtx, e *parser.CallExpr, fn string) *Map {
+	me, ok := e.Args[0].(*parser.MapExpr)
+	if len(e.Args) != 2 || !ok || me.Keys != nil {
+		c.values(gc, e.Args)
+		c.errorf(e, "%s takes a map and a key: %s(@m, key)", fn, fn)
+		return nil
+	}
+	k := e.Args[1]
+	keys := []parser.Expr{k}
+	m := c.maps[me.Name]
+	if m != nil && m.keysSet && len(m.KeyTypes) == 0 {
+		c.values(gc, e.Args[1:])
+		c.errorf(e, "call to %s() expects a map with explicit keys (non-scalar map)", fn).
+			WithHint("%s has no keys", m.name())
+		return nil
+	}
+	if m != nil && m.keysSet && len(m.KeyTypes) > 1 {
+		if tup, ok := k.(*parser.TupleExpr); ok && tup.Names == nil {
+			keys = tup.Elems
+		} else if t := c.value(gc, k); t == nil {
+			return nil
+		} else if t.Kind == KindTuple && len(t.Members) == len(m.KeyTypes) {
+			keys = nil
+			for _, mb := range t.Members {
+				keys = append(keys, &parser.FieldExpr{X: k, Name: mb.Name, NameSp: k.Span(), Sp: k.Span()})
+			}
+		}
+	}
+	ref := &parser.MapExpr{Name: me.Name, Keys: keys, Sp: me.Sp}
+	m = c.mapRef(gc, ref)
+	c.p.MapOf[me] = c.maps[me.Name]
+	if m == nil {
+		return nil
+	}
+	if c.p.KeysOf == nil {
+		c.p.KeysOf = map[*parser.CallExpr][]parser.Expr{}
+	}
+	c.p.KeysOf[e] = keys
+	c.p.MapOf[ref] = m
+	if fn == "delete" {
+		m.deletes = append(m.deletes, e)
+	} else if m.Kind == MapAgg {
+		m.Read = true // its keys must be in gs_aggs
+	}
+	return m
+}
+
+// mapLen checks len(@m): the number of keys @m has.
+func (c *checker) mapLen(e *parser.CallExpr, me *parser.MapExpr) *Type {
+	m := c.mapByName(me)
+	if m.keysSet && len(m.KeyTypes) == 0 {
+		c.errorf(e, "call to len() expects a map with explicit keys (non-scalar map)").WithHint("%s has no keys", m.name())
+		return nil
+	}
+	if m.Kind == MapAgg {
+		m.Read = true
+	}
+	return Int64
+}
+
+// MapIn is the BPF map that holds m's entries.
+func MapIn(m *Map) ir.MapIn {
+	switch m.Kind {
+	case MapAgg:
+		return ir.InAggs
+	case MapStr:
+		return ir.InStrs
+	}
+	return ir.InVals
 }
 
 // onlyMap returns the argument of a call that takes exactly one map.

@@ -52,7 +52,7 @@ func TestMapDiagnostics(t *testing.T) {
 			`1:40: error: @z is never assigned [give it a value, e.g. @z = count()]`}},
 		{p + "{ @x = 1; clear(@x[1]); delete(1) }", []string{
 			`1:31: error: clear takes a whole map: clear(@m)`,
-			`1:45: error: delete takes one map element: delete(@m[key])`}},
+			`1:45: error: delete takes a map and a key: delete(@m, key), or delete(@m[key])`}},
 		{p + "{ @x = 1; print(@x, arg0) }", []string{
 			`1:41: error: print's top must be a non-negative integer constant [print(@m, top, div) prints the top largest entries, values divided by div]`}},
 		{p + "{ @x = 1; print(@x, 10, 2) }", nil},

@@ -106,8 +106,7 @@ func (c *checker) length(gc *groupCtx, e *parser.CallExpr) *Type {
 		return nil
 	}
 	if m, ok := e.Args[0].(*parser.MapExpr); ok && len(m.Keys) == 0 {
-		c.errorf(e, "len() of a map is not supported yet").WithHint("print(@m) lists its entries")
-		return nil
+		return c.mapLen(e, m) // maps.go
 	}
 	t := c.value(gc, e.Args[0])
 	if t == nil {

@@ -45,6 +45,7 @@ var builtins = map[string]*Builtin{
 	"nsecs":   {Name: "nsecs", Kind: BuiltinCtx, Ctx: ir.CtxNsecs, Type: Uint64},
 	"elapsed": {Name: "elapsed", Kind: BuiltinCtx, Ctx: ir.CtxElapsed, Type: Uint64},
 	"cpu":     {Name: "cpu", Kind: BuiltinCtx, Ctx: ir.CtxCpu, Type: Uint64},
+	"rand":    {Name: "rand", Kind: BuiltinCtx, Ctx: ir.CtxRand, Type: Uint64},
 	"comm":    {Name: "comm", Kind: BuiltinComm, Type: Comm},
 	"func":    {Name: "func", Kind: BuiltinFunc, Type: Func},
 	"probe":   {Name: "probe", Kind: BuiltinProbe, Type: Probe},
@@ -74,7 +75,6 @@ var unsupportedIdents = map[string]string{
 
 // laterIdents are identifiers gs will know but does not support yet.
 var laterIdents = map[string]string{
-	"rand":     "rand",
 	"username": "username",
 }
 

@@ -1114,6 +1114,9 @@ static __always_inline int ld_ctx(const struct hit *h, u64 *ra, s32 which)
 	case GS_CTX_TP:
 		*ra = bpf_get_current_task_btf()->thread.fsbase;
 		return 0;
+	case GS_CTX_RAND:
+		*ra = bpf_get_prandom_u32();
+		return 0;
 	}
 	return -1;
 }

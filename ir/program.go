@@ -302,9 +302,10 @@ type Lang uint8
 
 // Languages.
 const (
-	LangC    Lang = iota // gdb's C syntax: {id = 1, name = "x"}
-	LangRust             // gdb's Rust syntax, without module paths: Entry {id: 1, name: "x"}, Some(5)
-	LangGo               // a Go program's value, printed in C's syntax
+	LangC      Lang = iota // gdb's C syntax: {id = 1, name = "x"}
+	LangRust               // gdb's Rust syntax, without module paths: Entry {id: 1, name: "x"}, Some(5)
+	LangGo                 // a Go program's value, printed in C's syntax
+	LangScript             // a type the script defines, printed in bpftrace's syntax: { .m = 2, .n = 3 }
 )
 
 // Type describes a value's bytes in a record. It is plain data computed at

@@ -116,19 +116,27 @@ func (d *decoder) appendField(dst []byte, r record, f *ir.Field) []byte {
 }
 
 // appendBare formats a field that prints alone (ir.Field.Bare): a
-// string as its text, as bpftrace prints it, anything else as
-// appendField does.
+// string or a char array as its text, as bpftrace prints it, anything
+// else as appendField does.
 func (d *decoder) appendBare(dst []byte, r record, f *ir.Field) []byte {
-	if f.Type != nil && f.Type.Kind == ir.KindString && !f.Unavailable {
-		if _, failed := r.fault(f); !failed {
-			if s, fault := stringSlot(f.Type, r.value(f)); fault == nil {
-				dst = append(dst, s.text...)
-				if s.truncated {
-					dst = append(dst, "..."...)
-				}
-				return dst
+	t := f.Type
+	if t == nil || f.Unavailable {
+		return d.appendField(dst, r, f)
+	}
+	if _, failed := r.fault(f); failed {
+		return d.appendField(dst, r, f)
+	}
+	switch {
+	case t.Kind == ir.KindString:
+		if s, fault := stringSlot(t, r.value(f)); fault == nil {
+			dst = append(dst, s.text...)
+			if s.truncated {
+				dst = append(dst, "..."...)
 			}
+			return dst
 		}
+	case t.Kind == ir.KindArray && t.Elem != nil && t.Elem.Kind == ir.KindChar && typeSize(t.Elem) == 1 && t.Len <= typeSize(t):
+		return append(dst, trimNul(r.value(f)[:t.Len])...)
 	}
 	return d.appendField(dst, r, f)
 }

@@ -158,8 +158,11 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		}
 		return appendFloatValue(dst, b[:t.Size])
 	case ir.KindStruct, ir.KindUnion:
-		if t.Lang == ir.LangRust {
+		switch t.Lang {
+		case ir.LangRust:
 			return p.appendRustStruct(dst, t, b) // format_rust.go
+		case ir.LangScript:
+			return p.appendBt(dst, t, b) // format_bt.go: the script's type, as bpftrace prints it
 		}
 		return p.appendStruct(dst, t, b)
 	case ir.KindVariants:

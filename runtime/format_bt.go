@@ -70,7 +70,8 @@ func (p *valuePrinter) appendBt(dst []byte, t *ir.Type, b []byte) []byte {
 // isHeldKind reports whether values of t print as bpftrace prints the
 // aggregates the script holds (appendBt).
 func isHeldKind(t *ir.Type) bool {
-	return t != nil && (t.Kind == ir.KindStruct || t.Kind == ir.KindUnion || t.Kind == ir.KindArray) && t.Lang == ir.LangC
+	return t != nil && (t.Kind == ir.KindStruct || t.Kind == ir.KindUnion || t.Kind == ir.KindArray) &&
+		(t.Lang == ir.LangC || t.Lang == ir.LangScript)
 }
 
 // appendArgs prints bpftrace's args, the probed function's parameters

@@ -5,18 +5,24 @@ import (
 )
 
 // appendTuple prints a bpftrace tuple as bpftrace does, (1, abc, (4, 5)),
-// and a record as (a=1, b=abc): strings unquoted, elements by the layout.
+// and a record as { .a = 1, .b = abc }: strings unquoted, elements by the
+// layout.
 func (p *valuePrinter) appendTuple(dst []byte, t *ir.Type, b []byte) []byte {
 	if t.Name == "args" {
 		return p.appendArgs(dst, t, b) // format_bt.go
 	}
-	dst = append(dst, '(')
+	record := t.Name == "record"
+	if record {
+		dst = append(dst, "{ "...)
+	} else {
+		dst = append(dst, '(')
+	}
 	for i, m := range t.Members {
 		if i > 0 {
 			dst = append(dst, ", "...)
 		}
-		if t.Name == "record" {
-			dst = append(append(dst, m.Name...), '=')
+		if record {
+			dst = append(append(append(dst, '.'), m.Name...), " = "...)
 		}
 		end := m.Offset + typeSize(m.Type)
 		if m.Offset < 0 || end > len(b) {
@@ -34,6 +40,9 @@ func (p *valuePrinter) appendTuple(dst []byte, t *ir.Type, b []byte) []byte {
 			continue
 		}
 		dst = p.appendValue(dst, m.Type, eb)
+	}
+	if record {
+		return append(dst, " }"...)
 	}
 	return append(dst, ')')
 }

@@ -99,6 +99,12 @@ func zeroScalar(m *ir.Map) bool {
 	return false
 }
 
+// zeroStrings reports whether m, when it has no entry, prints the zero
+// value of its strings or tuples: a scalar that holds them.
+func zeroStrings(m *ir.Map) bool {
+	return len(m.Keys) == 0 && !m.IsAgg && m.HoldsStrings() && m.Value != nil
+}
+
 // value is an entry's printed value: the count, sum, min, max or average,
 // a plain map's integer; for stats its average, for hist and lhist the
 // total count (what entries are sorted by).

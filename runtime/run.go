@@ -629,6 +629,11 @@ func (s *session) writeMap(m *ir.Map, es []mapEntry, top int, div int64, explici
 	if s.opts.Format == FormatJSON {
 		s.line = s.printer.appendJSON(s.line[:0], m, es, top, div) // json_map.go
 	} else {
+		if len(es) == 0 && explicit && zeroStrings(m) {
+			// print(@) of a scalar string or tuple never written prints its
+			// zero value, (0, ), as bpftrace's
+			es = []mapEntry{{str: make([]byte, typeSize(m.Value))}}
+		}
 		s.line = s.printer.appendText(s.line[:0], m, es, top, div)
 	}
 	s.out.record(s.line, true)

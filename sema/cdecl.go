@@ -71,7 +71,7 @@ func (c *checker) definedType(kind, name string) *Type {
 	case "enum":
 		k = KindEnum
 	}
-	t := &Type{Kind: k, Name: key}
+	t := &Type{Kind: k, Name: key, Lang: ir.LangScript}
 	c.defined[key] = t
 	return t
 }
@@ -126,7 +126,7 @@ func (c *checker) fieldType(f *parser.CField) *Type {
 	kind, rest, _ := strings.Cut(name, " ")
 	switch {
 	case f.Inline != nil && f.Inline.Name == "":
-		t = &Type{Kind: KindStruct, Name: kind + " (anonymous)"}
+		t = &Type{Kind: KindStruct, Name: kind + " (anonymous)", Lang: ir.LangScript}
 		if kind == "union" {
 			t.Kind = KindUnion
 		}

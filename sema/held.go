@@ -22,7 +22,7 @@ func IsHeld(t *Type) bool {
 	default:
 		return false
 	}
-	return t.Size > 0 && t.Size <= ir.StMemMax && t.Lang == ir.LangC && t.Counted == nil &&
+	return t.Size > 0 && t.Size <= ir.StMemMax && (t.Lang == ir.LangC || t.Lang == ir.LangScript) && t.Counted == nil &&
 		t.Go == nil && t.View == nil && t.Rust == nil && !hasView(t)
 }
 

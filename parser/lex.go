@@ -199,6 +199,19 @@ func lex(src *source, diags *diag.List) *lexed {
 				t = factory.Create(lx.GetTokenSourceCharStreamPair(), kt, t.GetText(),
 					antlr.TokenDefaultChannel, t.GetStart(), t.GetStop(), t.GetLine(), t.GetColumn())
 			}
+		case antlrgs.GsLexerPARAM:
+			if n.topLevel() {
+				// A probe specifier that is or ends in a positional
+				// parameter: $1, BEG$1 (probe.go splits it later).
+				start := t.GetStart()
+				if k := len(out.toks) - 1; k >= 0 && out.toks[k].GetStop()+1 == start && specWord(out.toks[k].GetTokenType()) {
+					start = out.toks[k].GetStart()
+					out.toks = out.toks[:k]
+				}
+				text := input.GetText(start, t.GetStop())
+				t = factory.Create(lx.GetTokenSourceCharStreamPair(), antlrgs.GsParserPROBE_SPEC, text,
+					antlr.TokenDefaultChannel, start, t.GetStop(), t.GetLine(), t.GetColumn())
+			}
 		case antlrgs.GsLexerPROBE_SPEC:
 			if !n.topLevel() {
 				// Hand back the word before ':' and lex on from the ':'.
@@ -376,4 +389,14 @@ func intTypeNames(toks []antlr.Token, factory antlr.TokenFactory, lx *antlrgs.Gs
 		toks[k] = factory.Create(lx.GetTokenSourceCharStreamPair(), antlrgs.GsParserINT, t.GetText(),
 			antlr.TokenDefaultChannel, t.GetStart(), t.GetStop(), t.GetLine(), t.GetColumn())
 	}
+}
+
+// specWord reports whether a token of type typ may start a probe
+// specifier that a positional parameter continues.
+func specWord(typ int) bool {
+	switch typ {
+	case antlrgs.GsLexerIDENT, antlrgs.GsLexerPROBE_SPEC, antlrgs.GsParserBEGIN, antlrgs.GsParserEND:
+		return true
+	}
+	return false
 }

@@ -51,6 +51,22 @@ var otherProbeTypes = map[string]string{
 func (b *builder) probeSpec(text string, off int) *Probe {
 	p := &Probe{Text: text, Sp: b.src.span(off, off+len(text))}
 	colon := strings.IndexByte(text, ':')
+	if colon < 0 {
+		// A specifier that is a positional parameter, or holds one
+		// (BEG$1), or what one became.
+		switch {
+		case hasParamRef(text):
+			p.Params = true // split by SubstParams
+		case text == "BEGIN" || text == "begin":
+			p.Kind = ProbeBegin
+		case text == "END" || text == "end":
+			p.Kind = ProbeEnd
+		default:
+			b.diags.Errorf(p.Sp, "unknown probe %q", text).
+				WithHint("gs has uprobe (u), uretprobe (ur), interval (i), begin and end probes")
+		}
+		return p
+	}
 	typ, rest := text[:colon], text[colon+1:]
 	restOff := off + colon + 1
 	kind, ok := probeTypes[typ]

@@ -170,6 +170,7 @@ const (
 	GsProgGsUprobeMulti  = "gs_uprobe_multi"
 	GsProgGsUprobeMultiS = "gs_uprobe_multi_s"
 	GsProgGsUprobeS      = "gs_uprobe_s"
+	GsVarGsCpid          = "gs_cpid"
 	GsVarGsNrCpus        = "gs_nr_cpus"
 	GsVarGsStartNs       = "gs_start_ns"
 	GsVarGsStrSize       = "gs_str_size"
@@ -252,6 +253,7 @@ type GsMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type GsVariableSpecs struct {
+	GsCpid     *ebpf.VariableSpec `ebpf:"gs_cpid"`
 	GsNrCpus   *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
 	GsStartNs  *ebpf.VariableSpec `ebpf:"gs_start_ns"`
 	GsStrSize  *ebpf.VariableSpec `ebpf:"gs_str_size"`
@@ -322,6 +324,7 @@ func (m *GsMaps) Close() error {
 //
 // It can be passed to LoadGsObjects or ebpf.CollectionSpec.LoadAndAssign.
 type GsVariables struct {
+	GsCpid     *ebpf.Variable `ebpf:"gs_cpid"`
 	GsNrCpus   *ebpf.Variable `ebpf:"gs_nr_cpus"`
 	GsStartNs  *ebpf.Variable `ebpf:"gs_start_ns"`
 	GsStrSize  *ebpf.Variable `ebpf:"gs_str_size"`

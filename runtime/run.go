@@ -261,6 +261,10 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		}
 		child.panics = &s.panics
 		pid = child.pid()
+		if err := s.in.setCpid(pid); err != nil { // cpid.go
+			child.abort()
+			return err
+		}
 	}
 	// Last: a goroutine's panic is raised again here, once detached.
 	defer func() {

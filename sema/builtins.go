@@ -166,3 +166,14 @@ func onlineCPUs() int {
 	}
 	return n
 }
+
+// builtinHere reports whether builtin e has a value in this run: cpid
+// is the pid of -c's command.
+func (c *checker) builtinHere(e *parser.Ident) bool {
+	if e.Name == "cpid" && !c.cfg.Command {
+		c.errorf(e, "cpid is the pid of the command gs starts: it needs -c").
+			WithHint("gs -c 'CMD' starts CMD and traces it")
+		return false
+	}
+	return true
+}

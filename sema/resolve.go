@@ -46,6 +46,7 @@ var builtins = map[string]*Builtin{
 	"elapsed": {Name: "elapsed", Kind: BuiltinCtx, Ctx: ir.CtxElapsed, Type: Uint64},
 	"cpu":     {Name: "cpu", Kind: BuiltinCtx, Ctx: ir.CtxCpu, Type: Uint64},
 	"rand":    {Name: "rand", Kind: BuiltinCtx, Ctx: ir.CtxRand, Type: Uint64},
+	"cpid":    {Name: "cpid", Kind: BuiltinCtx, Ctx: ir.CtxCpid, Type: Uint64},
 	"comm":    {Name: "comm", Kind: BuiltinComm, Type: Comm},
 	"func":    {Name: "func", Kind: BuiltinFunc, Type: Func},
 	"probe":   {Name: "probe", Kind: BuiltinProbe, Type: Probe},
@@ -112,6 +113,9 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 		}
 		if b.RetOnly && !gc.g.Ret {
 			c.errorf(e, "%s is only available in uretprobes", e.Name).WithHint("use uretprobe: to read the return value")
+			return nil
+		}
+		if !c.builtinHere(e) { // builtins.go
 			return nil
 		}
 		if b.Kind == BuiltinGoid {

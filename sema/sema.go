@@ -59,6 +59,9 @@ type Config struct {
 	// StackMode is the environment's BPFTRACE_STACK_MODE: the default
 	// mode of ustack, over config's stack_mode (stackmode.go).
 	StackMode string
+	// Command is set when gs starts the traced command (-c): cpid is
+	// its pid.
+	Command bool
 }
 
 // Program is a checked script: the resolved probes, a type for every

@@ -151,6 +151,9 @@ char LICENSE[] SEC("license") = "Dual MIT/GPL";
 
 /* Set by the runtime before load. */
 const volatile u64 gs_start_ns = 0;
+/* gs_cpid is the pid of -c's command (bpftrace's cpid), set once it is
+ * started, after loading: a variable, not a constant. */
+volatile u64 gs_cpid = 0;
 const volatile u32 gs_version = GS_IR_VERSION;
 /* Least time between two ring buffer wakeups from one CPU; 0 wakes the
  * reader for every record it finds idle (the kernel's adaptive policy). */
@@ -1116,6 +1119,9 @@ static __always_inline int ld_ctx(const struct hit *h, u64 *ra, s32 which)
 		return 0;
 	case GS_CTX_RAND:
 		*ra = bpf_get_prandom_u32();
+		return 0;
+	case GS_CTX_CPID:
+		*ra = gs_cpid;
 		return 0;
 	}
 	return -1;

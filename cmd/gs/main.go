@@ -306,7 +306,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Params: params, Named: named, Unsafe: o.unsafe,
 		StackMode: os.Getenv("BPFTRACE_STACK_MODE")}
 	if len(cmdArgs) > 0 {
-		cfg.DefaultBinary = lookPath(cmdArgs[0])
+		cfg.DefaultBinary, cfg.Command = lookPath(cmdArgs[0]), true
 	} else if o.pid != 0 {
 		// Probe paths are the target's: in a container, under /proc/PID/root.
 		r := debuginfo.ForProcess(o.pid)

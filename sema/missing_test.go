@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"sort"
 	"strings"
 	"testing"
 )
@@ -42,5 +43,33 @@ func TestMissingProbes(t *testing.T) {
 				t.Errorf("%d probes, want %d", len(p.Probes), tt.probes)
 			}
 		})
+	}
+}
+
+// TestWildBinary: a wildcard in the binary names the files it matches that
+// have the function (./corrupt and ./notelf match too, and are left out).
+func TestWildBinary(t *testing.T) {
+	for src, want := range map[string]string{
+		`uprobe:./targ*:add { print(1) }`:   "uprobe:./target:add",
+		`uprobe:./*:sub_* { print(1) }`:     "uprobe:./target:sub_one uprobe:./target:sub_two",
+		`uprobe:./t?rget:main { print(1) }`: "uprobe:./target:main",
+	} {
+		p, diags := check(t, src, Config{})
+		if diags.HasErrors() {
+			t.Errorf("%s: %v", src, brief(diags))
+			continue
+		}
+		var names []string
+		for _, pr := range p.Probes {
+			names = append(names, pr.Name)
+		}
+		sort.Strings(names)
+		if got := strings.Join(names, " "); got != want {
+			t.Errorf("%s: probes %s, want %s", src, got, want)
+		}
+	}
+	_, diags := check(t, `uprobe:./*:nosuch { print(1) }`, Config{})
+	if got := strings.Join(brief(diags), "\n"); got != `1:1: error: no file matching "./*" has a function "nosuch"` {
+		t.Errorf("got %s", got)
 	}
 }

@@ -42,40 +42,51 @@ func (c *checker) resolveProbes(g *Group) {
 				continue
 			}
 		}
-		be := c.openBinary(name)
-		if be.bin == nil {
-			d := c.errorf(pr, "%s", be.err)
-			if be.hint != "" {
-				d.WithHint("%s", be.hint)
-			}
-			continue
+		names := []string{name}
+		if hasWildcard(name) {
+			names = c.wildBinaries(pr) // binglob.go
 		}
-		prefix := pr.Kind.String() + ":" + name + ":"
-		ats := c.attachPoints(pr, be.bin, name)
-		goRet := pr.Kind == parser.ProbeUretprobe && be.bin.IsGo()
+		for _, name := range names {
+			c.binaryProbes(g, pr, name)
+		}
+	}
+}
+
+// binaryProbes adds the attach points of pr in the binary name.
+func (c *checker) binaryProbes(g *Group, pr *parser.Probe, name string) {
+	be := c.openBinary(name)
+	if be.bin == nil {
+		d := c.errorf(pr, "%s", be.err)
+		if be.hint != "" {
+			d.WithHint("%s", be.hint)
+		}
+		return
+	}
+	prefix := pr.Kind.String() + ":" + name + ":"
+	ats := c.attachPoints(pr, be.bin, name)
+	goRet := pr.Kind == parser.ProbeUretprobe && be.bin.IsGo()
+	if goRet {
+		ats = c.goReturns(pr, be.bin, ats) // golang.go: a uprobe on each RET
+	}
+	for _, at := range ats {
+		at.ID = uint32(len(c.p.Probes))
+		at.Name = prefix + at.Name
+		at.Binary = be.bin.Path
+		at.Sp = pr.Sp
+		if pr.Kind == parser.ProbeUretprobe && !goRet {
+			at.Kind = ir.Uretprobe
+		}
 		if goRet {
-			ats = c.goReturns(pr, be.bin, ats) // golang.go: a uprobe on each RET
+			c.markGoReturn(int(at.ID))
 		}
-		for _, at := range ats {
-			at.ID = uint32(len(c.p.Probes))
-			at.Name = prefix + at.Name
-			at.Binary = be.bin.Path
-			at.Sp = pr.Sp
-			if pr.Kind == parser.ProbeUretprobe && !goRet {
-				at.Kind = ir.Uretprobe
+		if pr.HasAddr || pr.HasOffset || goRet {
+			if c.pinned == nil {
+				c.pinned = map[int]bool{}
 			}
-			if goRet {
-				c.markGoReturn(int(at.ID))
-			}
-			if pr.HasAddr || pr.HasOffset || goRet {
-				if c.pinned == nil {
-					c.pinned = map[int]bool{}
-				}
-				c.pinned[int(at.ID)] = true
-			}
-			g.Probes = append(g.Probes, len(c.p.Probes))
-			c.p.Probes = append(c.p.Probes, at)
+			c.pinned[int(at.ID)] = true
 		}
+		g.Probes = append(g.Probes, len(c.p.Probes))
+		c.p.Probes = append(c.p.Probes, at)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
 )
 
@@ -129,6 +130,10 @@ func (c *checker) constIdent(e *parser.Ident) (t *Type, ok bool) {
 // builtinCall reports the calls of builtins builtinForms did not rewrite:
 // ok is false for other names.
 func (c *checker) builtinCall(gc *groupCtx, e *parser.CallExpr) (t *Type, ok bool) {
+	if e.Fn == "config" && len(e.Args) == 0 {
+		c.errorf(e, "config() is read by key: config().KEY").WithHint("the keys are %s", strings.Join(configKeys, ", "))
+		return nil, true
+	}
 	if e.Fn == "ustack" || !isBuiltinIdent(e.Fn) {
 		return nil, false
 	}
@@ -176,4 +181,51 @@ func (c *checker) builtinHere(e *parser.Ident) bool {
 		return false
 	}
 	return true
+}
+
+// configKeys are the keys config().KEY reads.
+var configKeys = []string{"max_strlen", "print_maps_on_exit", "stack_mode"}
+
+// configReads replaces bpftrace's config().KEY and __builtin_config.KEY
+// by the value gs runs with, once the config block is applied.
+func (c *checker) configReads(prog *parser.Program) {
+	parser.Rewrite(prog, func(g *parser.ProbeGroup, e parser.Expr) parser.Expr {
+		f, ok := e.(*parser.FieldExpr)
+		if !ok || f.Arrow {
+			return nil
+		}
+		switch x := f.X.(type) {
+		case *parser.CallExpr:
+			if x.Fn != "config" || len(x.Args) != 0 {
+				return nil
+			}
+		case *parser.Ident:
+			if x.Name != builtinPrefix+"config" {
+				return nil
+			}
+		default:
+			return nil
+		}
+		num := func(v uint64) parser.Expr {
+			return &parser.IntLit{Val: v, Text: strconv.FormatUint(v, 10), Sp: f.Sp}
+		}
+		switch strings.TrimPrefix(strings.ToLower(f.Name), "bpftrace_") {
+		case "max_strlen":
+			return num(uint64(c.strLen))
+		case "print_maps_on_exit":
+			if c.p.KeepMaps {
+				return num(0)
+			}
+			return num(1)
+		case "stack_mode":
+			for name, m := range ir.StackModes {
+				if m == c.stackMode {
+					return &parser.StrLit{Val: name, Sp: f.Sp}
+				}
+			}
+		}
+		c.diags.Errorf(f.NameSp, "config has no key %q that gs reads", f.Name).
+			WithHint("the keys are %s", strings.Join(configKeys, ", "))
+		return &parser.IntLit{Text: "0", Sp: f.Sp}
+	})
 }

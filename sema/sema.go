@@ -158,6 +158,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 	c.getopts(prog)    // getopt.go
 	c.envStackMode()   // stackmode.go
 	c.config(prog.Config)
+	c.configReads(prog) // builtins.go
 	c.scriptTypes(prog.Types)
 	c.mapDecls(prog.MapDecls)
 	for _, g := range prog.Groups {

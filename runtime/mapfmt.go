@@ -190,6 +190,11 @@ func (p *mapPrinter) appendText(dst []byte, m *ir.Map, es []mapEntry, top int, d
 			dst = append(dst, ": "...)
 			dst = p.appendKeyText(dst, m.Value, e.str)
 			dst = append(dst, '\n')
+		case !m.IsAgg && m.Value != nil && (m.Value.Kind == ir.KindBool || m.Value.Kind == ir.KindEnum) && div < 2:
+			dst = append(dst, ": "...)
+			vp := valuePrinter{symbols: p.symbols, start: len(dst)}
+			dst = vp.appendValue(dst, m.Value, binary.LittleEndian.AppendUint64(nil, e.val)) // true, an enumerator's name
+			dst = append(dst, '\n')
 		case !m.IsAgg && m.Value != nil && m.Value.Kind == ir.KindPointer:
 			dst = append(dst, ": "...)
 			dst = appendHex(dst, e.val) // an address, as bpftrace prints it

@@ -190,7 +190,7 @@ func (c *checker) markDef(gc *groupCtx, v *Var) {
 func varType(t *Type) *Type {
 	switch t.Kind {
 	case KindInt, KindChar, KindEnum:
-		return Promote(t)
+		return wordOf(t) // printshape.go
 	case KindString:
 		return StringOf(t.Cap)
 	case KindStrLit:

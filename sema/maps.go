@@ -264,7 +264,7 @@ func keyType(t *Type) *Type {
 		return st
 	}
 	if t.IsInteger() {
-		return Promote(t)
+		return wordOf(t) // printshape.go
 	}
 	return t
 }
@@ -412,7 +412,7 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 			WithHint("map values are 64-bit integers; a %s can be a key: @m[%s] = count()", valueClass(rt), c.text(s.RHS))
 		return
 	}
-	vt := Promote(rt)
+	vt := wordOf(rt) // printshape.go
 	if rt.Kind == KindPointer && m.Kind == MapUnknown {
 		vt = rt // printed as an address, and @p += 1 steps by its element
 	}

@@ -37,3 +37,21 @@ func (c *checker) namesProgramVar(e parser.Expr) bool {
 	})
 	return found
 }
+
+// wordOf is the type of the 64-bit word a $var, a map key or value or a
+// tuple element holds a value of type t in. As in bpftrace, a bool stays a
+// bool (printed true/false) and a value of an enum the script defines
+// stays of that enum (printed by its enumerator's name); other integers
+// are promoted.
+func wordOf(t *Type) *Type {
+	switch {
+	case t.Kind == KindBool:
+		return bool64
+	case t.Kind == KindEnum && t.Lang == ir.LangScript && !isWide(t):
+		if t.Size == 8 {
+			return t
+		}
+		return &Type{Kind: KindEnum, Size: 8, Signed: t.Signed, Name: t.Name, Enums: t.Enums, Lang: t.Lang}
+	}
+	return Promote(t)
+}

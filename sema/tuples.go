@@ -57,10 +57,8 @@ func tupleElem(t *Type) *Type {
 	switch {
 	case t.Kind == KindPointer:
 		return t // a word printed as an address, as bpftrace prints it
-	case t.Kind == KindBool:
-		return bool64 // printed true/false, as bpftrace's
 	case t.IsInteger():
-		return Promote(t)
+		return wordOf(t) // printshape.go: bool and the script's enums keep their kind
 	case t.Kind == KindString || t.Kind == KindStrLit:
 		return StringOf(align8(max(t.Cap, 1)))
 	case t.Kind == KindComm:

@@ -73,3 +73,15 @@ func TestWildBinary(t *testing.T) {
 		t.Errorf("got %s", got)
 	}
 }
+
+// TestAddressInNoFunction: an address no function holds is refused (a
+// breakpoint could land in data), unless --unsafe.
+func TestAddressInNoFunction(t *testing.T) {
+	_, diags := check(t, `uprobe:./target:0x1 { print(1) }`, Config{})
+	if got, want := strings.Join(brief(diags), "\n"), `1:1: error: could not resolve address 0x1 in "./target": it is in no function [--unsafe attaches there anyway, if it is the first byte of an instruction]`; got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	if _, diags := check(t, `uprobe:./target:0x1 { print(1) }`, Config{Unsafe: true}); diags.HasErrors() {
+		t.Errorf("--unsafe: %v", brief(diags))
+	}
+}

@@ -144,7 +144,15 @@ func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName 
 			return nil
 		}
 		at := ir.Probe{Name: fmt.Sprintf("0x%x", pr.Addr), Func: fmt.Sprintf("0x%x", pr.Addr), Offset: off, Address: pr.Addr}
-		if fn, ok := bin.FuncAt(pr.Addr); ok {
+		fn, ok := bin.FuncAt(pr.Addr)
+		if !ok && !c.cfg.Unsafe && bin.HasSymbols() {
+			// Not known to be code: a breakpoint there could corrupt data
+			// the process reads (bpftrace refuses it too).
+			c.errorf(pr, "could not resolve address 0x%x in %q: it is in no function", pr.Addr, binName).
+				WithHint("--unsafe attaches there anyway, if it is the first byte of an instruction")
+			return nil
+		}
+		if ok {
 			at.Func = bin.FuncName(fn)
 			if pr.Addr != fn.Addr {
 				at.Func = fmt.Sprintf("%s+0x%x", at.Func, pr.Addr-fn.Addr)

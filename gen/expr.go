@@ -504,6 +504,9 @@ func (g *gen) store(e parser.Expr, dst int, t *sema.Type) {
 		case *parser.MapExpr:
 			g.mapText(e, dst, t) // a map of buf()s
 			return
+		case *parser.CondExpr: // each branch's buf(), at its own length
+			g.condStore(e, dst, t)
+			return
 		}
 		g.buf(e.(*parser.CallExpr), dst) // buf.go
 	case sema.KindFunc, sema.KindProbe:

@@ -3,6 +3,7 @@ package gen
 import (
 	"fmt"
 
+	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/sema"
 )
@@ -54,6 +55,10 @@ func (g *gen) tuple(e parser.Expr, dst int, t *sema.Type) {
 	if id, ok := e.(*parser.Ident); ok && g.p.Args[id] != nil {
 		e = g.p.Args[id] // args as a whole (sema/args.go)
 	}
+	if c, ok := e.(*parser.CondExpr); ok {
+		g.condStore(c, dst, t)
+		return
+	}
 	if x, ok := e.(*parser.TupleExpr); ok {
 		for i, el := range x.Elems {
 			m := t.Members[i]
@@ -68,4 +73,16 @@ func (g *gen) tuple(e parser.Expr, dst int, t *sema.Type) {
 	if off != dst {
 		g.copyHeap(dst, off, t.Size)
 	}
+}
+
+// condStore stores the branch of c ? x : y that runs at heap[dst], a slot
+// of type t that holds either (sema/ternary.go).
+func (g *gen) condStore(c *parser.CondExpr, dst int, t *sema.Type) {
+	els, end := newLabel(), newLabel()
+	g.branch(c.Cond, els, false)
+	g.store(c.Then, dst, t)
+	g.jump(ir.OpJa, 0, end)
+	g.bind(els)
+	g.store(c.Else, dst, t)
+	g.bind(end)
 }

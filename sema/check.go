@@ -563,6 +563,8 @@ func (c *checker) ternary(gc *groupCtx, e *parser.CondExpr) *Type {
 		rt = StringOf(max(tt.Cap, et.Cap))
 	case tt.Kind == KindComm && et.Kind == KindComm:
 		rt = Comm
+	case commonType(tt, et) != nil: // ternary.go
+		rt = commonType(tt, et)
 	default:
 		c.errorf(e, "the branches of ?: have different types: %s and %s", tt, et)
 		return nil

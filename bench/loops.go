@@ -9,7 +9,7 @@ import (
 // a probe on f runs the loop 0 times, one on g the same loop N times, in
 // one run (target pair), so that ns per iteration = (g - f) / N is not
 // moved by drift in the machine's speed. The same for unroll(100) against
-// the probe without it.
+// the probe without it, and for over a map against the probe without it.
 // loopScript is the probe: a loop whose result is stored, so that
 // bpftrace's compiler cannot drop it, and that it cannot fold (s*3+i).
 const loopScript = `{ $s = arg0; $i = 0; while ($i < %d) { $s = $s * 3 + $i; $i++; } @s = $s; }`
@@ -18,24 +18,30 @@ func benchLoops(target string, tools []tool) {
 	const calls = 100000
 	n := strconv.Itoa(calls)
 	type loopCase struct {
-		name  string
-		iters int
-		f, g  string
+		name   string
+		iters  int
+		f, g   string
+		prefix string // probes before f and g
 	}
 	var cases []loopCase
 	for _, iters := range []int{10, 100, 1000} {
 		cases = append(cases, loopCase{
 			fmt.Sprintf("while, %d iterations", iters), iters,
-			fmt.Sprintf(loopScript, 0), fmt.Sprintf(loopScript, iters),
+			fmt.Sprintf(loopScript, 0), fmt.Sprintf(loopScript, iters), "",
 		})
 	}
 	cases = append(cases, loopCase{"unroll(100)", 100,
-		`{ $s = arg0; @s = $s; }`, `{ $s = arg0; unroll(100) { $s = $s * 3 + 1; } @s = $s; }`})
+		`{ $s = arg0; @s = $s; }`, `{ $s = arg0; unroll(100) { $s = $s * 3 + 1; } @s = $s; }`, ""})
+	// for over a map of 100 keys: the walk's snapshot (bpf_for_each_map_elem)
+	// is part of what an iteration costs.
+	cases = append(cases, loopCase{"for over a map, 100 keys", 100,
+		`{ $s = arg0; @s = $s; }`, `{ $s = arg0; for ($kv : @m) { $s = $s * 3 + $kv.1; } @s = $s; }`,
+		`BEGIN { for ($i : 0..100) { @m[$i] = $i; } } `})
 	per := map[string][]float64{}
 	for r := 0; r < *runs; r++ {
 		for _, c := range cases {
 			for _, tl := range tools {
-				script := "uprobe:" + target + ":f " + c.f + " uprobe:" + target + ":g " + c.g
+				script := c.prefix + "uprobe:" + target + ":f " + c.f + " uprobe:" + target + ":g " + c.g
 				stderr, err := run(nil, tl.argv(target+" pair "+n, script)...)
 				if err != nil {
 					continue

@@ -272,6 +272,7 @@ var checks = []check{
 	{name: "begin_interval", want: []string{"begin", "tick"}},
 	{name: "untouched", want: []string{`str(arg0) = "far away"`}},
 	{name: "const_deref", want: []string{`*(int *)8 = <read error at 0x8>`}},
+	{name: "maps", match: []string{`(?m)^count 3 len 3$`, `(?m)^kv 0 0$`, `(?m)^kv 1 10$`, `(?m)^kv 2 20$`}}, // the walk's order is the hash's
 
 	// What each kernel lacks, by the kernel's history: uprobe_multi links
 	// came in 6.6, bpf_get_func_ip in uprobes in 6.4,

@@ -32,3 +32,4 @@ t libc_str ./gs -c './dyn 3' -e 'uprobe:libc:getenv /str(arg0) == "GSK_apple" ||
 t begin_interval ./gs -e 'BEGIN { printf("begin\n") } interval:ms:200 { printf("tick\n"); exit() }'
 t untouched ./gs -c ./untouched -e 'uprobe:./untouched:show { print(str(arg0)) }'
 t const_deref ./gs -e 'BEGIN { print(*(int *)8); exit() }'
+t maps ./gs -c './dyn 3' -e 'uprobe:./dyn:add { @c = count(); @m[arg0] = arg1 } END { printf("count %d len %d\n", @c, len(@m)); for ($kv : @m) { printf("kv %d %d\n", $kv.0, $kv.1) } clear(@c); clear(@m) }'

@@ -46,7 +46,13 @@ func (c *checker) checkGroup(g *Group) {
 }
 
 func (c *checker) block(gc *groupCtx, b *parser.Block) {
+	warned := false
 	for _, s := range b.Stmts {
+		if gc.dead && !warned {
+			// bpftrace's warning: after exit(), return, break or continue.
+			c.diags.Warnf(s.Span(), "unreachable statement")
+			warned = true
+		}
 		c.stmt(gc, s)
 	}
 }

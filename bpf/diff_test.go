@@ -518,10 +518,10 @@ func randomProgram(rnd *rand.Rand, n, text int) []ir.Insn {
 			body = append(body, movi(b, heap(ir.StrHeader+40)), movi(c, heap(ir.StrHeader+40)),
 				ir.Insn{Op: ir.OpStrEq, A: a, B: b, C: c, Imm: lim})
 		case k == 23: // a map of values; keys are 128 bytes of the region
-			op := []ir.Op{ir.OpMapLookup, ir.OpMapUpdate, ir.OpMapDelete}[rnd.Intn(3)]
+			op := []ir.Op{ir.OpMapLookup, ir.OpMapUpdate, ir.OpMapDelete, ir.OpMapHas}[rnd.Intn(4)]
 			in := ir.InVals
-			if op == ir.OpMapDelete && rnd.Intn(2) == 0 {
-				in = ir.InAggs
+			if op != ir.OpMapUpdate && rnd.Intn(2) == 0 {
+				in = ir.InAggs // a lookup reads the aggregation's value over the CPUs
 			}
 			body = append(body, ir.Insn{Op: op, A: reg(), B: uint8(rnd.Intn(rndMaps)), C: uint8(in), Imm: rndKey(rnd)})
 		case k == 24:

@@ -168,6 +168,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 		c.checkGroup(grp)
 	}
 	c.checkDebugFileUsed(prog)
+	c.unusedMapDecls(prog.MapDecls) // warnings.go
 	if c.skipped != nil && len(c.p.Probes) == 0 {
 		c.errorf(c.skipped, "no probe point matches anything: nothing to attach (missing_probes = %q skips the ones that match nothing)", c.missingProbes)
 	}

@@ -292,16 +292,6 @@ func SubstParams(prog *Program, params []string, diags *diag.List) {
 	}
 }
 
-// RewriteExprs replaces, in every probe's filter and body, each expression
-// for which f returns non-nil by what f returns (sema's getopt values).
-func RewriteExprs(prog *Program, f func(Expr) Expr) {
-	r := &rw{expr: f}
-	for _, g := range prog.Groups {
-		g.Filter = cloneExpr(g.Filter, r)
-		g.Body = cloneBlock(g.Body, r)
-	}
-}
-
 func hasParams(prog *Program) bool {
 	found := false
 	Inspect(prog, func(n Node) bool {

@@ -83,7 +83,7 @@ func (c *checker) getopts(prog *parser.Program) {
 	if err != nil {
 		c.p.ParamErr = err
 	}
-	parser.RewriteExprs(prog, func(e parser.Expr) parser.Expr {
+	parser.Rewrite(prog, func(_ *parser.ProbeGroup, e parser.Expr) parser.Expr {
 		call, ok := e.(*parser.CallExpr)
 		if !ok || call.Fn != "getopt" {
 			return nil

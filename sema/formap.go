@@ -28,7 +28,7 @@ func (c *checker) forMap(gc *groupCtx, s *parser.ForStmt) {
 			WithHint("assign %s[key] = value earlier in the script", c.text(s.Map))
 		return
 	case len(m.KeyTypes) == 0:
-		c.errorf(s.Map, "for needs a map with keys: %s has none", m.name()).WithHint("read its value as %s", m.name())
+		c.errorf(s.Map, "for needs a map with keys: %s has none", m.name()).WithHint("print it with print(%s)", m.name())
 		return
 	case m.Kind == MapAgg && !readableAgg(m.Desc.Agg):
 		c.errorf(s.Map, "not supported by gs yet: for over a map of %s", m.holds()).WithHint("print it with print(%s)", m.name())

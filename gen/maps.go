@@ -98,7 +98,8 @@ func (g *gen) keyString(e parser.Expr, dst, n int, addr uint8) {
 		}
 		g.words(s, dst, words, hdr)
 	case *parser.VarExpr:
-		g.keyVarString(g.p.Vars[e], dst, n)
+		v := g.p.Vars[e]
+		g.keyVarString(v.Offset, v.Type.Cap, dst, n)
 	case *parser.CondExpr:
 		els, end := newLabel(), newLabel()
 		g.branch(e.Cond, els, false)
@@ -108,6 +109,10 @@ func (g *gen) keyString(e parser.Expr, dst, n int, addr uint8) {
 		g.keyString(e.Else, dst, n, zero)
 		g.bind(end)
 	default:
+		if off, ok := g.tupleSlot(e); ok { // a string element of a tuple in a $var
+			g.keyVarString(off, g.typeOf(e).Cap, dst, n)
+			return
+		}
 		if g.isCountedText(e) {
 			g.countedText(e, dst, n, n)
 			return
@@ -212,7 +217,8 @@ func (g *gen) rawWords(s string, dst, words int, r uint8) {
 	}
 }
 
-// keyVarString copies the string $var v into a key string slot of
+// keyVarString copies the string slot of capacity cap at heap[slot] (a
+// $var, or a tuple's element in one) into a key string slot of
 // capacity n. A $var's slot holds stale bytes after its text (it is
 // reused from run to run), so only the words that hold text are copied,
 // and the rest of the key is zeroed:
@@ -224,16 +230,16 @@ func (g *gen) rawWords(s string, dst, words int, r uint8) {
 // that crossed into an unmapped page), the bytes after its NUL in the
 // last word are stale too; an op that copies a string slot up to its
 // length would fix this and save the chain.
-func (g *gen) keyVarString(v *sema.Var, dst, n int) {
+func (g *gen) keyVarString(slot, cap, dst, n int) {
 	words := align8(n) / 8
-	have := min(words, align8(v.Type.Cap)/8)
+	have := min(words, align8(cap)/8)
 	rl, rt := g.push(), g.push()
-	g.emit(ir.Insn{Op: ir.OpLdHeap, A: rl, C: 8, Imm: int32(v.Offset)})
-	if v.Type.Cap > n {
+	g.emit(ir.Insn{Op: ir.OpLdHeap, A: rl, C: 8, Imm: int32(slot)})
+	if cap > n {
 		// Cut the length to the key's capacity, as str() would have:
 		// len-n-1 < 0 means it fits.
 		ok := newLabel()
-		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rt, C: 2, Imm: int32(v.Offset)})
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rt, C: 2, Imm: int32(slot)})
 		g.emit(ir.Insn{Op: ir.OpAddImm, A: rt, B: rt, Imm: int32(-n - 1)})
 		g.emit(ir.Insn{Op: ir.OpLtS, A: rt, B: rt, C: zero})
 		g.jump(ir.OpJnz, rt, ok)
@@ -242,7 +248,7 @@ func (g *gen) keyVarString(v *sema.Var, dst, n int) {
 	}
 	g.emit(ir.Insn{Op: ir.OpStHeap, A: rl, C: 8, Imm: int32(dst)})
 	g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})
-	g.emit(ir.Insn{Op: ir.OpLdHeap, A: rl, C: 2, Imm: int32(v.Offset)})
+	g.emit(ir.Insn{Op: ir.OpLdHeap, A: rl, C: 2, Imm: int32(slot)})
 	zeros := make([]*label, words+1)
 	for i := range zeros {
 		zeros[i] = newLabel()
@@ -254,7 +260,7 @@ func (g *gen) keyVarString(v *sema.Var, dst, n int) {
 			g.emit(ir.Insn{Op: ir.OpLeS, A: rt, B: rl, C: zero})
 			g.jump(ir.OpJnz, rt, zeros[i])
 		}
-		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rt, C: 8, Imm: int32(v.Offset + ir.StrHeader + 8*i)})
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rt, C: 8, Imm: int32(slot + ir.StrHeader + 8*i)})
 		g.emit(ir.Insn{Op: ir.OpStHeap, A: rt, C: 8, Imm: int32(dst + ir.StrHeader + 8*i)})
 		if i < have-1 {
 			g.emit(ir.Insn{Op: ir.OpAddImm, A: rl, B: rl, Imm: -8})

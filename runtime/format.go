@@ -170,6 +170,9 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 	case ir.KindTuple:
 		return p.appendTuple(dst, t, b) // format_tuple.go
 	case ir.KindArray:
+		if t.Lang == ir.LangScript {
+			return p.appendBt(dst, t, b) // format_bt.go: [1,2,3], as bpftrace prints it
+		}
 		return p.appendArray(dst, t, b)
 	case ir.KindSeq:
 		return p.appendSeq(dst, t, b)

@@ -160,7 +160,7 @@ func (c *checker) fieldType(f *parser.CField) *Type {
 	base, dims := t.Name, ""
 	for i := len(f.Dims) - 1; i >= 0; i-- {
 		dims = fmt.Sprintf("[%d]", f.Dims[i]) + dims // named as DWARF's arrays are: int [2][3]
-		t = &Type{Kind: KindArray, Elem: t, Len: f.Dims[i], Size: f.Dims[i] * t.Size, Name: base + " " + dims}
+		t = &Type{Kind: KindArray, Elem: t, Len: f.Dims[i], Size: f.Dims[i] * t.Size, Name: base + " " + dims, Lang: ir.LangScript}
 	}
 	return t
 }

@@ -81,6 +81,10 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 		g.exprInto(e.Else, r)
 		g.bind(end)
 	case *parser.CastExpr:
+		if g.typeOf(e.X).Kind == sema.KindArray {
+			g.arrayInt(e, r) // arraycast.go
+			return
+		}
 		g.exprInto(e.X, r)
 		g.convert(r, g.typeOf(e.X), g.typeOf(e))
 	case *parser.MapExpr:

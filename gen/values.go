@@ -252,6 +252,10 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 		g.emit(ir.Insn{Op: ir.OpAdd, A: r, B: r, C: ri})
 		g.pop()
 		return p
+	case *parser.CastExpr:
+		if t := g.typeOf(x); t.Kind == sema.KindArray {
+			return place{heap: g.arrayCast(x, t)} // arraycast.go
+		}
 	case *parser.UnaryExpr:
 		if d, ok := g.p.Values.DerefsOf(x); ok && x.Op == "*" {
 			return g.derefs(x.X, r, d) // rust.go

@@ -296,18 +296,26 @@ filterExpr
 // Casts: `(foo)` could be a parenthesized expression, so a cast to a plain
 // name takes a castOperand, which cannot continue an expression: `(foo)x`
 // is a cast and `(foo)-x` a subtraction. This keeps the grammar unambiguous.
+// A cast to an array type, `(int8[8])x` or `(uint8[])x` (the size from
+// x's), follows the same rule for a plain name: `(a[1]) - x` subtracts.
 unaryExpr
     : postfixExpr
     | op = ('!' | '~' | '-' | '*' | '&' | '++' | '--') unaryExpr
-    | '(' castType ')' unaryExpr
+    | '(' castType arrayDims? ')' unaryExpr
+    | '(' IDENT arrayDims ')' castOperand
     | '(' IDENT ')' castOperand
     ;
 
 castOperand
     : postfixExpr
     | op = ('!' | '~') unaryExpr
-    | '(' castType ')' unaryExpr
+    | '(' castType arrayDims? ')' unaryExpr
+    | '(' IDENT arrayDims ')' castOperand
     | '(' IDENT ')' castOperand
+    ;
+
+arrayDims
+    : ('[' INT_LIT? ']')+
     ;
 
 // `@m[k1, k2]` is a map lookup with keys; an index on anything else takes

@@ -341,6 +341,9 @@ type CondExpr struct {
 type TypeExpr struct {
 	Name string
 	Ptr  int
+	// Dims are the dimensions of a cast to an array type, (int8[8])x,
+	// outermost first; -1 for (int8[])x, sized by x.
+	Dims []int
 	Sp   diag.Span
 }
 

@@ -529,14 +529,38 @@ func (b *builder) unary(t antlr.Tree) Expr {
 			return &IncDecExpr{X: x, Op: op, Prefix: true, Sp: b.ctxSpan(t)}
 		}
 		return &UnaryExpr{Op: b.ctxText(ks[0]), X: x, Sp: b.ctxSpan(t)}
-	case 4:
-		typ, x := b.typeName(ks[1]), b.unary(ks[3])
+	case 4, 5:
+		typ, x := b.typeName(ks[1]), b.unary(ks[len(ks)-1])
 		if typ == nil || x == nil {
 			return nil
+		}
+		if len(ks) == 5 {
+			typ.Dims = b.arrayDims(ks[2])
+			typ.Sp = join(typ.Sp, b.ctxSpan(ks[2]))
 		}
 		return &CastExpr{Type: typ, X: x, Sp: b.ctxSpan(t)}
 	}
 	return nil
+}
+
+// arrayDims converts the dimensions of a cast to an array type: -1 for
+// `[]`, whose size the value gives.
+func (b *builder) arrayDims(t antlr.Tree) []int {
+	var dims []int
+	for _, c := range kids(t) {
+		switch tokenType(c) {
+		case antlrgs.GsParserLBRACK:
+			dims = append(dims, -1)
+		case antlrgs.GsParserINT_LIT:
+			n, err := strconv.Atoi(b.ctxText(c))
+			if err != nil || n <= 0 {
+				b.diags.Errorf(b.ctxSpan(c), "invalid array size %s", b.ctxText(c))
+				n = 1
+			}
+			dims[len(dims)-1] = n
+		}
+	}
+	return dims
 }
 
 // postfix converts a primary followed by field selections and indexes.

@@ -151,6 +151,13 @@ func describe(n Node) string {
 		if n.Ptr > 0 {
 			s += " " + strings.Repeat("*", n.Ptr)
 		}
+		for _, d := range n.Dims {
+			if d < 0 {
+				s += "[]"
+			} else {
+				s += fmt.Sprintf("[%d]", d)
+			}
+		}
 		return s
 	case *CastExpr:
 		return "CastExpr"

@@ -137,6 +137,9 @@ func (d *decoder) appendBare(dst []byte, r record, f *ir.Field) []byte {
 		}
 	case t.Kind == ir.KindArray && t.Elem != nil && t.Elem.Kind == ir.KindChar && typeSize(t.Elem) == 1 && t.Len <= typeSize(t):
 		return append(dst, trimNul(r.value(f)[:t.Len])...)
+	case t.Kind == ir.KindArray && isHeldKind(t) && typeSize(t) <= len(r.value(f)):
+		vp := valuePrinter{symbols: d.symbols, start: len(dst)}
+		return vp.appendBt(dst, t, r.value(f)) // format_bt.go: [1,2,3], as bpftrace prints an array
 	}
 	return d.appendField(dst, r, f)
 }

@@ -620,6 +620,12 @@ func (c *checker) cast(gc *groupCtx, e *parser.CastExpr) *Type {
 	if t == nil || xt == nil {
 		return nil
 	}
+	if len(e.Type.Dims) > 0 {
+		return c.arrayCast(e, t, xt) // arraycast.go
+	}
+	if rt, ok := c.arrayToInt(e, t, xt); ok {
+		return rt // arraycast.go
+	}
 	if rt, ok := c.cCast(e, t, xt); ok {
 		return rt
 	}

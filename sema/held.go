@@ -54,6 +54,8 @@ func (c *checker) heldRooted(e parser.Expr) bool {
 	switch x := e.(type) {
 	case *parser.VarExpr, *parser.MapExpr:
 		return true
+	case *parser.CastExpr:
+		return len(x.Type.Dims) > 0 // built in a temporary (arraycast.go)
 	case *parser.FieldExpr:
 		if xt := c.p.Types[x.X]; x.Arrow || xt == nil || xt.Kind == KindPointer {
 			return false

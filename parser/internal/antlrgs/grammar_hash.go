@@ -4,4 +4,4 @@ package antlrgs
 
 // GrammarSHA256 is the SHA-256 of the grammar/Gs.g4 this package was
 // generated from; parser/generated_test.go compares it with the file.
-const GrammarSHA256 = "5bb3ef540a08f58fe3586c3e601c124675ce34a4471fa327c8f68c32a1cf7c66"
+const GrammarSHA256 = "88ff98f359a63de24366288e71f93fdc828cf64f58d9bd6f7012a2f6156acc9f"

@@ -115,6 +115,10 @@ func (v *BaseGsVisitor) VisitCastOperand(ctx *CastOperandContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseGsVisitor) VisitArrayDims(ctx *ArrayDimsContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseGsVisitor) VisitPostfixExpr(ctx *PostfixExprContext) interface{} {
 	return v.VisitChildren(ctx)
 }

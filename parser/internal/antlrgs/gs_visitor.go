@@ -88,6 +88,9 @@ type GsVisitor interface {
 	// Visit a parse tree produced by GsParser#castOperand.
 	VisitCastOperand(ctx *CastOperandContext) interface{}
 
+	// Visit a parse tree produced by GsParser#arrayDims.
+	VisitArrayDims(ctx *ArrayDimsContext) interface{}
+
 	// Visit a parse tree produced by GsParser#postfixExpr.
 	VisitPostfixExpr(ctx *PostfixExprContext) interface{}
 

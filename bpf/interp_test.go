@@ -178,6 +178,15 @@ func load(t *testing.T, edit func(*ebpf.CollectionSpec)) *GsObjects {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Every CPU's cells are read (aggregations read in an expression), as
+	// runtime sets it: the hit may run on any CPU.
+	ncpu, err := ebpf.PossibleCPU()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := spec.Variables["gs_nr_cpus"].Set(uint32(ncpu)); err != nil {
+		t.Fatal(err)
+	}
 	if edit != nil {
 		edit(spec)
 	}

@@ -19,12 +19,12 @@ t() {
 
 uname -r
 t version ./gs --version
-t oneliner ./gs -c './dyn 3' -e 'uprobe:./dyn:add { print(arg0) }'
+t oneliner ./gs -c './dyn 3' -e 'uprobe:./dyn:add { print(a) }'
 t printf ./gs -c './dyn 3' -e 'uprobe:./dyn:add { printf("add %d %d\n", arg0, arg1) }'
 t values ./gs -c './dyn 3' -e 'uprobe:./dyn:process { print(it->id, it->weight) }'
 t pie_global ./gs -c './dyn 3' -e 'uprobe:./dyn:add { print(counter, msg) }'
 t static_global ./gs -c './sta 3' -e 'uprobe:./sta:add { print(counter, msg) }'
-t retval ./gs -c './dyn 3' -e 'uretprobe:./dyn:add { print(retval) }'
+t retval ./gs -c './dyn 3' -e 'uretprobe:./dyn:add { printf("retval %d\n", retval) }'
 t count_hist ./gs -c './dyn 3' -e 'uprobe:./dyn:add { @c = count(); @h = hist(arg1) }'
 t ustack ./gs -c './dyn 3' -e 'uprobe:./dyn:leaf { @[ustack] = count() }'
 t ustack_static ./gs -c './sta 3' -e 'uprobe:./sta:leaf { @[ustack] = count() }'

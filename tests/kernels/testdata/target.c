@@ -50,11 +50,11 @@ int main(int argc, char **argv)
 	fprintf(stderr, "want: counter = %d, msg = \"%s\"\n", counter, msg);
 	for (int i = 0; i < n; i++) {
 		struct item it = { 100 + i, 7L * i };
-		fprintf(stderr, "want: arg0 = %d\n", i);
+		fprintf(stderr, "want: a = %d\n", i);
 		fprintf(stderr, "want: add %d %d\n", i, 10 * i);
-		fprintf(stderr, "want: retval = %d\n", i + 10 * i);
+		fprintf(stderr, "want: retval %d\n", i + 10 * i);
 		fprintf(stderr, "want: it->id = %d, it->weight = %ld\n", it.id, it.weight);
-		fprintf(stderr, "want: str(arg0) = \"%s\"\n", names[i]);
+		fprintf(stderr, "want: %s\n", names[i]);
 		sink += add(i, 10 * i);
 		sink += process(&it);
 		sink += mid(i);

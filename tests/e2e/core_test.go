@@ -214,7 +214,7 @@ func TestSignal(t *testing.T) {
 		cmd.Process.Kill()
 		t.Fatal("gs did not exit after SIGINT")
 	}
-	match(t, "stdout", out.String(), `^(tick \d+\n)+$`)
+	match(t, "stdout", out.String(), `^(tick \d+\n)+\n\n$`) // bpftrace's framing at exit
 }
 
 // TestBadInput: positioned messages and non-zero exits, never a panic.
@@ -243,7 +243,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{}, 2, `no script`},
 		{[]string{"--nosuchflag", "-e", "BEGIN {}"}, 2, `unknown flag`},
 		{[]string{"-c", "./nosuchcmd", "-e", `uprobe:./app:add { print(arg0) }`}, 1, `nosuchcmd`},
-		{[]string{"-p", "999999999", "-e", `uprobe:./app:add { print(arg0) }`}, 1, `999999999`},
+		{[]string{"-p", "999999999", "-e", `uprobe:./app:add { print(arg0) }`}, 2, `Pid out of range: 999999999`},
+		{[]string{"-p", "4194303", "-e", `uprobe:./app:add { print(arg0) }`}, 1, `4194303`}, // pid_max's last pid, never running here
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

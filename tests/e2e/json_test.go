@@ -162,7 +162,7 @@ func TestJSONLines(t *testing.T) {
 	}
 	match(t, "stdout", r.Stdout, `^\{"type": "printf", "data": "q\\"uote\\t\\n"\}\n`)
 	match(t, "stdout", r.Stdout, `\{"type": "print", "data": \{"str\(arg0\)": "world", "arg1": 0, "str\(0\)": \{"error": "read error", "addr": 0\}\}\}\n`)
-	match(t, "stdout", r.Stdout, `\{"type": "map", "data": \{"@": \{"\\ngreet\\nmain\+\d+\\n`)
+	match(t, "stdout", r.Stdout, `\{"type": "map", "data": \{"@": \{"\\ngreet\+0\\nmain\+\d+\\n`)
 }
 
 // TestJSONLostEvents: under overload the lost_events messages, in the

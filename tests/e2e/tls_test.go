@@ -3,6 +3,7 @@ package e2e
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,8 +92,17 @@ uretprobe:./libtlsdyn.so:tlsb_set { printf("tid=%d dyn=%d\n", tid, tlsb_var) }`)
 			}
 			slices.Sort(got)
 			slices.Sort(want)
-			if dyn != 12 || len(want) != 12 || !slices.Equal(got, want) {
-				t.Errorf("%d dynamic lines; gs:\n%s\ntarget:\n%s", dyn, strings.Join(got, "\n"), strings.Join(want, "\n"))
+			// A sleepable probe that faults a page in may let another
+			// thread's hit find its CPU busy: gs drops that hit and says
+			// so (hidden bias probes count there too). Dropped hits are missing
+			// lines, never wrong ones.
+			dropped := 0
+			if m := regexp.MustCompile(`(?m)^gs: (\d+) probe hits dropped because the CPU was busy with another probe in total$`).FindStringSubmatch(r.Stderr); m != nil {
+				dropped, _ = strconv.Atoi(m[1])
+			}
+			missing := 12 - dyn + len(want) - len(got)
+			if len(want) != 12 || dyn > 12 || missing > dropped || !isSubset(got, want) {
+				t.Errorf("%d dynamic lines, %d hits dropped; gs:\n%s\ntarget:\n%s", dyn, dropped, strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
 		})
 	}
@@ -176,4 +186,20 @@ func TestThreadLocalRust(t *testing.T) {
 			}
 		})
 	}
+}
+
+// isSubset says whether every line of sub (sorted) is in all (sorted), as
+// often as it is in sub.
+func isSubset(sub, all []string) bool {
+	i := 0
+	for _, l := range sub {
+		for i < len(all) && all[i] < l {
+			i++
+		}
+		if i == len(all) || all[i] != l {
+			return false
+		}
+		i++
+	}
+	return true
 }

@@ -98,7 +98,7 @@ func (c *checker) ntop(gc *groupCtx, e *parser.CallExpr) *Type {
 }
 
 // length checks len(ustack): the number of frames of the stack, an int64.
-// len(@map) is not supported yet.
+// len(@map) is maps' (the count of its keys).
 func (c *checker) length(gc *groupCtx, e *parser.CallExpr) *Type {
 	if len(e.Args) != 1 {
 		c.values(gc, e.Args)

@@ -220,6 +220,10 @@ func (d *Debug) lookup(k nameKind, name string) []dwarf.Offset {
 
 // unitsForAll returns the units that may define any of names, in order.
 func (d *Debug) unitsForAll(k nameKind, names []string) []*unit {
+	if len(names) == 0 {
+		// an empty name (a corrupt symbol table's) names nothing
+		return nil
+	}
 	if len(names) == 1 || d.accelIndex() == nil {
 		return d.unitsFor(k, names[0])
 	}

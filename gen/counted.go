@@ -22,6 +22,25 @@ func (g *gen) countedHeader(p place, rp, rn uint8, c *sema.Counted) {
 	if c.End {
 		size = 8
 	}
+	var long, done *label
+	if c.Short != nil {
+		long, done = newLabel(), newLabel()
+		t := g.push()
+		g.shortField(p, t, rp, c.Short.Flag)
+		g.jump(ir.OpJnz, t, long)
+		g.pop()
+		g.shortField(p, rn, rp, c.Short.Len)
+		if p.mem {
+			g.emit(ir.Insn{Op: ir.OpAddImm, A: rp, B: rp, Imm: int32(c.Short.Data.Offset)})
+		} else {
+			// The elements are in the heap, which OpStMem cannot read:
+			// a read error at the address 0 rather than a wrong text.
+			g.constant(rp, 0)
+			g.emit(ir.Insn{Op: ir.OpLoad, A: rp, B: rp, C: 1})
+		}
+		g.jump(ir.OpJa, 0, done)
+		g.bind(long)
+	}
 	if p.mem {
 		g.emit(ir.Insn{Op: ir.OpLoad, A: rn, B: rp, C: size, Imm: int32(c.Len.Offset)})
 		g.emit(ir.Insn{Op: ir.OpLoad, A: rp, B: rp, C: 8, Imm: int32(c.Ptr.Offset)})
@@ -38,6 +57,37 @@ func (g *gen) countedHeader(p place, rp, rn uint8, c *sema.Counted) {
 			g.pop()
 		}
 	}
+	if c.Short != nil {
+		g.bind(done)
+	}
+}
+
+// shortField loads into r the integer or bit field m of a counted value's
+// header at place p (rp holds its address when it is in memory).
+func (g *gen) shortField(p place, r, rp uint8, m sema.Member) {
+	size := m.Type.Size
+	if m.BitSize > 0 {
+		for size = 1; size*8 < m.BitOffset+m.BitSize; size *= 2 {
+		}
+	}
+	if p.mem {
+		g.emit(ir.Insn{Op: ir.OpLoad, A: r, B: rp, C: uint8(size), Imm: int32(m.Offset)})
+	} else {
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: r, C: uint8(size), Imm: int32(p.heap + m.Offset)})
+	}
+	if m.BitSize == 0 {
+		return
+	}
+	t := g.push()
+	if m.BitOffset > 0 {
+		g.constant(t, uint64(m.BitOffset))
+		g.emit(ir.Insn{Op: ir.OpShr, A: r, B: r, C: t})
+	}
+	if m.BitSize < 64 {
+		g.constant(t, 1<<m.BitSize-1)
+		g.emit(ir.Insn{Op: ir.OpAnd, A: r, B: r, C: t})
+	}
+	g.pop()
 }
 
 // clampCount sets rn to at most n; rcut receives 1 when it was more.

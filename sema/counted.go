@@ -36,6 +36,11 @@ type CountedRule struct {
 	// integer); with Len empty, End is a pointer one past the last
 	// element.
 	Ptr, Len, End string
+	// Flag, Inline and InlineLen describe a short layout kept inside the
+	// struct (libc++'s short string): while the bit field Flag is 0, the
+	// value is the array member Inline, InlineLen (an integer or a bit
+	// field) of its elements; else Ptr and Len hold it.
+	Flag, Inline, InlineLen string
 }
 
 // countedRules is the one table of counted values, per language.
@@ -69,8 +74,18 @@ var countedRules = []CountedRule{
 	{Name: "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >", Text: true,
 		Ptr: "_M_dataplus._M_p", Len: "_M_string_length"},
 	{Name: "std::vector<*", Ptr: "_M_impl._M_start", End: "_M_impl._M_finish"},
-	// libc++ (clang's -stdlib=libc++). Its std::string keeps short strings
-	// inline behind a flag bit, which a counted value cannot say: not read.
+	// libc++ (clang's -stdlib=libc++, include/c++/v1/string): a union
+	// __rep of __long {__is_long_:1, __cap_:63, __size_, __data_} and
+	// __short {__is_long_:1, __size_:7, __data_[23]}, whose flag bit says
+	// which one holds the string (libc++ 15 and later). The alternate
+	// layout (_LIBCPP_ABI_ALTERNATE_STRING_LAYOUT) orders the members the
+	// other way round with the same names: offsets come from DWARF, so
+	// one row reads both. Older libc++ has no __is_long_ member (the flag
+	// is the size's low bit): the row does not apply. Any allocator: the
+	// allocator is __r_'s second element, after __rep.
+	{Name: "std::__1::basic_string<char, *", Text: true,
+		Ptr: "__r_.__value_.__l.__data_", Len: "__r_.__value_.__l.__size_",
+		Flag: "__r_.__value_.__s.__is_long_", Inline: "__r_.__value_.__s.__data_", InlineLen: "__r_.__value_.__s.__size_"},
 	{Name: "std::__1::vector<*", Ptr: "__begin_", End: "__end_"},
 }
 
@@ -82,6 +97,16 @@ type Counted struct {
 	Ptr  Member // the data pointer; Offset from the start of the struct
 	Len  Member // the count, or with End the end pointer
 	End  bool
+	// Short is the layout kept inside the struct while Short.Flag is 0,
+	// or nil.
+	Short *CountedShort
+}
+
+// CountedShort is a counted value's inline layout (CountedRule.Flag): the
+// elements are at Data.Offset in the struct, Len of them. Flag and Len
+// are read as bit fields when BitSize is set.
+type CountedShort struct {
+	Flag, Data, Len Member
 }
 
 // SeqCap is the most elements of a counted sequence a record holds: the
@@ -115,9 +140,33 @@ func counted(t *Type, structName string, lang debuginfo.Language) *Counted {
 		if !ok || r.Text && out.Elem.Size != 1 || out.Elem.Size > ir.StMemMax {
 			continue
 		}
+		if r.Flag != "" {
+			if out.Short, ok = countedShort(t, r, out.Elem); !ok {
+				continue
+			}
+		}
 		return out
 	}
 	return nil
+}
+
+// countedShort finds the inline layout rule r names in t: a flag bit
+// field, an array of elem, and an integer length that fits a load.
+func countedShort(t *Type, r CountedRule, elem *Type) (*CountedShort, bool) {
+	var s CountedShort
+	var ok1, ok2, ok3 bool
+	s.Flag, ok1 = memberPath(t, r.Flag)
+	s.Data, ok2 = memberPath(t, r.Inline)
+	s.Len, ok3 = memberPath(t, r.InlineLen)
+	scalar := func(m Member) bool {
+		return (m.Type.Kind == KindInt || m.Type.Kind == KindChar || m.Type.Kind == KindBool) &&
+			m.Type.Size <= 8 && m.BitOffset+m.BitSize <= 8*m.Type.Size
+	}
+	if !ok1 || !ok2 || !ok3 || !scalar(s.Flag) || !scalar(s.Len) ||
+		s.Data.Type.Kind != KindArray || s.Data.Type.Elem == nil || s.Data.Type.Elem.Size != elem.Size {
+		return nil, false
+	}
+	return &s, true
 }
 
 // memberPath finds the member a dotted path names, its offset from the

@@ -326,6 +326,9 @@ type Type struct {
 	// Lang is the language the value is printed in (structs, enums,
 	// pointers).
 	Lang Lang
+	// Unsigned marks a KindChar of DW_ATE_unsigned_char (unsigned char,
+	// uint8_t): its number is 0..255, never sign-extended.
+	Unsigned bool
 	// Discr is where a KindVariants value keeps its discriminant (an
 	// integer of at most 8 bytes); nil when it has one variant.
 	Discr *Member

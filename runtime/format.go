@@ -361,7 +361,7 @@ func appendBitfield(dst []byte, m ir.Member, b []byte) []byte {
 		u &= 1<<m.BitSize - 1
 	}
 	t := m.Type
-	signed := t != nil && (t.Kind == ir.KindInt || t.Kind == ir.KindChar)
+	signed := t != nil && (t.Kind == ir.KindInt || t.Kind == ir.KindChar && !t.Unsigned)
 	if t != nil && t.Kind == ir.KindEnum {
 		for _, e := range t.Enums {
 			if uint64(e.Value)&(1<<m.BitSize-1) == u { // 1<<64 is 0: the mask is all ones

@@ -61,7 +61,11 @@ func (p *valuePrinter) appendBt(dst []byte, t *ir.Type, b []byte) []byte {
 		return append(dst, ']')
 	case ir.KindChar:
 		if len(b) >= 1 && t.Lang == ir.LangC {
-			return appendInteger(dst, &ir.Type{Kind: ir.KindInt, Size: 1}, b) // bpftrace's int8
+			k := ir.KindInt // bpftrace's int8, uint8 for unsigned char
+			if t.Unsigned {
+				k = ir.KindUint
+			}
+			return appendInteger(dst, &ir.Type{Kind: k, Size: 1}, b)
 		}
 	}
 	return p.appendValue(dst, t, b)

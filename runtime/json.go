@@ -160,7 +160,10 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		if t.Lang == ir.LangRust {
 			return appendJSONString(dst, rustChar(b)) // format_rust.go
 		}
-		// A C char is an integer, as bpftrace's int8.
+		// A C char is an integer, as bpftrace's int8 (uint8 for unsigned char).
+		if t.Unsigned {
+			return strconv.AppendUint(dst, uint64(b[0]), 10)
+		}
 		return strconv.AppendInt(dst, int64(int8(b[0])), 10)
 	case ir.KindPointer:
 		u, ok := loadUint(b, t.Size)

@@ -57,7 +57,7 @@ func (d *decoder) appendArg(dst []byte, v printfmt.Verb, r record, f *ir.Field) 
 		case printfmt.ClassPointer:
 			return printfmt.AppendPointer(dst, v, raw)
 		}
-		if t.Kind == ir.KindInt || t.Kind == ir.KindChar || (t.Kind == ir.KindEnum && enumSigned(t)) {
+		if t.Kind == ir.KindInt || t.Kind == ir.KindChar && !t.Unsigned || (t.Kind == ir.KindEnum && enumSigned(t)) {
 			// Sign-extend to 64 bits so %ld of an int keeps its sign, as
 			// C's default argument promotion does.
 			raw = uint64(signExtend(raw, size))

@@ -224,7 +224,7 @@ func irMem(t *Type) *ir.Type {
 	case KindBool:
 		out.Kind = ir.KindBool
 	case KindChar:
-		out.Kind = ir.KindChar
+		out.Kind, out.Unsigned = ir.KindChar, !t.Signed
 	case KindEnum:
 		out.Kind, out.Enums = ir.KindEnum, t.Enums
 	case KindFloat:

@@ -232,7 +232,7 @@ func IR(t *Type) *ir.Type {
 	case KindBool:
 		return &ir.Type{Kind: ir.KindBool, Size: 8, Name: t.Name}
 	case KindChar:
-		return &ir.Type{Kind: ir.KindChar, Size: 8, Name: t.Name, Lang: t.Lang}
+		return &ir.Type{Kind: ir.KindChar, Size: 8, Name: t.Name, Lang: t.Lang, Unsigned: !t.Signed}
 	case KindEnum:
 		return &ir.Type{Kind: ir.KindEnum, Size: 8, Name: t.Name, Enums: t.Enums}
 	case KindPointer:

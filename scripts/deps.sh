@@ -1,57 +1,67 @@
 #!/usr/bin/env bash
-# Installs what a make target needs on a fresh Debian machine (run as root).
-#   deps.sh test      compilers for the test targets (gcc is on the machine; clang-19 is not;
-#                     libc++ for clang++ -stdlib=libc++; rustc and cargo), gdb, objcopy, and the debuginfod
-#                     server the debuginfod tests start
-#   deps.sh generate  clang-19/llvm-19/libbpf-dev for bpf2go, Java for ANTLR
-#   deps.sh bench     bpftrace, for side-by-side figures; debuginfod for the fetch figures
-#   deps.sh kernels   qemu, busybox-static and cpio for the kernel matrix, and a
-#                     fresh apt index so apt-get download finds Debian's kernels
+# Installs what a make target needs on a fresh Debian machine (run as root):
+# the packages scripts/tools.txt names for the target, for each program or
+# file of the target the machine lacks.
+#   deps.sh test      make test: compilers (gcc, clang-19, libc++, rustc and cargo), gdb and the ELF
+#                     tools, bpftrace (compared with in tests/e2e), the debuginfod server, the shell tools
+#   deps.sh kernels   make test-kernels: qemu, busybox-static and cpio, and a fresh apt index so
+#                     apt-get download finds Debian's kernels
+#   deps.sh generate  make generate: clang-19/llvm-19/libbpf-dev for bpf2go, Java and npm for ANTLR
+#   deps.sh bench     make bench: bpftrace, for side-by-side figures; debuginfod for the fetch figures
+#   deps.sh btsuite   go run ./tests/bt/cmd/btsuite
 set -euo pipefail
 
-need=()
-have() { command -v "$1" >/dev/null 2>&1; }
-case "${1:-test}" in
-test)
-	have clang-19 || need+=(clang-19)
-	[ -d /usr/lib/llvm-19/include/c++/v1 ] || need+=(libc++-19-dev libc++abi-19-dev)
-	# rustup's toolchain (~/.cargo/bin) when the machine has one, else Debian 12's current
-	# one (rustc-web, from bookworm-security: rustc 1.63 is too old for the tests' programs).
-	have rustc || [ -x "$HOME/.cargo/bin/rustc" ] || need+=(rustc-web cargo-web)
-	have gdb || need+=(gdb)
-	have objcopy || need+=(binutils)
-	have debuginfod || need+=(debuginfod)
-	;;
-generate)
-	have clang-19 || need+=(clang-19)
-	have llvm-strip-19 || need+=(llvm-19)
-	[ -f /usr/include/bpf/bpf_helpers.h ] || need+=(libbpf-dev)
-	[ -d /usr/include/x86_64-linux-gnu/asm ] || need+=(linux-libc-dev)
-	have java || need+=(default-jre-headless)
-	have npm || need+=(npm)
-	;;
-kernels)
-	have qemu-system-x86_64 || need+=(qemu-system-x86)
-	[ -x /bin/busybox ] && ! file -L /bin/busybox | grep -q dynamic || need+=(busybox-static)
-	have cpio || need+=(cpio)
-	have file || need+=(file)
-	# The test picks kernels from the index: refresh it when it is a day old.
-	if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mmin -1440 2>/dev/null | head -1)" ]; then
-		apt-get update -qq >/dev/null
-	fi
-	;;
-bench)
-	have bpftrace || need+=(bpftrace)
-	have clang-19 || need+=(clang-19)
-	have debuginfod || need+=(debuginfod)
-	;;
+here=$(cd "$(dirname "$0")" && pwd)
+list=$here/tools.txt
+target=${1:-test}
+case "$target" in
+test | kernels | generate | bench | btsuite) ;;
 *)
-	echo "usage: $0 test|generate|bench|kernels" >&2
+	echo "usage: $0 test|kernels|generate|bench|btsuite" >&2
 	exit 2
 	;;
 esac
 
+# rustup's toolchain (~/.cargo/bin) counts when the machine has one, as the tests use it.
+PATH=$PATH:${HOME:-/root}/.cargo/bin
+have() {
+	case "$1" in
+	/*) [ -e "$1" ] ;;
+	*) command -v "$1" >/dev/null 2>&1 ;;
+	esac
+}
+
+need=()
+by_hand=()
+while read -r prog pkgs targets; do
+	case "$prog" in '' | '#'*) continue ;; esac
+	case ",$targets," in *",$target,"*) ;; *) continue ;; esac
+	have "$prog" && continue
+	if [ "$pkgs" = - ]; then
+		by_hand+=("$prog")
+		continue
+	fi
+	IFS=, read -r -a p <<<"$pkgs"
+	need+=("${p[@]}")
+done <"$list"
+
+if [ "$target" = kernels ]; then
+	# The matrix's initramfs needs busybox linked statically (Debian's busybox package is not).
+	if have busybox && file -L "$(command -v busybox)" | grep -q dynamic; then
+		need+=(busybox-static)
+	fi
+	# The test picks kernels from the index: refresh it when it is a day old.
+	if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -mmin -1440 2>/dev/null | head -1)" ]; then
+		apt-get update -qq >/dev/null
+	fi
+fi
+
+if [ ${#by_hand[@]} -gt 0 ]; then
+	echo "deps.sh: missing ${by_hand[*]}, which Debian's packages do not provide in the version needed; install by hand (see README)" >&2
+	exit 1
+fi
 if [ ${#need[@]} -gt 0 ]; then
+	mapfile -t need < <(printf '%s\n' "${need[@]}" | sort -u)
 	if [ "$(id -u)" != 0 ]; then
 		echo "deps.sh: missing ${need[*]}; run as root or install them" >&2
 		exit 1

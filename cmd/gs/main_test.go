@@ -55,7 +55,7 @@ func TestUsage(t *testing.T) {
 			"load bias: bpf_get_func_ip at the probe and at each module's entry point or initializer, /proc/PID/maps for processes already running\n"},
 		{[]string{}, exitUsage, "no script"},
 		{[]string{"-d", "cfg", "-e", "BEGIN {}"}, exitUsage, "-d takes ast or ir"},
-		{[]string{"-p", "1", "-c", "x", "-e", "BEGIN {}"}, exitUsage, "cannot be used together"},
+		{[]string{"-p", "1", "-c", "x", "-e", "BEGIN {}"}, exitUsage, "cannot be used together"}, // tools: none (gs refuses the command line before it runs x)
 		{[]string{"--buffer-size", "1000", "-e", "BEGIN {}"}, exitUsage, "power of two"},
 		{[]string{"-d", "ir", "-e", "BEGIN { print($1 + 1, $#, getopt(\"named\", 5)) }", "41", "--", "--named=7"}, exitOK, "movi r1, 42\n"},
 		{[]string{"-e", "BEGIN { print(getopt(\"aa\", 1)) }", "--", "--bb"}, exitUsage, "ERROR: unexpected program command line options: --bb\nHINT: expected program options: --aa\n"},

@@ -3,6 +3,8 @@ package sema
 import (
 	"strings"
 
+	"github.com/gs-tracer/gs/debuginfo"
+
 	"github.com/gs-tracer/gs/parser"
 )
 
@@ -43,6 +45,25 @@ func (c *checker) thisMember(gc *groupCtx, s *progScope, e *parser.Ident) (*Type
 	}
 	c.vals().Implicit[e] = fx
 	return t, true
+}
+
+// memberOfThis reports whether name is a member of *this at the probe,
+// in a method: gdb's lookup takes the locals and parameters, then the
+// members of this (and its bases), and only then the globals.
+func (s *progScope) memberOfThis(pv *probeView, vars []debuginfo.Var, name string) bool {
+	if name == thisName {
+		return false
+	}
+	this, ok := debuginfo.FindVar(vars, thisName)
+	if !ok || this.Type == nil {
+		return false
+	}
+	t := s.c.pvs().ct.of(pv.bin).convert(this.Type)
+	if t == nil || t.Kind != KindPointer || t.Elem == nil {
+		return false
+	}
+	_, ok = findMember(t.Elem, name)
+	return ok
 }
 
 // thisMembers lists the members a bare name may name inside a method,

@@ -387,6 +387,9 @@ func (s *progScope) findIn(pv *probeView, name string, param, libs bool) (v debu
 	if lv, found := goResultName(vars, name); found && s.c.goRet[pv.id] {
 		return lv, pv.bin, true, nil
 	}
+	if !ret && s.memberOfThis(pv, vars, name) {
+		return v, nil, false, nil // this->NAME before any global, as gdb looks (thisMember)
+	}
 	g, gerr := pv.dbg.Global(name)
 	if gerr == nil {
 		return *g, pv.bin, true, nil

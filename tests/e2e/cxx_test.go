@@ -257,3 +257,32 @@ func TestCxxVectorElements(t *testing.T) {
 		})
 	}
 }
+
+// TestCxxMemberBeforeGlobal: inside a method, a bare name that is a member
+// of this and also a global is the member (gdb's lookup: locals and
+// parameters, then members of this and its bases, then globals). gs and
+// gdb at a breakpoint on the method print the same w, h, k and g.
+func TestCxxMemberBeforeGlobal(t *testing.T) {
+	exprs := []string{"w", "h", "k", "g"}
+	for _, v := range []variant{{CC: "gcc", Opt: "-O0", PIE: true}, {CC: "gcc", Opt: "-O2", PIE: true}, {CC: "clang-19", Opt: "-O0", PIE: true}, {CC: "clang-19", Opt: "-O2", PIE: false}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compileCxx(t, dir, "members.cc", "m", v)
+			want := gdbValues(t, dir, "m", "1", []string{"R::area"}, [][]string{exprs})
+			if len(want) != len(exprs) {
+				t.Fatalf("gdb printed %q", want)
+			}
+			r := runGS(t, dir, timeout, "-c", "./m 1", "-e", `uprobe:./m:R::area { print(w, h, k, g) }`)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			var parts []string
+			for i, e := range exprs {
+				parts = append(parts, e+" = "+want[i])
+			}
+			if got, w := strings.TrimSpace(r.Stdout), strings.Join(parts, ", "); got != w {
+				t.Errorf("gs printed %q, gdb %q", got, w)
+			}
+		})
+	}
+}

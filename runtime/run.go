@@ -383,6 +383,11 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 			}
 			enableErr = s.in.enableProbes(s.prog)
 			s.dec.symbols.snapshot()
+			if enableErr == nil {
+				// Before the command runs, as bpftrace does: the line
+				// never lands inside the command's own output.
+				s.attached()
+			}
 		}
 		if err := child.run(onExec); err != nil {
 			return err
@@ -390,7 +395,6 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		if enableErr != nil {
 			return enableErr
 		}
-		s.attached()
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

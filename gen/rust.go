@@ -44,7 +44,7 @@ func (g *gen) attach(a parser.Expr, f *ir.Field) {
 			return p
 		}
 		if x.Item.Kind == ir.KindString {
-			g.countedTextAt(a, placeAt, x.Type.Counted, f.Offset+x.Dst, x.Item.Cap, 0)
+			g.textAt(a, placeAt, x.Type.Counted, x.Type.Go, f.Offset+x.Dst, x.Item.Cap, 0)
 			continue
 		}
 		rt := g.push()

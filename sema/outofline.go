@@ -13,78 +13,121 @@ import (
 // the struct it is a member of, and Status its status slot's (sequences).
 // Members of structs and base classes held by value are read too, not
 // those of unions, array elements or what pointers point to. The record
-// layout (Attached, Attach, their limits) is rust.go's, whose rustAttach
-// does the same for Rust values, enum variants included.
+// layout (Attached, Attach, their limits) is in rust.go. Rust's enums
+// have their variants' members read the same way, and Go's interfaces
+// read as text (golang.go).
 
-// attach returns the record type of print's value a of struct t (it, its
-// bytes), of C or C++ (rustAttach does Rust's and Go's): with its counted
-// members read after its bytes, as Attached records for gen.
+// attach returns the record type of print's value a of struct or Rust
+// enum t (it, its bytes): with its counted members, and Go interfaces, read
+// after its bytes, as Attached records for gen, at any depth of structs
+// and enums held by value. An enum's variants' members are read whichever
+// variant it holds; only the selected one prints.
 func (c *checker) attach(a parser.Expr, t *Type, it *ir.Type) *ir.Type {
-	if t.Kind != KindStruct || it.Size != t.Size {
+	if t.Kind != KindStruct && t.Kind != KindVariant || it.Size != t.Size {
 		return it
 	}
 	at := &Attached{Size: t.Size}
 	end := align8(t.Size)
 	full := false
-	// walk returns it, or a copy with the members of t (at base in the
-	// printed struct) that are counted values, or hold some, pointed to
-	// what is read for them.
-	var walk func(t *Type, it *ir.Type, base int) *ir.Type
-	walk = func(t *Type, it *ir.Type, base int) *ir.Type {
-		if len(it.Members) != len(t.Members) {
-			return it
+	var value func(t *Type, it *ir.Type, base int) *ir.Type
+	// fields returns a copy of ims, the record members of ms, with those
+	// that are counted values, or hold some, pointed to what is read for
+	// them; nil when none is. ms are at src in the printed value, and the
+	// record's offsets of ims count from rel.
+	fields := func(ms []Member, ims []ir.Member, src, rel int) []ir.Member {
+		if len(ims) != len(ms) {
+			return nil
 		}
-		var cp *ir.Type
-		for i, m := range t.Members {
+		var out []ir.Member
+		for i, m := range ms {
 			if m.BitSize > 0 || full {
 				continue
 			}
-			var mt *ir.Type
-			off, status := 0, 0
+			mt, off, status := ims[i].Type, ims[i].Offset, 0
 			switch {
-			case m.Type.Counted != nil:
+			case m.Type.Counted != nil || isGoIface(m.Type):
 				if len(at.List) == maxAttach {
 					full = true
 					continue
 				}
-				x := Attach{Src: base + m.Offset, Type: m.Type}
+				x := Attach{Src: src + m.Offset, Type: m.Type}
+				need := 0
 				if isCountedText(m.Type) {
 					x.Item = IR(StringOf(ir.DefaultStr))
 				} else {
 					x.Item = irSeq(m.Type)
-					status = end - base
-					end += ir.StatusSize
+					need = ir.StatusSize
 				}
-				if end+x.Item.Size-align8(t.Size) > attachBytes {
+				need += align8(x.Item.Size)
+				if end+need-align8(t.Size) > attachBytes {
 					full = true
 					continue
+				}
+				if x.Item.Kind == ir.KindSeq {
+					status = end - rel
+					end += ir.StatusSize
+				}
+				if isGoIface(m.Type) {
+					c.module(m.Type.Go.Module) // gen adds its bias to type descriptors
 				}
 				x.Dst = end
 				end += align8(x.Item.Size)
 				at.List = append(at.List, x)
-				mt, off = x.Item, x.Dst-base
-			case m.Type.Kind == KindStruct:
-				sub := walk(m.Type, it.Members[i].Type, base+m.Offset)
-				if sub == it.Members[i].Type {
+				mt, off = x.Item, x.Dst-rel
+			case m.Type.Kind == KindStruct || m.Type.Kind == KindVariant:
+				sub := value(m.Type, ims[i].Type, src+m.Offset)
+				if sub == ims[i].Type {
 					continue
 				}
-				mt, off = sub, it.Members[i].Offset
+				mt = sub
 			default:
 				continue
 			}
-			if cp == nil {
-				c := *it
-				c.Members = append([]ir.Member(nil), it.Members...)
-				cp = &c
+			if out == nil {
+				out = append([]ir.Member(nil), ims...)
 			}
-			cp.Members[i].Type, cp.Members[i].Offset, cp.Members[i].Status = mt, off, status
+			out[i].Type, out[i].Offset, out[i].Status = mt, off, status
 		}
-		if cp == nil {
+		return out
+	}
+	// value returns it, the record type of t at base in the printed
+	// value, or a copy with its members pointed to what is read for them.
+	value = func(t *Type, it *ir.Type, base int) *ir.Type {
+		if it == nil {
 			return it
 		}
-		return cp
+		switch {
+		case t.Kind == KindStruct:
+			ms := fields(t.Members, it.Members, base, base)
+			if ms == nil {
+				return it
+			}
+			cp := *it
+			cp.Members = ms
+			return &cp
+		case t.Kind == KindVariant && t.Rust != nil && len(it.Variants) == len(t.Rust.Variants):
+			// A variant's record members count from the enum's start.
+			var vs []ir.Variant
+			for k, v := range t.Rust.Variants {
+				ms := fields(v.Fields.Members, it.Variants[k].Members, base+v.Offset, base)
+				if ms == nil {
+					continue
+				}
+				if vs == nil {
+					vs = append([]ir.Variant(nil), it.Variants...)
+				}
+				vs[k].Members = ms
+			}
+			if vs == nil {
+				return it
+			}
+			cp := *it
+			cp.Variants = vs
+			return &cp
+		}
+		return it
 	}
-	out := walk(t, it, 0)
+	out := value(t, it, 0)
 	if len(at.List) == 0 {
 		return it
 	}

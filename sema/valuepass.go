@@ -436,10 +436,8 @@ func (c *checker) layoutArg(ev *ir.Event, a parser.Expr, t *Type, off int) int {
 			if t.Size > ir.StMemMax {
 				it = truncate(it, ir.StMemMax)
 				c.diags.Warnf(a.Span(), "%s is %d bytes; only the first %d are printed", c.text(a), t.Size, it.Size)
-			} else if t.Lang == ir.LangRust || t.Lang == ir.LangGo {
-				it = c.rustAttach(a, t, it) // rust.go: counted members as text and elements
 			} else {
-				it = c.attach(a, t, it) // outofline.go: C's and C++'s, nested and in base classes too
+				it = c.attach(a, t, it) // outofline.go: counted members as text and elements, nested too
 			}
 			f.Status, f.Offset, f.Type = off, off+ir.StatusSize, it
 			ev.Fields = append(ev.Fields, f)

@@ -251,16 +251,18 @@ func TestGoABI(t *testing.T) {
 
 // TestGoInterfaces: a map prints as its length, an interface as its
 // dynamic type's name (NULL when nil), an error made by errors.New as its
-// text and any other error as its type's name, compared with what the
-// target prints (fmt's %T and len).
+// text and any other error as its type's name, an interface in a printed
+// struct as at the top, compared with what the target prints (fmt's %T
+// and len).
 func TestGoInterfaces(t *testing.T) {
 	note := regexp.MustCompile(`^note tags=(\d+) note=(.*)$`)
+	nested := regexp.MustCompile(`^\*o = \{ID = .*, Note = (.*)\}$`)
 	for _, v := range goVariants {
 		t.Run(v.name, func(t *testing.T) {
 			dir := t.TempDir()
 			buildGo(t, dir, "goorders", "orders", v)
 			out := filepath.Join(dir, "gs.out")
-			script := `uprobe:./orders:main.process { print(o.Tags, o.Note) }
+			script := `uprobe:./orders:main.process { print(o.Tags, o.Note); print(*o) }
 				uretprobe:./orders:main.process { printf("error %s\n", err) }`
 			r := runGS(t, dir, timeout, "-q", "-o", out, "-c", "./orders 6", "-e", script)
 			if r.Code != 0 {
@@ -277,7 +279,7 @@ func TestGoInterfaces(t *testing.T) {
 					if m[2] == "NULL" {
 						typ = "NULL"
 					}
-					want = append(want, "o.Tags = "+m[1]+", o.Note = "+typ)
+					want = append(want, "o.Tags = "+m[1]+", o.Note = "+typ, "*o: Note = "+typ)
 				}
 				if e, ok := strings.CutPrefix(l, "error "); ok {
 					if e == "NULL" {
@@ -290,8 +292,11 @@ func TestGoInterfaces(t *testing.T) {
 				if strings.HasPrefix(l, "o.Tags = ") || strings.HasPrefix(l, "error ") {
 					have = append(have, l)
 				}
+				if m := nested.FindStringSubmatch(l); m != nil { // an interface in a printed struct
+					have = append(have, "*o: Note = "+m[1])
+				}
 			}
-			if len(want) != 12 || strings.Join(have, "\n") != strings.Join(want, "\n") {
+			if len(want) != 18 || strings.Join(have, "\n") != strings.Join(want, "\n") {
 				t.Errorf("gs printed\n%s\nthe target printed\n%s", strings.Join(have, "\n"), strings.Join(want, "\n"))
 			}
 		})

@@ -266,4 +266,3 @@ const (
 	maxAttach   = 8
 	attachBytes = 1024
 )
-

@@ -79,6 +79,8 @@ type Binary struct {
 	goRTDone  bool
 	symsDone  bool // DebugSymbols ran
 	symsAdded bool
+
+	unwind unwindFacts // unwinds.go
 }
 
 // Open opens path and indexes its function symbols.

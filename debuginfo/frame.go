@@ -63,6 +63,11 @@ type cie struct {
 	ehFrame   bool
 	secAddr   uint64
 	sec       []byte
+	// personality is set when the CIE names a personality routine ('P'):
+	// the unwinder runs it in the frames of its FDEs' functions.
+	personality bool
+	lsda        bool // 'L': FDEs carry a pointer to their LSDA, encoded as lsdaEnc
+	lsdaEnc     byte
 }
 
 type fde struct {
@@ -70,6 +75,7 @@ type fde struct {
 	cie    *cie
 	instrs []byte
 	insAt  uint64 // section-relative offset of instrs, for pc-relative set_loc
+	lsda   bool   // its LSDA pointer is not 0: the function has handlers or cleanups
 }
 
 func (fi *frameIndex) find(pc uint64) *fde {
@@ -193,10 +199,11 @@ func parseCIEAt(sec []byte, off, secAddr uint64, ehFrame bool, order binary.Byte
 			case 'R':
 				c.fdeEnc = data.u8()
 			case 'L':
-				data.u8()
+				c.lsda, c.lsdaEnc = true, data.u8()
 			case 'P':
 				enc := data.u8()
 				readEncoded(data, enc, 0, c.addrSize)
+				c.personality = true
 			case 'S', 'B':
 			default:
 				return c // unknown augmentation: the rest is unreadable
@@ -221,13 +228,19 @@ func parseFDE(sec []byte, p, end uint64, c *cie, order binary.ByteOrder) *fde {
 	} else {
 		lo, n = r.fixed(c.addrSize), r.fixed(c.addrSize)
 	}
+	lsda := false
 	if c.aug {
-		r.bytes(r.uleb())
+		aug := &exprReader{b: r.bytes(r.uleb()), order: order}
+		if c.lsda && len(aug.b) > 0 {
+			// A raw 0 is no LSDA, whatever the encoding (libgcc's
+			// read_encoded_value_with_base adds no base to 0).
+			lsda = readEncoded(aug, c.lsdaEnc&0x0f, 0, c.addrSize) != 0
+		}
 	}
 	if r.err != nil || n == 0 {
 		return nil
 	}
-	return &fde{lo: lo, hi: lo + n, cie: c, instrs: r.b, insAt: end - uint64(len(r.b))}
+	return &fde{lo: lo, hi: lo + n, cie: c, instrs: r.b, insAt: end - uint64(len(r.b)), lsda: lsda}
 }
 
 // readEncoded reads a pointer in DW_EH_PE encoding enc; fieldAddr is the

@@ -19,57 +19,12 @@ import (
 // stacks and walks them (for growth, GC, tracebacks), finds an address
 // that is in no function and crashes the program. So `uretprobe:` on a Go
 // function becomes a plain uprobe on each of its RET instructions
-// (goReturns), where the stack is the function's own and nothing is
-// written to it. There retval and the results (by name, or r0, r1 for
-// Go's unnamed ~r0, ~r1) are read from the registers the ABI returns them
-// in (debuginfo.GoResultsAtReturn). A goroutine that panics through the
-// function or calls runtime.Goexit in it leaves without a RET: it gives
-// no return event.
-
-// goReturns turns each function entry of ats (a uretprobe's attach
-// points) into uprobes on the function's RET instructions.
-func (c *checker) goReturns(pr *parser.Probe, bin *debuginfo.Binary, ats []ir.Probe) []ir.Probe {
-	var out []ir.Probe
-	for _, at := range ats {
-		fn, ok := bin.FuncAt(at.Address)
-		if !ok || fn.Addr != at.Address {
-			c.errorf(pr, "%s is not the entry of a function in the symbol table", at.Name).
-				WithHint("a return probe of a Go function needs its code")
-			continue
-		}
-		code, err := bin.Code(fn)
-		if err != nil || code == nil {
-			c.errorf(pr, "cannot read the code of %s: %v", fn.Name, err)
-			continue
-		}
-		rets, err := goRets(code, fn.Addr)
-		if err != nil {
-			c.errorf(pr, "cannot find the returns of %s: %v", fn.Name, err)
-			continue
-		}
-		if len(rets) == 0 {
-			c.errorf(pr, "%s has no RET instruction: it never returns", fn.Name).
-				WithHint("trace its entry with uprobe:")
-			continue
-		}
-		for _, addr := range rets {
-			p := at
-			p.Address = addr
-			p.Offset = fn.Offset + (addr - fn.Addr)
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// markGoReturn records that probe id sits on a RET of a Go function for
-// a uretprobe.
-func (c *checker) markGoReturn(id int) {
-	if c.goRet == nil {
-		c.goRet = map[int]bool{}
-	}
-	c.goRet[id] = true
-}
+// (retSites, retsites.go), where the stack is the function's own and
+// nothing is written to it. There retval and the results (by name, or r0,
+// r1 for Go's unnamed ~r0, ~r1) are read from the registers the ABI
+// returns them in (debuginfo.GoResultsAtReturn). A goroutine that panics
+// through the function or calls runtime.Goexit in it leaves without a
+// RET: it gives no return event.
 
 // goResultName returns the DWARF name of a Go result the script calls
 // name: Go's unnamed results are ~r0, ~r1..., which the script spells r0,
@@ -308,20 +263,6 @@ func (c *checker) goArg(gc *groupCtx, e *parser.Ident, b *Builtin) *Builtin {
 	cp := *b
 	cp.Reg = slot
 	return &cp
-}
-
-// GoReturnSites returns the addresses of the RETs of the Go function at
-// entry, where its uretprobe's uprobes go (for gs -lv).
-func GoReturnSites(bin *debuginfo.Binary, entry uint64) ([]uint64, error) {
-	fn, ok := bin.FuncAt(entry)
-	if !ok || fn.Addr != entry {
-		return nil, fmt.Errorf("no function starts at %#x", entry)
-	}
-	code, err := bin.Code(fn)
-	if err != nil {
-		return nil, err
-	}
-	return goRets(code, fn.Addr)
 }
 
 // goResults gives the results at a RET of a Go function their locations

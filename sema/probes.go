@@ -64,22 +64,23 @@ func (c *checker) binaryProbes(g *Group, pr *parser.Probe, name string) {
 	}
 	prefix := pr.Kind.String() + ":" + name + ":"
 	ats := c.attachPoints(pr, be.bin, name)
-	goRet := pr.Kind == parser.ProbeUretprobe && be.bin.IsGo()
-	if goRet {
-		ats = c.goReturns(pr, be.bin, ats) // golang.go: a uprobe on each RET
+	var atRet []bool
+	if pr.Kind == parser.ProbeUretprobe {
+		ats, atRet = c.retSites(pr, be.bin, ats) // retsites.go: a uprobe on each RET where it must be
 	}
-	for _, at := range ats {
+	for i, at := range ats {
+		ret := atRet != nil && atRet[i]
 		at.ID = uint32(len(c.p.Probes))
 		at.Name = prefix + at.Name
 		at.Binary = be.bin.Path
 		at.Sp = pr.Sp
-		if pr.Kind == parser.ProbeUretprobe && !goRet {
+		if pr.Kind == parser.ProbeUretprobe && !ret {
 			at.Kind = ir.Uretprobe
 		}
-		if goRet {
-			c.markGoReturn(int(at.ID))
+		if ret {
+			c.markRetSite(int(at.ID))
 		}
-		if pr.HasAddr || pr.HasOffset || goRet {
+		if pr.HasAddr || pr.HasOffset || ret {
 			if c.pinned == nil {
 				c.pinned = map[int]bool{}
 			}

@@ -191,7 +191,7 @@ type checker struct {
 	maps     map[string]*Map
 	pinned   map[int]bool        // probe IDs at an explicit FUNC+OFF or 0xADDR
 	codeRefs map[string]*binData // what placement reads of each binary's data (placement.go)
-	goRet    map[int]bool        // probe IDs on a RET of a Go function, for a uretprobe (golang.go)
+	retSite  map[int]bool        // probe IDs on a RET of a function, for a uretprobe (retsites.go)
 	mapLoops []*MapLoop          // the for loops over maps, laid out again in layout (formap.go)
 
 	strLen    int              // str()'s limit when none is given (config max_strlen)

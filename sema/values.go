@@ -293,7 +293,7 @@ func (pv *probeView) locals(c *checker) ([]debuginfo.Var, error) {
 			// A uretprobe's address is the function's entry: its
 			// variables there name what is gone at the return.
 			pv.vars, pv.varsErr = pv.dbg.VarsAt(p.Address)
-			if c.goRet[pv.id] {
+			if c.retSite[pv.id] && pv.bin.IsGo() {
 				goResults(pv.bin, pv.vars) // golang.go
 			}
 		}
@@ -380,11 +380,11 @@ func (s *progScope) findIn(pv *probeView, name string, param, libs bool) (v debu
 		}
 		return v, nil, false, verr
 	}
-	ret := s.c.p.Probes[pv.id].Kind == ir.Uretprobe
+	ret := s.c.returned(pv.id)
 	if lv, found := debuginfo.FindVar(vars, name); found && (!ret || lv.Kind == debuginfo.VarStatic) {
 		return lv, pv.bin, true, nil
 	}
-	if lv, found := goResultName(vars, name); found && s.c.goRet[pv.id] {
+	if lv, found := goResultName(vars, name); found && s.c.retSite[pv.id] {
 		return lv, pv.bin, true, nil
 	}
 	if !ret && s.memberOfThis(pv, vars, name) {
@@ -612,7 +612,7 @@ func (c *checker) resolveVar(gc *groupCtx, s *progScope, e parser.Expr, name str
 			}
 			return nil, true
 		}
-		if p.Kind == ir.Uretprobe && r.v.Kind != debuginfo.VarGlobal && r.v.Kind != debuginfo.VarStatic {
+		if c.returned(pv.id) && r.v.Kind != debuginfo.VarGlobal && r.v.Kind != debuginfo.VarStatic {
 			c.errorf(e, "%q is a %s of %s, which is gone when a uretprobe fires", name, kindWord(r.v.Kind), r.v.Func).
 				WithHint("read it in a uprobe on %s, or a line before the return", r.v.Func)
 			return nil, true

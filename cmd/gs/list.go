@@ -139,9 +139,11 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 				}
 				fmt.Fprintf(stdout, "  copy at 0x%x (%s)\n", in.Entry, kind)
 			}
-			if p.Kind == parser.ProbeUretprobe && bin.IsGo() && !in.Inlined {
-				listGoReturns(stdout, bin, d, in) // listgo.go
-				continue
+			if p.Kind == parser.ProbeUretprobe && !in.Inlined {
+				if why := retSitesWhy(bin, in); why != "" {
+					listReturns(stdout, bin, d, in, why) // listgo.go
+					continue
+				}
 			}
 			fmt.Fprintf(stdout, "    probe  %s\n", sema.PlaceFunc(bin, in, exact))
 			listVars(stdout, d, in.Entry, in.PrologueEnd, "at entry")

@@ -1,0 +1,130 @@
+package sema
+
+import (
+	"fmt"
+
+	"github.com/gs-tracer/gs/debuginfo"
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/parser"
+)
+
+// Return probes on RET instructions. A kernel uretprobe replaces the
+// return address of the probed call with its trampoline's. Two kinds of
+// code walk the stack by return addresses and break on it: Go's runtime
+// (golang.go), and the unwinder of C++ exceptions, Rust panics and
+// thread cancellation, which finds no CFI for the trampoline and aborts
+// the program ("terminate called after throwing ..."). So where one can
+// pass through the function (debuginfo.Binary.LeavesByUnwind: C++ and
+// Rust code, a function with an LSDA or personality, a binary that uses
+// exceptions or setjmp/longjmp), and in every Go function, `uretprobe:`
+// becomes a plain uprobe on each RET of the function: there the stack is
+// the function's own, nothing is written to it, and retval is in the
+// return register as it is at a uretprobe.
+//
+// Such a probe sees only the returns through a RET. A frame left by an
+// exception, a longjmp or Go's panic gives no event, and neither does a
+// tail call (a JMP to another function, which returns for both): a kernel
+// uretprobe would not see the first three either, since the trampoline
+// is never reached. gs -lv lists the RET sites.
+
+// retSites turns each function entry of ats (a uretprobe's attach points)
+// into uprobes on the function's RET instructions where they must be,
+// and says which did.
+func (c *checker) retSites(pr *parser.Probe, bin *debuginfo.Binary, ats []ir.Probe) (out []ir.Probe, atRet []bool) {
+	for _, at := range ats {
+		fn, ok := bin.FuncAt(at.Address)
+		why := ""
+		switch {
+		case bin.IsGo():
+			why = "it is Go"
+		case ok && fn.Addr == at.Address:
+			why = bin.LeavesByUnwind(fn)
+		}
+		if why == "" {
+			out, atRet = append(out, at), append(atRet, false)
+			continue
+		}
+		if !ok || fn.Addr != at.Address {
+			c.errorf(pr, "%s is not the entry of a function in the symbol table", at.Name).
+				WithHint("a return probe on a function whose frames exceptions or longjmp may unwind needs its code")
+			continue
+		}
+		rets, err := ReturnSites(bin, fn.Addr)
+		if err != nil {
+			c.errorf(pr, "cannot find the returns of %s: %v", fn.Name, err).
+				WithHint("a kernel uretprobe would abort the program when an exception passes through %s (%s)", fn.Name, why)
+			continue
+		}
+		if len(rets) == 0 {
+			c.errorf(pr, "%s has no RET instruction: it never returns, or leaves only by a tail call", fn.Name).
+				WithHint("trace its entry with uprobe:, or the function it jumps to")
+			continue
+		}
+		for _, addr := range rets {
+			p := at
+			p.Address = addr
+			off, ok := bin.FileOffset(addr)
+			if !ok {
+				c.errorf(pr, "the RET at %#x of %s is not in a loaded segment", addr, fn.Name)
+				break
+			}
+			p.Offset = off
+			out, atRet = append(out, p), append(atRet, true)
+		}
+	}
+	return out, atRet
+}
+
+// ReturnSites returns the addresses of the RETs of the function at entry,
+// where its uretprobe's uprobes go when they are uprobes: in the
+// function's symbol and, for gcc's hot/cold splitting, its NAME.cold part.
+func ReturnSites(bin *debuginfo.Binary, entry uint64) ([]uint64, error) {
+	fn, ok := bin.FuncAt(entry)
+	if !ok || fn.Addr != entry {
+		return nil, fmt.Errorf("no function starts at %#x", entry)
+	}
+	parts := []debuginfo.Func{fn}
+	if !bin.IsGo() {
+		for _, n := range []string{fn.Name + ".cold", fn.Name + ".cold.0"} {
+			if cold, ok := bin.LookupFunc(n); ok {
+				parts = append(parts, cold)
+			}
+		}
+	}
+	var out []uint64
+	for _, part := range parts {
+		code, err := bin.Code(part)
+		if err != nil {
+			return nil, err
+		}
+		if code == nil {
+			return nil, fmt.Errorf("the code of %s is in no executable section, or its size is unknown", part.Name)
+		}
+		rets, err := goRets(code, part.Addr)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rets...)
+	}
+	return out, nil
+}
+
+// markRetSite records that probe id sits on a RET for a uretprobe.
+func (c *checker) markRetSite(id int) {
+	if c.retSite == nil {
+		c.retSite = map[int]bool{}
+	}
+	c.retSite[id] = true
+}
+
+// returned reports whether probe id fires after its function has
+// returned, where its locals are gone: a kernel uretprobe, or one at a
+// RET of a function that is not Go's (Go reads its results there).
+func (c *checker) returned(id int) bool {
+	p := &c.p.Probes[id]
+	if p.Kind == ir.Uretprobe {
+		return true
+	}
+	bin := c.binaryAt(p)
+	return c.retSite[id] && (bin == nil || !bin.IsGo())
+}

@@ -75,6 +75,8 @@ type Binary struct {
 	nameIx nameIndex // demangled names of funcs (names.go)
 
 	goRT      *GoRuntime // golang.go
+	pcln      *pclntab   // pclntab.go: the functions of a Go binary without .symtab
+	pclnErr   error
 	goRTErr   error
 	goRTDone  bool
 	symsDone  bool // DebugSymbols ran
@@ -98,6 +100,7 @@ func Open(path string) (*Binary, error) {
 	syms, _ := f.Symbols()
 	dyn, _ := f.DynamicSymbols()
 	b.addFuncSymbols(append(syms, dyn...))
+	b.addGoFuncs()
 	return b, nil
 }
 

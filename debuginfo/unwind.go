@@ -73,6 +73,17 @@ func (b *Binary) UnwindTable() (*UnwindTable, error) {
 			fi.add(data, 0, false, order, 8)
 		}
 	}
+	var goTab *UnwindTable
+	if b.pcln != nil { // Go without DWARF: its SP delta tables (pclntab.go)
+		t, err := b.pcln.goUnwindTable()
+		if err != nil {
+			return nil, fmt.Errorf("unwind table of %s: %w", b.Path, err)
+		}
+		if len(fi.fdes) == 0 {
+			return t, nil
+		}
+		goTab = t
+	}
 	if len(fi.fdes) == 0 {
 		return nil, fmt.Errorf("unwind table of %s: %w", b.Path, ErrNoCFI)
 	}
@@ -123,6 +134,9 @@ func (b *Binary) UnwindTable() (*UnwindTable, error) {
 		end = f.hi
 	}
 	t.Rows = append(t.Rows, UnwindRow{PC: end})
+	if goTab != nil { // cgo: the C code's FDEs, the Go code's SP deltas
+		return mergeUnwind(t, goTab), nil
+	}
 	return t, nil
 }
 

@@ -203,9 +203,7 @@ func (s *Symbolizer) symbolAtOffset(path string, off, addr uint64, caller bool) 
 		if caller && pc > 0 {
 			pc-- // the call, not what follows it
 		}
-		if d, err := b.Debug(); err == nil {
-			sym.File, sym.Line, _ = d.LineAt(pc)
-		}
+		sym.File, sym.Line, _ = b.LineAt(pc)
 	}
 	return sym
 }

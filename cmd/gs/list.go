@@ -107,7 +107,8 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 		return exitRuntime
 	}
 	var d *debuginfo.Debug
-	if verbose {
+	_, goPcln := bin.GoPclntab() // Go without DWARF: listGoABI says what there is
+	if verbose && !goPcln {
 		if d, err = bin.Debug(); err != nil {
 			fmt.Fprintf(stderr, "gs: %v\n", err)
 		}
@@ -122,6 +123,9 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 			}
 		}
 		fmt.Fprintln(stdout, line)
+		if verbose && goPcln {
+			listGoABI(stdout, bin, fn, p.Kind == parser.ProbeUretprobe, exact) // listgo.go
+		}
 		if d == nil {
 			continue
 		}

@@ -3,7 +3,9 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
+	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/sema"
 )
@@ -69,4 +71,49 @@ func listReturns(w io.Writer, bin *debuginfo.Binary, d *debuginfo.Debug, in debu
 			fmt.Fprintf(w, "    %-6s %-28s %s\n", kind, typ+" "+v.Name, avail)
 		}
 	}
+}
+
+// listGoABI prints, for a function of a Go binary without DWARF (named
+// by its .gopclntab), where its probe goes and what a script reads
+// there: values by name need DWARF, and the table records no parameter
+// types, so only the register ABI's layout can be shown, for as many
+// arguments as there may be.
+func listGoABI(w io.Writer, bin *debuginfo.Binary, fn debuginfo.Listed, ret, exact bool) {
+	for _, s := range fn.Funcs {
+		in := debuginfo.FuncInstance{Name: fn.Qual, Symbol: s.Name, Entry: s.Addr, PrologueEnd: s.Addr,
+			Ranges: [][2]uint64{{s.Addr, s.Addr + s.Size}}}
+		if !ret {
+			fmt.Fprintf(w, "    probe  %s\n", sema.PlaceFunc(bin, in, exact))
+			continue
+		}
+		rets, err := sema.GoReturnSites(bin, s.Addr)
+		if err != nil {
+			fmt.Fprintf(w, "    (%v)\n", err)
+			continue
+		}
+		for _, r := range rets {
+			fmt.Fprintf(w, "    probe  at +%d (a RET: Go return probes are uprobes on each RET)\n", r-s.Addr)
+		}
+	}
+	regs := make([]string, len(arch.GoABI.IntRegs))
+	for i, r := range arch.GoABI.IntRegs {
+		regs[i] = fmt.Sprintf("arg%d=%s", i, debuginfo.RegName(r))
+	}
+	fmt.Fprintf(w, "    (no DWARF: values by name need it; .gopclntab names functions and lines, not parameters or their types)\n")
+	if ret {
+		fmt.Fprintf(w, "    results by Go's register ABI: retval is the first (%s); the next are in %s\n", debuginfo.RegName(arch.GoABI.IntRegs[0]),
+			strings.Join(names(arch.GoABI.IntRegs[1:]), " "))
+		return
+	}
+	fmt.Fprintf(w, "    arguments by Go's register ABI (how many is not known): %s\n", strings.Join(regs, " "))
+	fmt.Fprintf(w, "    a string or slice takes consecutive argN (pointer, length[, capacity]): str(arg0, arg1); floats are in xmm registers, which uprobes cannot read\n")
+}
+
+// names returns the names of DWARF registers regs.
+func names(regs []int) []string {
+	out := make([]string, len(regs))
+	for i, r := range regs {
+		out[i] = debuginfo.RegName(r)
+	}
+	return out
 }

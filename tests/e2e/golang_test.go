@@ -19,10 +19,10 @@ type goVariant struct{ name, gcflags, buildmode string }
 var goVariants = []goVariant{{"default", "", ""}, {"noopt", "all=-N -l", ""}, {"pie", "", "pie"}}
 
 // buildGo builds the Go program in testdata/src (a directory) into
-// dir/name with v's flags.
-func buildGo(t *testing.T, dir, src, name string, v goVariant) string {
+// dir/name with v's flags and extra ones.
+func buildGo(t *testing.T, dir, src, name string, v goVariant, extra ...string) string {
 	t.Helper()
-	args := []string{"build", "-o", filepath.Join(dir, name)}
+	args := append([]string{"build", "-o", filepath.Join(dir, name)}, extra...)
 	if v.gcflags != "" {
 		args = append(args, "-gcflags="+v.gcflags)
 	}

@@ -1,0 +1,178 @@
+package debuginfo
+
+import (
+	"debug/elf"
+	"encoding/binary"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// buildGoPair builds tests/e2e's Go target twice with the tests' Go
+// toolchain, with DWARF and symbols and with -ldflags='-s -w' (neither),
+// as buildmode (exe or pie) says; the text of the two is the same.
+func buildGoPair(t *testing.T, buildmode string) (full, stripped string) {
+	t.Helper()
+	src, err := filepath.Abs("../tests/e2e/testdata/goorders/main.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, b := range []struct {
+		out   *string
+		name  string
+		flags []string
+	}{{&full, "full", nil}, {&stripped, "stripped", []string{"-ldflags=-s -w"}}} {
+		*b.out = filepath.Join(dir, b.name)
+		args := append([]string{"build", "-buildmode=" + buildmode, "-o", *b.out}, b.flags...)
+		cmd := exec.Command("go", append(args, src)...)
+		cmd.Env = append(os.Environ(), "GOFLAGS=", "GOTOOLCHAIN=local")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go build: %v\n%s", err, out)
+		}
+	}
+	return full, stripped
+}
+
+// TestPclntabFuncs reads the functions, lines and SP deltas of a Go binary
+// built with -ldflags='-s -w' from its .gopclntab and compares them with
+// what the same program built with symbols and DWARF says: each function
+// at the address and with the size its symbol has (the symbol table
+// names assembly functions NAME.abi0, the table NAME, as Go's tracebacks
+// do), the file:line of every function's entry and middle as the DWARF
+// line table has them, and the unwind table row for row as Go's linker
+// wrote .debug_frame (from the same SP deltas).
+func TestPclntabFuncs(t *testing.T) {
+	for _, mode := range []string{"exe", "pie"} {
+		t.Run(mode, func(t *testing.T) {
+			full, stripped := buildGoPair(t, mode)
+			fb, err := Open(full)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer fb.Close()
+			sb, err := Open(stripped)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sb.Close()
+			if sb.File.Section(".symtab") != nil {
+				t.Fatal("-s left a .symtab")
+			}
+			if v, ok := sb.GoPclntab(); !ok || v != "1.20" {
+				t.Fatalf("GoPclntab = %q, %v; want the 1.20 format, which Go has written since 1.20", v, ok)
+			}
+			if _, ok := fb.GoPclntab(); ok {
+				t.Error("a binary with a symbol table takes its functions from .gopclntab")
+			}
+			d, err := fb.Debug()
+			if err != nil {
+				t.Fatal(err)
+			}
+			found, lines := 0, 0
+			for _, fn := range fb.funcs {
+				if fn.Size == 0 || strings.HasPrefix(fn.Name, "go:") {
+					continue // runtime.text, go:textfipsstart: markers
+				}
+				got, ok := sb.FuncAt(fn.Addr)
+				name := strings.TrimSuffix(fn.Name, ".abi0")
+				if !ok || got.Addr != fn.Addr || got.Size != fn.Size || got.Name != name {
+					t.Errorf("symbol %s at %#x, %d bytes: .gopclntab has %+v", fn.Name, fn.Addr, fn.Size, got)
+					continue
+				}
+				found++
+				for _, pc := range []uint64{fn.Addr, fn.Addr + fn.Size/2} {
+					wf, wl, wok := d.LineAt(pc)
+					gf, gl, gok := sb.LineAt(pc)
+					if wok && (gf != wf || gl != wl) {
+						t.Errorf("%s+%d: .gopclntab says %s:%d, DWARF %s:%d", fn.Name, pc-fn.Addr, gf, gl, wf, wl)
+					}
+					if wok && gok {
+						lines++
+					}
+				}
+			}
+			if found < 1000 || lines < 1000 {
+				t.Errorf("compared %d functions and %d lines: too few to mean anything", found, lines)
+			}
+			if _, ok := sb.LookupFunc("main.process"); !ok {
+				t.Error("no main.process")
+			}
+			want, err := fb.UnwindTable()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := sb.UnwindTable()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Rows) != len(want.Rows) || got.FramePointers != want.FramePointers {
+				t.Fatalf("unwind table: %d rows (frame pointers %v), .debug_frame's %d (%v)", len(got.Rows), got.FramePointers, len(want.Rows), want.FramePointers)
+			}
+			for i := range want.Rows {
+				if got.Rows[i] != want.Rows[i] {
+					t.Fatalf("unwind row %d: %+v, .debug_frame's %+v", i, got.Rows[i], want.Rows[i])
+				}
+			}
+		})
+	}
+}
+
+// TestPclntabMagic checks goPclnMagics against the binaries on this
+// machine: the tests' Go toolchain writes the 1.20 format, Debian 12's
+// prometheus (built by Go 1.19) the 1.18 one.
+func TestPclntabMagic(t *testing.T) {
+	_, stripped := buildGoPair(t, "exe")
+	for path, want := range map[string]string{stripped: "1.20", "/usr/bin/prometheus": "1.18"} {
+		f, err := elf.Open(path)
+		if err != nil {
+			t.Fatalf("%v (scripts/deps.sh test installs prometheus)", err)
+		}
+		data, err := f.Section(".gopclntab").Data()
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := goPclnMagics[binary.LittleEndian.Uint32(data)]; got != want {
+			t.Errorf("%s: magic %#x is %q, want %q", path, binary.LittleEndian.Uint32(data), got, want)
+		}
+	}
+}
+
+// TestPclntabCorrupt: a .gopclntab cut short or overwritten is an error,
+// never a panic.
+func TestPclntabCorrupt(t *testing.T) {
+	_, stripped := buildGoPair(t, "exe")
+	raw, err := os.ReadFile(stripped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := elf.Open(stripped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := f.Section(".gopclntab")
+	off, size := int(s.Offset), int(s.Size)
+	f.Close()
+	for _, at := range []int{4, 8, 16, 40, 64, size / 3, size / 2} {
+		bad := append([]byte(nil), raw...)
+		for i := off + at; i < off+size && i < off+at+64; i++ {
+			bad[i] ^= 0xa5
+		}
+		path := filepath.Join(t.TempDir(), "bad")
+		if err := os.WriteFile(path, bad, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		b, err := Open(path)
+		if err != nil {
+			continue
+		}
+		b.UnwindTable()
+		if len(b.funcs) > 0 {
+			b.LineAt(b.funcs[len(b.funcs)/2].Addr)
+		}
+		b.Close()
+	}
+}

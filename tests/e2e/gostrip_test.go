@@ -1,0 +1,134 @@
+package e2e
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gs-tracer/gs/arch"
+)
+
+// goStripped builds the Go target twice, with DWARF and symbols
+// ("orders") and with -ldflags='-s -w' ("orders-s": neither, functions
+// and lines only in .gopclntab, as release and container builds ship).
+func goStripped(t *testing.T, dir string, v goVariant) {
+	t.Helper()
+	buildGo(t, dir, "goorders", "orders", v)
+	buildGo(t, dir, "goorders", "orders-s", v, "-ldflags=-s -w")
+}
+
+// goStack keeps the frames of a printed ustack, with the symbol table's
+// name of an assembly function (runtime.goexit.abi0) as .gopclntab and
+// Go's tracebacks have it (runtime.goexit).
+func goStack(out string) string {
+	var frames []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "        ") {
+			frames = append(frames, strings.Replace(l, ".abi0+", "+", 1))
+		}
+	}
+	return strings.Join(frames, "\n")
+}
+
+// TestGoStripped traces a Go program built without DWARF or symbols by
+// its .gopclntab: at main.process(o, name, qty) the register ABI's
+// argN (qty is arg3, name's length arg2), the result at its RETs
+// (retval, RAX) as the program prints them, and the stack with file:line
+// (-v) as the same program built with DWARF shows it.
+func TestGoStripped(t *testing.T) {
+	for _, v := range []goVariant{goVariants[0], goVariants[2]} {
+		t.Run(v.name, func(t *testing.T) {
+			dir := t.TempDir()
+			goStripped(t, dir, v)
+			run := func(bin, script string) (stdout, traced string) {
+				out := filepath.Join(dir, bin+".out")
+				r := runGS(t, dir, timeout, "-v", "-q", "-o", out, "-c", "./"+bin+" 3", "-e", script)
+				if r.Code != 0 {
+					t.Fatalf("gs on %s: exit %d\n%s", bin, r.Code, r.Stderr)
+				}
+				got, err := os.ReadFile(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return r.Stdout, string(got)
+			}
+			stdout, stripped := run("orders-s", `uprobe:./orders-s:main.process { printf("args qty=%d namelen=%d\n", arg3, arg2); print(ustack(3)) }
+				uretprobe:./orders-s:main.process { printf("result total=%d\n", retval) }`)
+			_, full := run("orders", `uprobe:./orders:main.process { printf("args qty=%d namelen=%d\n", qty, name.len); print(ustack(3)) }
+				uretprobe:./orders:main.process { printf("result total=%d\n", total) }`)
+			var want []string
+			for _, l := range strings.Split(stdout, "\n") {
+				if m := goCall.FindStringSubmatch(l); m != nil {
+					want = append(want, "args qty="+m[3]+" namelen="+strconv.Itoa(len(m[2])))
+				}
+				if total, ok := strings.CutPrefix(l, "result total="); ok {
+					total, _, _ = strings.Cut(total, " ")
+					want = append(want, "result total="+total)
+				}
+			}
+			pick := func(s string) []string {
+				var out []string
+				for _, l := range strings.Split(s, "\n") {
+					if strings.HasPrefix(l, "args ") || strings.HasPrefix(l, "result ") {
+						out = append(out, l)
+					}
+				}
+				return out
+			}
+			if len(want) != 6 || strings.Join(pick(stripped), "\n") != strings.Join(want, "\n") {
+				t.Errorf("gs on the stripped build printed\n%s\nthe target printed\n%s", strings.Join(pick(stripped), "\n"), strings.Join(want, "\n"))
+			}
+			if strings.Join(pick(full), "\n") != strings.Join(want, "\n") {
+				t.Errorf("gs on the DWARF build printed by name\n%s\nthe target printed\n%s", strings.Join(pick(full), "\n"), strings.Join(want, "\n"))
+			}
+			ws, gs := goStack(full), goStack(stripped)
+			if !strings.Contains(gs, "main.main+") || !strings.Contains(gs, "main.go:") || gs != ws {
+				t.Errorf("stack of the stripped build\n%s\nof the DWARF build\n%s", gs, ws)
+			}
+		})
+	}
+}
+
+// TestGoStrippedList: gs -l of a stripped Go binary lists the functions
+// the DWARF build lists, and a uretprobe goes on the same RETs (gs -lv).
+func TestGoStrippedList(t *testing.T) {
+	dir := t.TempDir()
+	goStripped(t, dir, goVariants[0])
+	list := func(bin, spec string) string {
+		r := runGS(t, dir, timeout, "-l", strings.ReplaceAll(spec, "BIN", bin))
+		if r.Code != 0 {
+			t.Fatalf("gs -l %s: exit %d\n%s", spec, r.Code, r.Stderr)
+		}
+		return strings.ReplaceAll(r.Stdout, "./"+bin+":", "BIN:")
+	}
+	for _, spec := range []string{"uprobe:./BIN:main.*", `uprobe:./BIN:"main.(*ValidationError).*"`, "uprobe:./BIN:*.depth"} {
+		want, got := list("orders", spec), list("orders-s", spec)
+		if got != want || strings.Count(want, "\n") == 0 {
+			t.Errorf("gs -l %s: the stripped build lists\n%s\nthe DWARF build\n%s", spec, got, want)
+		}
+	}
+	sites := regexp.MustCompile(`(?m)^    probe  at \+\d+ `)
+	rets := func(bin string) []string {
+		r := runGS(t, dir, timeout, "-lv", "uretprobe:./"+bin+":main.process")
+		if r.Code != 0 {
+			t.Fatalf("gs -lv: exit %d\n%s", r.Code, r.Stderr)
+		}
+		return sites.FindAllString(r.Stdout, -1)
+	}
+	if want, got := rets("orders"), rets("orders-s"); len(want) == 0 || strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("uretprobe sites: stripped %q, DWARF build %q", got, want)
+	}
+	r := runGS(t, dir, timeout, "-lv", "uprobe:./orders-s:main.process")
+	var regs []string
+	for i, reg := range arch.GoABI.IntRegs {
+		regs = append(regs, "arg"+strconv.Itoa(i)+"="+arch.DWARFName(reg))
+	}
+	match(t, "gs -lv", r.Stdout, `(?m)^uprobe:./orders-s:main.process\n    probe  at \+\d+ .*\n    \(no DWARF: values by name need it;.*\n`+
+		`    arguments by Go's register ABI \(how many is not known\): `+regexp.QuoteMeta(strings.Join(regs, " "))+`\n`)
+	if r.Stderr != "" {
+		t.Errorf("gs -lv wrote to stderr:\n%s", r.Stderr)
+	}
+}

@@ -358,7 +358,6 @@ func (p *pclntab) goUnwindTable() (*UnwindTable, error) {
 	return t, nil
 }
 
-
 // mergeUnwind returns the rows of a and of b where a has none: the table
 // of a cgo binary, whose C code has FDEs and whose Go code has only SP
 // delta tables.

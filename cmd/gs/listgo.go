@@ -86,7 +86,7 @@ func listGoABI(w io.Writer, bin *debuginfo.Binary, fn debuginfo.Listed, ret, exa
 			fmt.Fprintf(w, "    probe  %s\n", sema.PlaceFunc(bin, in, exact))
 			continue
 		}
-		rets, err := sema.GoReturnSites(bin, s.Addr)
+		rets, err := sema.ReturnSites(bin, s.Addr)
 		if err != nil {
 			fmt.Fprintf(w, "    (%v)\n", err)
 			continue

@@ -199,6 +199,25 @@ func (g *gen) countedSeqAt(placeAt func(rp uint8) place, c *sema.Counted, f *ir.
 	}
 	g.emit(ir.Insn{Op: ir.OpStHeap, A: rn, C: 8, Imm: int32(f.Offset + f.Type.Size - 8)})
 	g.clampCount(rn, rcut, f.Type.Len)
+	if el := c.Elem; el.ReadsAsText() && f.Type.Elem.Kind == ir.KindString {
+		// Each element is counted text (sema.IsTextSeq): read the first
+		// rn of them into the string slots, unrolled (heap offsets are
+		// immediates).
+		es := f.Type.Elem.Size
+		for i := 0; i < f.Type.Len; i++ {
+			g.jump(ir.OpJz, rn, end)
+			g.emit(ir.Insn{Op: ir.OpAddImm, A: rn, B: rn, Imm: -1})
+			g.textAt(nil, func(r uint8) place {
+				g.emit(ir.Insn{Op: ir.OpAddImm, A: r, B: rp, Imm: int32(i * el.Size)})
+				return place{mem: true}
+			}, el.Counted, el.Go, f.Offset+i*es, f.Type.Elem.Cap, 0)
+		}
+		g.bind(end)
+		g.pop()
+		g.pop()
+		g.pop()
+		return
+	}
 	g.scale(rn, f.Type.Elem.Size)
 	g.jump(ir.OpJz, rn, end)
 	g.emit(ir.Insn{Op: ir.OpStMem, A: rp, B: rn, Imm: int32(f.Status)})

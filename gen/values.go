@@ -228,6 +228,10 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 		return p
 	case *parser.IndexExpr:
 		et := g.ctype(e)
+		if c := g.ctype(x.X).Counted; c != nil && !c.Text {
+			g.seqIndex(x, r, c, et.Size)
+			return place{mem: true}
+		}
 		var p place
 		if g.ctype(x.X).Kind == sema.KindPointer {
 			g.exprInto(x.X, r)
@@ -272,6 +276,28 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 	// points to (a cast, say).
 	g.exprInto(e, r)
 	return place{mem: true}
+}
+
+// seqIndex evaluates into r the address of element x.Index of counted
+// sequence x.X: its data pointer plus the index's elements, or 0 (a read
+// error, never another element) when the index is not below its count.
+func (g *gen) seqIndex(x *parser.IndexExpr, r uint8, c *sema.Counted, size int) {
+	p := g.placeOf(x.X, r)
+	rn := g.push()
+	g.countedHeader(p, r, rn, c)
+	ri, t := g.push(), g.push()
+	g.exprInto(x.Index, ri)
+	g.emit(ir.Insn{Op: ir.OpLtU, A: t, B: ri, C: rn})
+	in := newLabel()
+	g.jump(ir.OpJnz, t, in)
+	g.constant(r, 0)
+	g.constant(ri, 0)
+	g.bind(in)
+	g.scale(ri, size)
+	g.emit(ir.Insn{Op: ir.OpAdd, A: r, B: r, C: ri})
+	g.pop()
+	g.pop()
+	g.pop()
 }
 
 // move advances a place by off bytes.

@@ -99,7 +99,7 @@ func derefText(x string, arrow bool) string {
 	return x
 }
 
-// indexExpr checks X[I] on an array or a pointer.
+// indexExpr checks X[I] on an array, a pointer or a counted sequence.
 func (c *checker) indexExpr(gc *groupCtx, e *parser.IndexExpr) *Type {
 	xt := c.value(gc, e.X)
 	it := c.integer(gc, e.Index, "an index")
@@ -132,6 +132,10 @@ func (c *checker) indexExpr(gc *groupCtx, e *parser.IndexExpr) *Type {
 		}
 	case xt.Kind == KindPointer:
 		elem = xt.Elem
+	case isCountedSeq(xt):
+		// A slice, Vec or std::vector: its element, read at the data
+		// pointer only when the index is below the count (gen).
+		elem = xt.Counted.Elem
 	case xt.Kind == KindString && c.heldRooted(e.X):
 		return c.stringIndex(e, xt) // held.go
 	default:

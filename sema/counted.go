@@ -110,8 +110,13 @@ type CountedShort struct {
 }
 
 // SeqCap is the most elements of a counted sequence a record holds: the
-// rest print as "...".
-const SeqCap = 32
+// rest print as "...". A sequence of text ([]string, Vec<String>,
+// std::vector<std::string>) holds TextSeqCap texts of at most
+// ir.DefaultStr bytes each, each read as counted text is.
+const (
+	SeqCap     = 32
+	TextSeqCap = 8
+)
 
 // counted returns how to read struct t of a binary of language lang as a
 // counted value, or nil. A rule whose members are missing or of the wrong
@@ -205,14 +210,25 @@ func isCountedSeq(t *Type) bool { return t != nil && t.Counted != nil && !t.Coun
 
 // seqCap is how many elements of counted sequence t a record holds.
 func seqCap(t *Type) int {
+	if isCountedText(t.Counted.Elem) {
+		return TextSeqCap
+	}
 	es := t.Counted.Elem.Size
 	return max(1, min(SeqCap, ir.StMemMax/es))
 }
 
 // irSeq is the record type of counted sequence t: seqCap elements, then
-// the u64 count the program had (ir.KindSeq).
+// the u64 count the program had (ir.KindSeq). The elements of a sequence
+// of text are string slots (gen's countedSeqAt reads each).
 func irSeq(t *Type) *ir.Type {
 	el := irMem(t.Counted.Elem)
+	if isCountedText(t.Counted.Elem) {
+		el = IR(StringOf(ir.DefaultStr))
+	}
 	n := seqCap(t)
 	return &ir.Type{Kind: ir.KindSeq, Size: align8(n*el.Size) + 8, Name: t.Name, Elem: el, Len: n}
 }
+
+// IsTextSeq reports whether t is a counted sequence of text, whose
+// elements gen reads one by one.
+func IsTextSeq(t *Type) bool { return isCountedSeq(t) && isCountedText(t.Counted.Elem) }

@@ -303,6 +303,44 @@ func TestGoInterfaces(t *testing.T) {
 	}
 }
 
+// TestGoStringSlices prints []string values, as a parameter and in a
+// struct, as their texts (at most 8, each cut at 64 bytes), and indexes
+// one: an index past the slice's length is a read error, never another
+// element. It compares them with what the target prints itself.
+func TestGoStringSlices(t *testing.T) {
+	for _, v := range goVariants {
+		t.Run(v.name, func(t *testing.T) {
+			dir := t.TempDir()
+			buildGo(t, dir, "goorders", "orders", v)
+			r := runGS(t, dir, timeout, "-c", "./orders 1", "-e", `uprobe:./orders:main.label { print(*t, xs); print(xs[0], xs[1]) }`)
+			if r.Code != 0 {
+				t.Fatalf("gs exit %d\n%s", r.Code, r.Stderr)
+			}
+			var want, got []string
+			for _, l := range strings.Split(r.Stdout, "\n") {
+				if s, ok := strings.CutPrefix(l, "label "); ok {
+					if strings.HasPrefix(s, "t = ") {
+						s = "*" + s
+					}
+					re := regexp.QuoteMeta(s)
+					want = append(want, strings.Replace(re, "out of range", "<read error at 0x[0-9a-f]+>", 1))
+				}
+				if strings.HasPrefix(l, "*t = ") || strings.HasPrefix(l, "xs[0] = ") {
+					got = append(got, l)
+				}
+			}
+			if len(want) != 6 || len(got) != 6 {
+				t.Fatalf("want 6 lines of each, the target printed %d, gs %d:\n%s", len(want), len(got), r.Stdout)
+			}
+			for i := range want {
+				if !regexp.MustCompile("^" + want[i] + "$").MatchString(got[i]) {
+					t.Errorf("gs printed\n%s\nthe target\n%s", got[i], want[i])
+				}
+			}
+		})
+	}
+}
+
 // TestGoRealProgram traces a Go program nobody here wrote, built from its
 // module's source through the Go module proxy: x/tools' stringer,
 // generating String methods for two types of a small package. gs reads a

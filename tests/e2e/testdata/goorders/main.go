@@ -159,6 +159,42 @@ func quit(i int) int {
 	return i
 }
 
+// Tagged holds text in a slice.
+type Tagged struct {
+	Name   string
+	Labels []string
+}
+
+// label takes slices of strings, as a parameter and in a struct.
+//
+//go:noinline
+func label(t *Tagged, xs []string) int {
+	return len(xs) + len(t.Labels)
+}
+
+// quoted is how gs prints a []string: at most 8 elements, each cut at 64
+// bytes.
+func quoted(xs []string) string {
+	var b strings.Builder
+	b.WriteString("[")
+	for i, x := range xs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if i == 8 {
+			b.WriteString("...")
+			break
+		}
+		if len(x) > 64 {
+			fmt.Fprintf(&b, "%q...", x[:64])
+			continue
+		}
+		fmt.Fprintf(&b, "%q", x)
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
 func items(xs []int) string {
 	s := make([]string, len(xs))
 	for i, x := range xs {
@@ -188,6 +224,17 @@ func main() {
 		total, err := process(o, name, qty)
 		fmt.Printf("result total=%d err=%v\n", total, err)
 		fmt.Printf("error %s\n", errText(err))
+	}
+	for i := 0; i < 3; i++ {
+		xs := []string{"alpha", "beta", strings.Repeat("gamma", i*7)}[:i+1]
+		t := &Tagged{Name: "t" + strconv.Itoa(i), Labels: strings.Split("a,b,c,d,e,f,g,h,i,j", ",")[:i*5]}
+		fmt.Printf("label t = {Name = %q, Labels = %s}, xs = %s\n", t.Name, quoted(t.Labels), quoted(xs))
+		second := "out of range"
+		if len(xs) > 1 {
+			second = strconv.Quote(xs[1])
+		}
+		fmt.Printf("label xs[0] = %q, xs[1] = %s\n", xs[0], second)
+		label(t, xs)
 	}
 	fmt.Printf("main goid=%d\n", goid())
 	a, b, c, d, e, f, g, h, i := spread(n + 1)

@@ -31,7 +31,7 @@ func (c *checker) namesProgramVar(e parser.Expr) bool {
 		case *parser.SizeofExpr, *parser.OffsetofExpr:
 			return false
 		case *parser.Ident:
-			found = c.valuesRef(x) != nil || c.implicitThis(x) != nil
+			found = builtins[x.Name] == nil && c.valuesRef(x) != nil || c.implicitThis(x) != nil
 		}
 		return !found
 	})

@@ -131,6 +131,11 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 		if (b.Kind == BuiltinReg || b.Kind == BuiltinGoid) && !c.goRegisterABI(gc, e) {
 			return nil
 		}
+		if b.RetOnly {
+			if t, ok := c.typedRetval(gc, e); ok { // retval.go
+				return t
+			}
+		}
 		c.p.Builtins[e] = b
 		c.warnShadowed(gc, e)
 		if b.Kind == BuiltinStack {

@@ -469,6 +469,8 @@ func programNames(g *parser.ProbeGroup) (names map[string]bool, any bool) {
 		case *parser.Ident:
 			if n.Name == "args" {
 				names[allParams], any = true, true // args as a whole (args.go)
+			} else if b := builtins[n.Name]; b != nil && b.RetOnly {
+				any = true // retval takes the result's DWARF type (retval.go)
 			} else if builtins[n.Name] == nil && laterIdents[n.Name] == "" && n.Name != "NULL" {
 				names[n.Name] = true
 				any = true

@@ -3,6 +3,11 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -79,6 +84,104 @@ func TestUnsignedNarrow(t *testing.T) {
 			text := fmt.Sprintf("a = %s, e = %s,", want["a"], want["e"])
 			if r.Code != 0 || !strings.Contains(r.Stdout, text) {
 				t.Errorf("text print lacks %q (exit %d):\n%s\n%s", text, r.Code, r.Stdout, r.Stderr)
+			}
+		})
+	}
+}
+
+// gdbFinish runs dir/bin under gdb with a breakpoint on each of funcs,
+// each called once, and returns what finish printed for each ("Value
+// returned is $1 = -1": "-1").
+func gdbFinish(t *testing.T, dir, bin, args string, funcs []string) map[string]string {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("set pagination off\n")
+	for _, f := range funcs {
+		fmt.Fprintf(&b, "break %s\n", f)
+	}
+	fmt.Fprintf(&b, "run %s\n", args)
+	for range funcs {
+		b.WriteString("finish\ncontinue\n")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "finish.gdb"), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("gdb", "-nx", "-batch", "-x", "finish.gdb", "./"+bin)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("gdb: %v\n%s", err, out)
+	}
+	vals := map[string]string{}
+	stop := regexp.MustCompile(`^Breakpoint \d+, (\w+) \(`)
+	value := regexp.MustCompile(`^Value returned is \$\d+ = (.*)$`)
+	fn := ""
+	for _, l := range strings.Split(string(out), "\n") {
+		if m := stop.FindStringSubmatch(l); m != nil {
+			fn = m[1]
+		} else if m := value.FindStringSubmatch(l); m != nil && fn != "" {
+			vals[fn], fn = m[1], ""
+		}
+	}
+	if len(vals) != len(funcs) {
+		t.Fatalf("gdb's finish printed %d of %d values:\n%s", len(vals), len(funcs), out)
+	}
+	return vals
+}
+
+// TestRetvalTyped: retval has the probed function's DWARF result type, as
+// gdb's finish prints it: an int -1 is -1, a bool true (so /retval == 1/
+// matches), an unsigned char 151, a short -300; a 128-bit result is both
+// halves, as the target prints them (gdb 13's finish prints 0 for it).
+// The values are compared with gdb's finish at the same returns.
+func TestRetvalTyped(t *testing.T) {
+	funcs := []string{"neg", "is_zero", "uchar", "sneg", "take"}
+	var script strings.Builder
+	for _, f := range funcs {
+		fmt.Fprintf(&script, "uretprobe:./n:%s { printf(\"%%s \", func); print(retval); printf(\"%%s %%d\\n\", func, retval) }\n", f)
+	}
+	script.WriteString("uretprobe:./n:is_zero /retval == 1/ { printf(\"is_zero matched 1\\n\") }\n")
+	script.WriteString("uretprobe:./n:wide { printf(\"wide \"); print(retval) }\n")
+	char := regexp.MustCompile(`^(\d+) ('.*')$`)
+	for _, v := range numberVariants {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compile(t, dir, "numbers.c", "n", v)
+			want := gdbFinish(t, dir, "n", "0", funcs)
+			r := runGS(t, dir, timeout, "-c", "./n 0", "-e", script.String())
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			lines := map[string]bool{}
+			for _, l := range strings.Split(r.Stdout, "\n") {
+				lines[l] = true
+			}
+			for _, f := range funcs {
+				w, num := want[f], want[f]
+				if m := char.FindStringSubmatch(w); m != nil {
+					w, num = m[2], m[1] // gs prints a char as the character, printf %d as the number
+				}
+				switch num {
+				case "true":
+					num = "1"
+				case "false":
+					num = "0"
+				}
+				if !lines[f+" "+w] || !lines[f+" "+num] {
+					t.Errorf("%s: gdb's finish says %s; want lines %q and %q, gs printed:\n%s", f, want[f], f+" "+w, f+" "+num, r.Stdout)
+				}
+			}
+			if !lines["is_zero matched 1"] {
+				t.Errorf("/retval == 1/ did not match is_zero's true:\n%s", r.Stdout)
+			}
+			self := selfLines(r.Stderr)
+			if len(self) < 3 {
+				t.Fatalf("the target printed %d self lines:\n%s", len(self), r.Stderr)
+			}
+			hi, _ := strconv.ParseUint(self[2]["wide_hi"], 10, 64)
+			lo, _ := strconv.ParseUint(self[2]["wide_lo"], 10, 64)
+			if w := fmt.Sprintf("wide 0x%016x%016x", hi, lo); !lines[w] {
+				t.Errorf("want %q (the target's wide_hi, wide_lo), gs printed:\n%s", w, r.Stdout)
 			}
 		})
 	}

@@ -14,8 +14,8 @@ import (
 // 64-bit rax holds, a bool is true or false, an unsigned char 0..255, a
 // 128-bit integer both halves. The result is a program value (a VarRef)
 // whose location is where the calling convention returns it: for C, C++
-// and Rust the psABI's registers (debuginfo.CResultLocation) just after
-// the RET, where a uretprobe fires; for Go the first result, where
+// and Rust the psABI's registers (debuginfo.CResultLocation) at the RET
+// and just after it, where a uretprobe fires; for Go the first result, where
 // debuginfo.GoResultsAtReturn put it at each RET. A group whose probes
 // have no DWARF, return nothing (void), an aggregate, or results of
 // different types keeps bpftrace's untyped retval, rax as a 64-bit
@@ -81,7 +81,7 @@ func (c *checker) retvalAt(pv *probeView) retvalSite {
 	var dt dwarf.Type
 	var loc debuginfo.Location
 	switch {
-	case c.goRet[pv.id]:
+	case c.retSite[pv.id] && pv.bin.IsGo():
 		vars, _ := pv.locals(c)
 		if len(vars) == 0 {
 			return retvalSite{}
@@ -96,7 +96,7 @@ func (c *checker) retvalAt(pv *probeView) retvalSite {
 		if !found {
 			return retvalSite{}
 		}
-	case p.Kind == ir.Uretprobe:
+	case p.Kind == ir.Uretprobe || c.retSite[pv.id]: // a RET-site probe sees the same registers
 		t, err := pv.dbg.ReturnType(p.Address)
 		if err != nil || t == nil {
 			return retvalSite{}

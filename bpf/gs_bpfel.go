@@ -104,6 +104,8 @@ type GsScratch struct {
 		Max   uint32
 		N     uint32
 		Next  uint32
+		Exact uint32
+		Pad2  uint32
 		Cache [2]struct {
 			_      structs.HostLayout
 			Start  uint64

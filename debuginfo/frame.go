@@ -58,6 +58,7 @@ type cie struct {
 	dataAlign int64
 	fdeEnc    byte
 	aug       bool // 'z': FDEs have augmentation data
+	signal    bool // 'S': the FDEs are signal frames (a restorer)
 	initial   []byte
 	addrSize  int
 	ehFrame   bool
@@ -204,7 +205,9 @@ func parseCIEAt(sec []byte, off, secAddr uint64, ehFrame bool, order binary.Byte
 				enc := data.u8()
 				readEncoded(data, enc, 0, c.addrSize)
 				c.personality = true
-			case 'S', 'B':
+			case 'S':
+				c.signal = true
+			case 'B':
 			default:
 				return c // unknown augmentation: the rest is unreadable
 			}
@@ -300,8 +303,9 @@ func (f *fde) cfa(pc uint64, order binary.ByteOrder) (CFARule, error) {
 // the default for callee-saved registers), in memory at CFA+Offset, or
 // not known (undefined, or a rule gs does not follow).
 type regRule struct {
-	kind   byte // ruleSame, ruleAt, ruleUnknown, ruleUndefined
+	kind   byte // ruleSame, ruleAt, ruleUnknown, ruleUndefined, ruleExpr
 	offset int64
+	expr   []byte // ruleExpr: the DWARF expression giving its address
 }
 
 const (
@@ -309,6 +313,7 @@ const (
 	ruleAt
 	ruleUnknown
 	ruleUndefined
+	ruleExpr // in memory at the address a DWARF expression computes
 )
 
 // cfiRow is one row of the unwind table: the rules in force from its
@@ -317,6 +322,7 @@ const (
 type cfiRow struct {
 	cfa     CFARule
 	cfaExpr bool
+	expr    []byte // the CFA's DWARF expression, when cfaExpr
 	rbp, ra regRule
 }
 
@@ -434,9 +440,12 @@ func (f *fde) exec(order binary.ByteOrder, emit func(lo uint64, r cfiRow) bool) 
 			case 0x0e: // def_cfa_offset
 				cur.cfa.Offset = int64(r.uleb())
 			case 0x0f: // def_cfa_expression
-				r.bytes(r.uleb())
+				cur.expr = r.bytes(r.uleb())
 				cur.cfaExpr = true
-			case 0x10, 0x16: // expression, val_expression
+			case 0x10: // expression
+				reg := r.uleb()
+				setReg(reg, regRule{kind: ruleExpr, expr: r.bytes(r.uleb())})
+			case 0x16: // val_expression
 				reg := r.uleb()
 				r.bytes(r.uleb())
 				setReg(reg, regRule{kind: ruleUnknown})

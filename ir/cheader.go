@@ -3,6 +3,8 @@ package ir
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gs-tracer/gs/arch"
 )
 
 // cConst is one #define of the C header.
@@ -53,6 +55,14 @@ var limitConsts = []cConst{
 	{"GS_UNWIND_RSP", UnwindRSP, ""},
 	{"GS_UNWIND_RBP", UnwindRBP, ""},
 	{"GS_UNWIND_END", UnwindEnd, ""},
+	{"GS_UNWIND_SIGNAL", UnwindSignal, ""},
+	{"GS_UNWIND_PLT", UnwindPLT, ""},
+	{"GS_UNWIND_KIND_MASK", UnwindKindMask, "the kind bits of a row's kind"},
+	{"GS_UNWIND_DEREF", UnwindDeref, "row flags"},
+	{"GS_UNWIND_RBP_AT_REG", UnwindRBPAtReg, ""},
+	{"GS_SIG_UC_RBP", arch.SigUContextRBP, "the interrupted registers in a signal frame's ucontext"},
+	{"GS_SIG_UC_RSP", arch.SigUContextRSP, ""},
+	{"GS_SIG_UC_RIP", arch.SigUContextRIP, ""},
 	{"GS_UNWIND_FRAME_POINTERS", UnwindFramePointers, "gs_umods flag"},
 }
 

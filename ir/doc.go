@@ -89,7 +89,11 @@
 // or the map is full the id is StackIDNone and CounterStackError counts
 // it. Unwind rows are UnwindNone (follow rbp), UnwindRSP and UnwindRBP
 // (CFA = that register + offset; return address at CFA-8, the caller's
-// rbp at CFA + its offset) and UnwindEnd (the outermost frame).
+// rbp at CFA + its offset; with UnwindDeref the CFA is read from that
+// address, and with UnwindRBPAtReg the caller's rbp is at the register +
+// its offset), UnwindPLT (a PLT stub), UnwindSignal (a signal frame: the
+// interrupted registers are in the ucontext at rsp) and UnwindEnd (the
+// outermost frame).
 //
 // # Maps
 //

@@ -81,6 +81,23 @@ const (
 	UnwindRSP  = 1 // CFA = rsp + off
 	UnwindRBP  = 2 // CFA = rbp + off
 	UnwindEnd  = 3 // the outermost frame: the stack ends here
+	// UnwindSignal: a signal frame (the restorer the handler returns to):
+	// the interrupted context's registers are in the ucontext at rsp
+	// (arch.SigUContextRIP...), and its pc is where it stopped, not a
+	// return address.
+	UnwindSignal = 4
+	// UnwindPLT: a PLT stub, CFA = rsp + off, + 8 from the byte
+	// (rip & 15) >= rbp_off of its 16 on (its push).
+	UnwindPLT = 5
+	// UnwindKindMask selects the kind of a row's kind byte; the flags
+	// above it modify UnwindRSP and UnwindRBP rows.
+	UnwindKindMask = 0x0f
+	// UnwindDeref: CFA = *(register + off), not register + off (a CFA
+	// expression: a realigned frame keeps its CFA in its frame).
+	UnwindDeref = 0x40
+	// UnwindRBPAtReg: the caller's rbp is at register + rbp_off, not at
+	// CFA + rbp_off (an expression rule, with UnwindDeref).
+	UnwindRBPAtReg = 0x80
 	// UnwindFramePointers is the gs_umods flag of a module whose callers'
 	// frames unwind by rbp alone.
 	UnwindFramePointers = 1

@@ -73,17 +73,7 @@ func (u *unwindMaps) Add(path string, extra ...bpf.GsUmodKey) error {
 		if r.PC > 0xffffffff {
 			return fmt.Errorf("unwind table of %s: %w", path, errUnwindRange)
 		}
-		row := bpf.GsUrow{Pc: uint32(r.PC), Kind: ir.UnwindNone}
-		switch {
-		case r.Kind == debuginfo.UnwindEnd:
-			row.Kind = ir.UnwindEnd
-		case r.Kind != debuginfo.UnwindCFA || r.CFAOff != int64(int16(r.CFAOff)) || r.RBPOff != int64(int8(r.RBPOff)):
-		case r.CFAReg == 7:
-			row.Kind, row.CfaOff, row.RbpOff = ir.UnwindRSP, int16(r.CFAOff), int8(r.RBPOff)
-		case r.CFAReg == 6:
-			row.Kind, row.CfaOff, row.RbpOff = ir.UnwindRBP, int16(r.CFAOff), int8(r.RBPOff)
-		}
-		u.Rows = append(u.Rows, row)
+		u.Rows = append(u.Rows, urow(r))
 	}
 	m.Count = uint32(len(u.Rows)) - m.First
 	for _, k := range fresh {
@@ -91,6 +81,35 @@ func (u *unwindMaps) Add(path string, extra ...bpf.GsUmodKey) error {
 		u.Mods = append(u.Mods, m)
 	}
 	return nil
+}
+
+// urow is r as a gs_urows row (bpf/c/unwind.h); a rule whose offsets do
+// not fit is UnwindNone (follow rbp).
+func urow(r debuginfo.UnwindRow) bpf.GsUrow {
+	row := bpf.GsUrow{Pc: uint32(r.PC), Kind: ir.UnwindNone}
+	fits := r.CFAOff == int64(int16(r.CFAOff)) && r.RBPOff == int64(int8(r.RBPOff))
+	switch {
+	case r.Kind == debuginfo.UnwindEnd:
+		row.Kind = ir.UnwindEnd
+	case r.Kind == debuginfo.UnwindSignal:
+		row.Kind = ir.UnwindSignal
+	case r.Kind == debuginfo.UnwindPLT && fits && r.PLTSplit >= 0 && r.PLTSplit < 16:
+		row.Kind, row.CfaOff, row.RbpOff = ir.UnwindPLT, int16(r.CFAOff), int8(r.PLTSplit)
+	case r.Kind != debuginfo.UnwindCFA || !fits:
+	case r.CFAReg == 7:
+		row.Kind, row.CfaOff, row.RbpOff = ir.UnwindRSP, int16(r.CFAOff), int8(r.RBPOff)
+	case r.CFAReg == 6:
+		row.Kind, row.CfaOff, row.RbpOff = ir.UnwindRBP, int16(r.CFAOff), int8(r.RBPOff)
+	}
+	if row.Kind == ir.UnwindRSP || row.Kind == ir.UnwindRBP {
+		if r.CFADeref {
+			row.Kind |= ir.UnwindDeref
+		}
+		if r.RBPAtReg {
+			row.Kind |= ir.UnwindRBPAtReg
+		}
+	}
+	return row
 }
 
 // umodKey is the kernel's view of a file: s_dev is MKDEV(major, minor),

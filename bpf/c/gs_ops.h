@@ -163,6 +163,14 @@
 #define GS_UNWIND_RSP              1
 #define GS_UNWIND_RBP              2
 #define GS_UNWIND_END              3
+#define GS_UNWIND_SIGNAL           4
+#define GS_UNWIND_PLT              5
+#define GS_UNWIND_KIND_MASK        15 /* the kind bits of a row's kind */
+#define GS_UNWIND_DEREF            64 /* row flags */
+#define GS_UNWIND_RBP_AT_REG       128
+#define GS_SIG_UC_RBP              120 /* the interrupted registers in a signal frame's ucontext */
+#define GS_SIG_UC_RSP              160
+#define GS_SIG_UC_RIP              168
 #define GS_UNWIND_FRAME_POINTERS   1 /* gs_umods flag */
 
 #endif /* GS_OPS_H */

@@ -20,7 +20,12 @@
  * unwinds its callers' frames by rbp without a search; its innermost frame
  * still uses the rows, since a probe at a function's entry runs before the
  * function saved rbp (the return address is at [rsp]). A pc in no known
- * module, or that no row covers, follows rbp as the kernel would.
+ * module, or that no row covers, follows rbp as the kernel would. Rows
+ * may also say CFA = *(reg + off) (GS_UNWIND_DEREF, a CFA expression),
+ * the caller's rbp at reg + rbp_off (GS_UNWIND_RBP_AT_REG), a PLT stub,
+ * or a signal restorer: then the interrupted registers are read from the
+ * signal frame's ucontext (GS_SIG_UC_*, arch/sigframe_amd64.go) and the
+ * interrupted pc is looked up as it is, like the innermost one.
  *
  * unwind_walk.h holds the walk; this file its types and maps.
  *
@@ -66,8 +71,9 @@ struct umod {
 	s64 delta;
 };
 
-/* One row of an unwind table; kind is GS_UNWIND_*, rbp_off 0 when rbp is
- * unchanged. */
+/* One row of an unwind table; kind is GS_UNWIND_* (the low bits) and
+ * flags GS_UNWIND_DEREF, GS_UNWIND_RBP_AT_REG; rbp_off 0 when rbp is
+ * unchanged (PLT rows: the byte of the stub its push follows). */
 struct urow {
 	u32 pc;
 	__s16 cfa_off;
@@ -109,6 +115,8 @@ struct unwind {
 	u32 max;  /* frames wanted */
 	u32 n;    /* frames written */
 	u32 next; /* the cache entry the next lookup replaces */
+	u32 exact; /* pc is not a return address: the innermost, or interrupted by a signal */
+	u32 pad2;
 	/* The last two mappings looked up (a stack alternates between the
 	 * executable and libc), and what bpf_find_vma reports. */
 	struct umap cache[2];

@@ -68,8 +68,9 @@ static long unwind_step(u64 i, void *data)
 	struct scratch *s = *(struct scratch **)data;
 	struct unwind *u = &s->uw;
 	struct urow row = {.kind = GS_UNWIND_NONE};
-	u64 addr, cfa, off, ra = 0, bp = u->bp;
+	u64 addr, cfa, reg, off, ra = 0, bp = u->bp;
 	struct umap *c;
+	u8 kind;
 	u8 *p;
 
 	if (i >= u->max || i >= GS_MAX_STACK)
@@ -112,39 +113,69 @@ static long unwind_step(u64 i, void *data)
 	unwind_hash(&u->hash, *(u64 *)c->mod.build_id);
 	u->n = i + 1;
 
-	/* A caller's pc is a return address: its call is the byte before. */
-	if (i == 0 || !(c->mod.flags & GS_UNWIND_FRAME_POINTERS))
-		unwind_row(&c->mod, addr + c->mod.delta - (i > 0), &row);
-	if (row.kind == GS_UNWIND_END)
+	/* A caller's pc is a return address: its call is the byte before.
+	 * The innermost pc, and one a signal interrupted, is exact: look it
+	 * up as it is, and by its rows also in a frame-pointer module (the
+	 * function may not have set up its frame yet). */
+	if (u->exact || !(c->mod.flags & GS_UNWIND_FRAME_POINTERS))
+		unwind_row(&c->mod, addr + c->mod.delta - !u->exact, &row);
+	kind = row.kind & GS_UNWIND_KIND_MASK;
+	if (kind == GS_UNWIND_END)
 		return 1;
-	if (row.kind == GS_UNWIND_NONE) {
+	if (kind == GS_UNWIND_SIGNAL) {
+		/* The restorer: sp is the handler's CFA, the frame's ucontext,
+		 * which holds the interrupted registers. The interrupted sp may
+		 * be anywhere (an alternate signal stack): no growth check. */
+		u64 w[(GS_SIG_UC_RIP - GS_SIG_UC_RBP) / 8 + 1];
+
+		_Static_assert(GS_SIG_UC_RBP < GS_SIG_UC_RSP && GS_SIG_UC_RSP < GS_SIG_UC_RIP, "one read: rbp .. rip");
+		if (bpf_probe_read_user(w, sizeof(w), (void *)(u->sp + GS_SIG_UC_RBP)))
+			return 1;
+		if (w[(GS_SIG_UC_RIP - GS_SIG_UC_RBP) / 8] < 4096)
+			return 1;
+		u->bp = w[0];
+		u->sp = w[(GS_SIG_UC_RSP - GS_SIG_UC_RBP) / 8];
+		u->pc = w[(GS_SIG_UC_RIP - GS_SIG_UC_RBP) / 8];
+		u->exact = 1;
+		return 0;
+	}
+	u->exact = 0;
+	if (kind == GS_UNWIND_NONE) {
+		kind = GS_UNWIND_RBP;
 		row.kind = GS_UNWIND_RBP;
 		row.cfa_off = 16;
 		row.rbp_off = -16;
 	}
-	if (row.kind == GS_UNWIND_RBP) {
+	if (kind == GS_UNWIND_RBP) {
 		if (u->bp < u->sp)
 			return 1; /* rbp points below the stack: no frame pointer */
-		cfa = u->bp + row.cfa_off;
+		reg = u->bp;
 	} else {
-		cfa = u->sp + row.cfa_off;
+		reg = u->sp;
+	}
+	cfa = reg + row.cfa_off;
+	/* A PLT stub has pushed from its byte rbp_off on. */
+	if (kind == GS_UNWIND_PLT) {
+		cfa += ((u->pc & 15) >= (u8)row.rbp_off) << 3;
+		row.rbp_off = 0;
+	}
+	if (row.kind & GS_UNWIND_DEREF) {
+		/* A CFA expression: the CFA is saved at reg + off. */
+		if (bpf_probe_read_user(&cfa, 8, (void *)(reg + row.cfa_off)))
+			return 1;
 	}
 	if (cfa <= u->sp)
 		return 1;
-	if (row.rbp_off == -16) {
-		/* A frame-pointer frame: rbp and the return address in one read. */
-		u64 w[2];
+	/* The caller's rbp: at CFA + rbp_off, or at the register + rbp_off
+	 * (an expression rule); rbp_off 0 without the flag: unchanged. */
+	if (row.rbp_off || (row.kind & GS_UNWIND_RBP_AT_REG)) {
+		u64 at = (row.kind & GS_UNWIND_RBP_AT_REG) ? reg : cfa;
 
-		if (bpf_probe_read_user(w, 16, (void *)(cfa - 16)))
-			return 1;
-		bp = w[0];
-		ra = w[1];
-	} else {
-		if (row.rbp_off && bpf_probe_read_user(&bp, 8, (void *)(cfa + row.rbp_off)))
-			return 1;
-		if (bpf_probe_read_user(&ra, 8, (void *)(cfa - 8)))
+		if (bpf_probe_read_user(&bp, 8, (void *)(at + row.rbp_off)))
 			return 1;
 	}
+	if (bpf_probe_read_user(&ra, 8, (void *)(cfa - 8)))
+		return 1;
 	if (ra < 4096)
 		return 1;
 	u->pc = ra;
@@ -167,6 +198,7 @@ static __always_inline u32 unwind(void *ctx, struct scratch *s, u32 base, u32 ma
 	u->bp = regs->rbp;
 	u->base = base;
 	u->max = max;
+	u->exact = 1;
 	u->hash = 0xcbf29ce484222325ULL;
 	/* bpf_loop's context must be on the stack: a pointer to the entry. */
 	bpf_loop(GS_MAX_STACK, unwind_step, &s, 0);

@@ -97,24 +97,40 @@ func gdbStacks(t *testing.T, dir, bin, arg, fn string) map[string]int {
 	t.Helper()
 	stacks := map[string]int{}
 	for stack, n := range gdbRaw(t, dir, bin, arg, fn) {
-		var fs []string
-		for _, f := range strings.Split(stack, " | ") {
-			fs = append(fs, frameName(f))
-		}
-		stacks[strings.Join(fs, " ← ")] += n
+		stacks[gdbStack(stack)] += n
 	}
 	return stacks
+}
+
+// gdbStack is one STACK line of unwind_bt.py in gsStacks's form.
+func gdbStack(stack string) string {
+	var fs []string
+	for _, f := range strings.Split(stack, " | ") {
+		fs = append(fs, frameName(f))
+	}
+	return strings.Join(fs, " ← ")
 }
 
 // gdbRaw counts the STACK lines of unwind_bt.py as gdb prints them.
 func gdbRaw(t *testing.T, dir, bin, arg, fn string) map[string]int {
 	t.Helper()
+	return gdbRawWith(t, dir, bin, arg, fn)
+}
+
+// gdbRawWith is gdbRaw with gdb commands pre run before the program starts
+// ("handle SIGUSR1 nostop": gdb stops at a signal by default).
+func gdbRawWith(t *testing.T, dir, bin, arg, fn string, pre ...string) map[string]int {
+	t.Helper()
 	script, err := filepath.Abs(filepath.Join("testdata", "unwind_bt.py"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("timeout", "60", "gdb", "-nx", "-batch", "-ex", "set pagination off", "-ex", "source "+script,
-		"-ex", "break main", "-ex", "run", "-ex", "delete", "-ex", "break *"+fn, "-ex", "continue", "--args", bin, arg)
+	args := []string{"60", "gdb", "-nx", "-batch", "-ex", "set pagination off", "-ex", "source " + script}
+	for _, c := range pre {
+		args = append(args, "-ex", c)
+	}
+	args = append(args, "-ex", "break main", "-ex", "run", "-ex", "delete", "-ex", "break *"+fn, "-ex", "continue", "--args", bin, arg)
+	cmd := exec.Command("timeout", args...)
 	cmd.Dir = dir
 	out, err := cmd.CombinedOutput()
 	if err != nil {

@@ -411,10 +411,10 @@ t.gs:1:30: error: macro f takes a $variable for $a
 		{
 			"macro f() { f() } begin { f() }",
 			`
-t.gs:1:13: error: macro f expands more than 32 levels deep
+t.gs:1:13: error: macro f calls itself
     macro f() { f() } begin { f() }
                 ^~~
-hint: a macro may not call itself
+hint: a macro may not call itself, directly or through another macro
 `,
 		},
 		{

@@ -35,6 +35,10 @@ type macroParam struct {
 // maxMacroDepth bounds macros calling macros.
 const maxMacroDepth = 32
 
+// maxMacroCalls bounds the expansions of one program: macros that each
+// call the next twice expand 2^depth times (the fuzzer's hang).
+const maxMacroCalls = 10000
+
 func (b *builder) macroDecl(t *antlrgs.MacroDeclContext) {
 	m := &macroDef{sp: b.ctxSpan(t)}
 	for _, c := range kids(t) {
@@ -88,6 +92,10 @@ func (b *builder) expandMacros(prog *Program) {
 type expander struct {
 	b     *builder
 	calls int // numbers the expansions, to rename their $variables
+	// active are the macros being expanded, to refuse one that calls
+	// itself at once rather than after maxMacroDepth levels.
+	active  map[*macroDef]bool
+	tooMany bool // the maxMacroCalls error was reported
 	// hoist collects the statements of macros used as values in the
 	// statement being expanded; nil where a value is evaluated more than
 	// once or not at all (a loop's condition, a filter, && and ?:).
@@ -274,6 +282,19 @@ func (x *expander) conditional(e Expr, r *rw) Expr {
 // error.
 func (x *expander) expand(m *macroDef, args []Expr, sp diag.Span, depth int) *Block {
 	d := x.b.diags
+	if x.active[m] {
+		d.Errorf(sp, "macro %s calls itself", m.name).
+			WithHint("a macro may not call itself, directly or through another macro")
+		return nil
+	}
+	if x.calls >= maxMacroCalls {
+		if !x.tooMany {
+			d.Errorf(sp, "macros expand more than %d times", maxMacroCalls).
+				WithHint("a macro calling others several times multiplies the expansions")
+		}
+		x.tooMany = true
+		return nil
+	}
 	if depth >= maxMacroDepth {
 		d.Errorf(sp, "macro %s expands more than %d levels deep", m.name, maxMacroDepth).
 			WithHint("a macro may not call itself")
@@ -344,6 +365,11 @@ func (x *expander) expand(m *macroDef, args []Expr, sp diag.Span, depth int) *Bl
 		return nil
 	}
 	// Then the macros the body calls, with its arguments in place.
+	if x.active == nil {
+		x.active = map[*macroDef]bool{}
+	}
+	x.active[m] = true
+	defer delete(x.active, m)
 	return cloneBlock(body, x.rewriter(depth+1))
 }
 

@@ -1,6 +1,7 @@
 package debuginfo
 
 import (
+	"bytes"
 	"debug/elf"
 	"encoding/binary"
 	"os"
@@ -174,5 +175,61 @@ func TestPclntabCorrupt(t *testing.T) {
 			b.LineAt(b.funcs[len(b.funcs)/2].Addr)
 		}
 		b.Close()
+	}
+}
+
+// TestGoidOffsets checks goGoidOffsets for the release of the tests' Go
+// toolchain against the DWARF of a program it built, and that the
+// stripped build of the same program finds goid there by its version.
+func TestGoidOffsets(t *testing.T) {
+	full, stripped := buildGoPair(t, "exe")
+	fb, err := Open(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fb.Close()
+	want, err := fb.GoidOffset()
+	if err != nil {
+		t.Fatal(err)
+	}
+	major, minor, ok := goMinor(fb.GoVersion())
+	if !ok {
+		t.Fatalf("no Go version in %s", full)
+	}
+	if got, ok := goGoidOffsets[[2]int{major, minor}]; !ok || got != want {
+		t.Errorf("goGoidOffsets[%d.%d] = %d, %v; the DWARF of %s has runtime.g.goid at %d", major, minor, got, ok, fb.GoVersion(), want)
+	}
+	sb, err := Open(stripped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sb.Close()
+	if got, err := sb.GoidOffset(); err != nil || got != want {
+		t.Errorf("stripped: GoidOffset = %d, %v; want %d", got, err, want)
+	}
+	// A release the table does not have: its .go.buildinfo says go1.99.
+	raw, err := os.ReadFile(stripped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sb.File.Section(".go.buildinfo")
+	v := []byte(sb.GoVersion())
+	i := bytes.Index(raw[s.Offset:s.Offset+s.Size], v)
+	if i < 0 {
+		t.Fatalf("%s not in .go.buildinfo", v)
+	}
+	copy(raw[int(s.Offset)+i:], "go1.99"+string(v[len("go1.xx"):]))
+	path := filepath.Join(t.TempDir(), "future")
+	if err := os.WriteFile(path, raw, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	future, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer future.Close()
+	_, err = future.GoidOffset()
+	if err == nil || !strings.Contains(err.Error(), "gs knows runtime.g's layout for Go 1.17 to 1.26, not go1.99") {
+		t.Errorf("GoidOffset of a go1.99 binary: %v", err)
 	}
 }

@@ -399,8 +399,7 @@ func (g *gen) text(e parser.Expr, dst int, dt *sema.Type) {
 			return
 		}
 		rp, own := g.strAddr(e.Args[0])
-		rn := g.push()
-		g.constant(rn, uint64(t.Cap))
+		rn := g.strLimit(e, t.Cap)
 		g.emit(ir.Insn{Op: ir.OpStStr, A: rp, B: rn, C: own, Imm: int32(dst)})
 		g.pop()
 		g.pop()
@@ -676,4 +675,25 @@ func (g *gen) strcontains(e *parser.CallExpr, r uint8) {
 	g.pop()
 	g.pop()
 	g.temp = mark
+}
+
+// strLimit pushes a register with the most bytes str(p[, n]) e reads: n
+// when it is a constant or absent (limit, its type's capacity), else n's
+// value at run time, at most limit (unsigned: a negative n is limit).
+func (g *gen) strLimit(e *parser.CallExpr, limit int) uint8 {
+	if len(e.Args) < 2 {
+		rn := g.push()
+		g.constant(rn, uint64(limit))
+		return rn
+	}
+	if _, ok := g.p.Consts[e.Args[1]]; ok {
+		rn := g.push()
+		g.constant(rn, uint64(limit))
+		return rn
+	}
+	rn := g.expr(e.Args[1])
+	cut := g.push()
+	g.clampCount(rn, cut, limit)
+	g.pop()
+	return rn
 }

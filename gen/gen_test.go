@@ -169,12 +169,16 @@ func TestRetval(t *testing.T) {
 }
 
 func TestStrings(t *testing.T) {
-	mem := map[uint64]string{0x1000: "world", 0x2000: "hello"}
+	mem := map[uint64]string{0x1000: "world", 0x2000: "hello", 0x3000: strings.Repeat("x", 100)}
 	args := []int64{0x1000, 0x2000, 0}
 	tests := []struct {
 		src  string
 		want []any
 	}{
+		// A limit known at run time (a Go string's length), capped at
+		// max_strlen (64), a negative one too, as bpftrace caps it.
+		{`printf("%s|%s|%s|%s\n", str(arg0, arg2 + 3), str(arg0, arg2), str(arg0, arg2 - 1), str(0x3000, arg2 + 100))`,
+			[]any{"wor", "", "world", strings.Repeat("x", 64)}},
 		{`printf("%s %s\n", str(arg0), str(arg0, 3))`, []any{"world", "wor"}},
 		{`print(str(arg0) == "world", str(arg0) != "world", str(arg0, 3) == "world", "wor" == str(arg0, 3))`,
 			[]any{uint64(1), uint64(0), uint64(0), uint64(1)}},

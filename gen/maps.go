@@ -86,8 +86,7 @@ func (g *gen) keyString(e parser.Expr, dst, n int, addr uint8) {
 		for i := 0; i < words; i++ {
 			g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + ir.StrHeader + 8*i)})
 		}
-		r := g.push()
-		g.constant(r, uint64(limit))
+		r := g.strLimit(e, limit)
 		g.emit(ir.Insn{Op: ir.OpStStr, A: addr, B: r, Imm: int32(dst)})
 		g.pop()
 		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})

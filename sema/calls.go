@@ -221,11 +221,24 @@ func (c *checker) str(gc *groupCtx, e *parser.CallExpr) *Type {
 			return nil
 		}
 		v, ok := c.p.Consts[e.Args[1]]
-		if !ok || !lt.IsInteger() || int64(v) < 1 || int64(v) > ir.MaxStrLen {
-			c.errorf(e.Args[1], "str limit must be a constant from 1 to %d", ir.MaxStrLen)
+		switch {
+		case !lt.IsInteger():
+			c.errorf(e.Args[1], "str limit must be an integer, got %s", lt)
 			return nil
+		case !ok && pt != nil && !pt.IsInteger():
+			// A char array or a counted text has its own length.
+			c.errorf(e.Args[1], "str limit of a %s must be a constant", pt)
+			return nil
+		case !ok:
+			// A length known at run time (a Go string's, str(arg0, arg1)):
+			// read at most that many bytes, capped at max_strlen, as
+			// bpftrace does; gen clamps it.
+		case int64(v) < 1 || int64(v) > ir.MaxStrLen:
+			c.errorf(e.Args[1], "str limit must be from 1 to %d", ir.MaxStrLen)
+			return nil
+		default:
+			n = int(v)
 		}
-		n = int(v)
 	}
 	if pt == nil {
 		return nil

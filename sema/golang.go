@@ -62,7 +62,7 @@ func (c *checker) goid(gc *groupCtx, e *parser.Ident) *Builtin {
 				WithHint("put the probes of Go programs in a group of their own")
 			return nil
 		}
-		o, err := goidOffset(bin)
+		o, err := bin.GoidOffset() // DWARF, else the layout of its Go release
 		if err != nil {
 			c.errorf(e, "cannot read goid in %s: %v", c.userName(bin.Path), err)
 			return nil
@@ -77,23 +77,6 @@ func (c *checker) goid(gc *groupCtx, e *parser.Ident) *Builtin {
 	b := *builtins["goid"]
 	b.Reg, b.Off = slot, off
 	return &b
-}
-
-// goidOffset returns the offset of the goid member of runtime.g.
-func goidOffset(bin *debuginfo.Binary) (int, error) {
-	d, err := bin.Debug()
-	if err != nil {
-		return 0, err
-	}
-	t, err := d.Types("runtime.g")
-	if err != nil {
-		return 0, err
-	}
-	m, ok := debuginfo.FindMember(t, "goid")
-	if !ok || m.Type.Size() != 8 {
-		return 0, fmt.Errorf("runtime.g has no 8-byte member goid")
-	}
-	return int(m.Offset), nil
 }
 
 // goPastStackCheck returns where a probe on the entry of a Go function

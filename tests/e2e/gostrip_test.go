@@ -35,8 +35,10 @@ func goStack(out string) string {
 
 // TestGoStripped traces a Go program built without DWARF or symbols by
 // its .gopclntab: at main.process(o, name, qty) the register ABI's
-// argN (qty is arg3, name's length arg2), the result at its RETs
-// (retval, RAX) as the program prints them, and the stack with file:line
+// argN (qty is arg3, name's length arg2, name itself str(arg1, arg2): a
+// length known at run time), the result at its RETs
+// (retval, RAX) and goid (runtime.g's layout by the binary's Go release)
+// as the program prints them, and the stack with file:line
 // (-v) as the same program built with DWARF shows it.
 func TestGoStripped(t *testing.T) {
 	for _, v := range []goVariant{goVariants[0], goVariants[2]} {
@@ -55,33 +57,41 @@ func TestGoStripped(t *testing.T) {
 				}
 				return r.Stdout, string(got)
 			}
-			stdout, stripped := run("orders-s", `uprobe:./orders-s:main.process { printf("args qty=%d namelen=%d\n", arg3, arg2); print(ustack(3)) }
-				uretprobe:./orders-s:main.process { printf("result total=%d\n", retval) }`)
-			_, full := run("orders", `uprobe:./orders:main.process { printf("args qty=%d namelen=%d\n", qty, name.len); print(ustack(3)) }
-				uretprobe:./orders:main.process { printf("result total=%d\n", total) }`)
-			var want []string
-			for _, l := range strings.Split(stdout, "\n") {
-				if m := goCall.FindStringSubmatch(l); m != nil {
-					want = append(want, "args qty="+m[3]+" namelen="+strconv.Itoa(len(m[2])))
+			sout, stripped := run("orders-s", `uprobe:./orders-s:main.process { printf("args qty=%d namelen=%d name=%s\n", arg3, arg2, str(arg1, arg2)); print(ustack(3)) }
+				uretprobe:./orders-s:main.process { printf("result total=%d\n", retval) }
+				uprobe:./orders-s:main.depth /arg0 == 2000/ { printf("deep goid=%d\n", goid) }`)
+			fout, full := run("orders", `uprobe:./orders:main.process { printf("args qty=%d namelen=%d name=%s\n", qty, name.len, name); print(ustack(3)) }
+				uretprobe:./orders:main.process { printf("result total=%d\n", total) }
+				uprobe:./orders:main.depth /n == 2000/ { printf("deep goid=%d\n", goid) }`)
+			wantOf := func(stdout string) []string { // what the target printed (goroutine ids differ by run)
+				var want []string
+				for _, l := range strings.Split(stdout, "\n") {
+					if m := goCall.FindStringSubmatch(l); m != nil {
+						want = append(want, "args qty="+m[3]+" namelen="+strconv.Itoa(len(m[2]))+" name="+m[2])
+					}
+					if total, ok := strings.CutPrefix(l, "result total="); ok {
+						total, _, _ = strings.Cut(total, " ")
+						want = append(want, "result total="+total)
+					}
+					if strings.HasPrefix(l, "deep goid=") {
+						want = append(want, l)
+					}
 				}
-				if total, ok := strings.CutPrefix(l, "result total="); ok {
-					total, _, _ = strings.Cut(total, " ")
-					want = append(want, "result total="+total)
-				}
+				return want
 			}
 			pick := func(s string) []string {
 				var out []string
 				for _, l := range strings.Split(s, "\n") {
-					if strings.HasPrefix(l, "args ") || strings.HasPrefix(l, "result ") {
+					if strings.HasPrefix(l, "args ") || strings.HasPrefix(l, "result ") || strings.HasPrefix(l, "deep goid=") {
 						out = append(out, l)
 					}
 				}
 				return out
 			}
-			if len(want) != 6 || strings.Join(pick(stripped), "\n") != strings.Join(want, "\n") {
+			if want := wantOf(sout); len(want) != 9 || strings.Join(pick(stripped), "\n") != strings.Join(want, "\n") {
 				t.Errorf("gs on the stripped build printed\n%s\nthe target printed\n%s", strings.Join(pick(stripped), "\n"), strings.Join(want, "\n"))
 			}
-			if strings.Join(pick(full), "\n") != strings.Join(want, "\n") {
+			if want := wantOf(fout); strings.Join(pick(full), "\n") != strings.Join(want, "\n") {
 				t.Errorf("gs on the DWARF build printed by name\n%s\nthe target printed\n%s", strings.Join(pick(full), "\n"), strings.Join(want, "\n"))
 			}
 			ws, gs := goStack(full), goStack(stripped)

@@ -40,6 +40,15 @@ func (p *valuePrinter) appendVariants(dst []byte, t *ir.Type, b []byte) []byte {
 		dst = strconv.AppendUint(dst, *d, 10)
 		return append(dst, '>')
 	}
+	if t.Lang != ir.LangRust {
+		// gdb's C++ shape (sema/choice.go): the name sema gave the
+		// variant, then its members as a struct's.
+		dst = append(dst, v.Name...)
+		if len(v.Members) == 0 {
+			return dst
+		}
+		return p.appendStruct(append(dst, " = "...), &ir.Type{Kind: ir.KindStruct, Members: v.Members}, b)
+	}
 	return p.appendRustFields(dst, v.Name, v.Members, b)
 }
 

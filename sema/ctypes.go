@@ -142,6 +142,9 @@ func (ct *ctypes) convert(t dwarf.Type) *Type {
 			})
 		}
 		st.Counted = counted(st, tt.StructName, ct.lang)
+		if st.Counted == nil && ct.lang != debuginfo.LangRust && ct.lang != debuginfo.LangGo {
+			st.Choice = ct.choice(st, tt.StructName) // choice.go
+		}
 		viewOf(st) // std::unique_ptr and the like stand for what they hold (cxx.go)
 	default:
 		// DotDotDotType and the like never name a value.
@@ -235,6 +238,10 @@ func irMem(t *Type) *ir.Type {
 			out.Kind = ir.KindSymbol
 		}
 	case KindStruct, KindUnion:
+		if t.Choice != nil {
+			irVariants(out, t.Choice) // choice.go: printed as the alternative it holds
+			break
+		}
 		out.Kind = ir.KindStruct
 		if t.Kind == KindUnion {
 			out.Kind = ir.KindUnion

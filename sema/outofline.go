@@ -26,15 +26,24 @@ func (c *checker) attach(a parser.Expr, t *Type, it *ir.Type) *ir.Type {
 	if t.Kind != KindStruct && t.Kind != KindVariant || it.Size != t.Size {
 		return it
 	}
+	variants := func(t *Type) *RustType {
+		if t.Choice != nil {
+			return t.Choice
+		}
+		if t.Kind == KindVariant {
+			return t.Rust
+		}
+		return nil
+	}
 	at := &Attached{Size: t.Size}
 	end := align8(t.Size)
 	full := false
 	var value func(t *Type, it *ir.Type, base int) *ir.Type
-	// fields returns a copy of ims, the record members of ms, with those
+	// walk returns a copy of ims, the record members of ms, with those
 	// that are counted values, or hold some, pointed to what is read for
 	// them; nil when none is. ms are at src in the printed value, and the
 	// record's offsets of ims count from rel.
-	fields := func(ms []Member, ims []ir.Member, src, rel int) []ir.Member {
+	walk := func(ms []Member, ims []ir.Member, src, rel int) []ir.Member {
 		if len(ims) != len(ms) {
 			return nil
 		}
@@ -96,20 +105,20 @@ func (c *checker) attach(a parser.Expr, t *Type, it *ir.Type) *ir.Type {
 		if it == nil {
 			return it
 		}
-		switch {
-		case t.Kind == KindStruct:
-			ms := fields(t.Members, it.Members, base, base)
+		switch r := variants(t); {
+		case t.Kind == KindStruct && r == nil:
+			ms := walk(t.Members, it.Members, base, base)
 			if ms == nil {
 				return it
 			}
 			cp := *it
 			cp.Members = ms
 			return &cp
-		case t.Kind == KindVariant && t.Rust != nil && len(it.Variants) == len(t.Rust.Variants):
+		case r != nil && len(it.Variants) == len(r.Variants):
 			// A variant's record members count from the enum's start.
 			var vs []ir.Variant
-			for k, v := range t.Rust.Variants {
-				ms := fields(v.Fields.Members, it.Variants[k].Members, base+v.Offset, base)
+			for k, v := range r.Variants {
+				ms := walk(v.Fields.Members, it.Variants[k].Members, base+v.Offset, base)
 				if ms == nil {
 					continue
 				}

@@ -109,14 +109,17 @@ func (ct *ctypes) rustType(st *Type, t dwarf.Type) {
 }
 
 // irVariant fills out, the record type of KindVariant t.
-func irVariant(out *ir.Type, t *Type) {
+func irVariant(out *ir.Type, t *Type) { irVariants(out, t.Rust) }
+
+// irVariants fills out, the record type of a value with r's variants.
+func irVariants(out *ir.Type, r *RustType) {
 	out.Kind = ir.KindVariants
-	if d := t.Rust.Discr; d != nil {
+	if d := r.Discr; d != nil {
 		out.Discr = &ir.Member{Name: d.Name, Offset: d.Offset, Type: irMem(d.Type)}
 	}
-	for _, v := range t.Rust.Variants {
+	for _, v := range r.Variants {
 		iv := ir.Variant{Name: v.Name, Value: v.Value, Default: v.Default}
-		if d := t.Rust.Discr; d != nil && d.Type.Size < 8 {
+		if d := r.Discr; d != nil && d.Type.Size < 8 {
 			iv.Value &= 1<<(8*d.Type.Size) - 1
 		}
 		for _, m := range v.Fields.Members {

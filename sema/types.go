@@ -73,6 +73,10 @@ type Type struct {
 	// types add (rust.go).
 	Lang ir.Lang
 	Rust *RustType
+	// Choice marks a struct that holds one of its alternatives, printed as
+	// that one (std::optional, std::variant; choice.go): its
+	// discriminant and variants, as a Rust enum's.
+	Choice *RustType
 	// Format is a KindTime's strftime format.
 	Format string
 	// View marks a C++ library object that stands for one value it holds

@@ -92,3 +92,62 @@ func TestLibcxxString(t *testing.T) {
 		})
 	}
 }
+
+// TestCxxChoicesMatchGDB prints libstdc++'s std::optional and
+// std::variant, as members, references and parameters, holding values of
+// base types, strings and structs or nothing, and compares them with what
+// gdb prints at the same line with its libstdc++ pretty-printers.
+func TestCxxChoicesMatchGDB(t *testing.T) {
+	place := fmt.Sprintf("choices.cc:%d", srcLine(t, "choices.cc", "LOOK_LINE"))
+	exprs := []string{"h", "o", "h.n", "h.v", "h.pv", "h.name"}
+	script := fmt.Sprintf("uprobe:./c:%s { print(%s) }", place, strings.Join(exprs, ", "))
+	for _, v := range []variant{{"gcc", "-O0", true}, {"gcc", "-O2", false}, {"clang-19", "-O0", false}, {"clang-19", "-O2", true}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compileCxx(t, dir, "choices.cc", "c", v)
+			vals := gdbValues(t, dir, "c", "3", []string{place}, [][]string{exprs})
+			r := runGS(t, dir, timeout, "-c", "./c 3", "-e", script)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			if len(vals) != 3*len(exprs) {
+				t.Fatalf("gdb printed %d values, want %d:\n%s", len(vals), 3*len(exprs), strings.Join(vals, "\n"))
+			}
+			var want []string
+			for hit := 0; hit < 3; hit++ {
+				var parts []string
+				for i, e := range exprs {
+					parts = append(parts, e+" = "+gdbNormal(vals[hit*len(exprs)+i]))
+				}
+				want = append(want, strings.Join(parts, ", "))
+			}
+			if got := strings.TrimSuffix(r.Stdout, "\n"); got != strings.Join(want, "\n") {
+				t.Errorf("gs and gdb disagree\ngs:\n%s\ngdb:\n%s", got, strings.Join(want, "\n"))
+			}
+		})
+	}
+}
+
+// TestLibcxxOptional prints libc++'s std::optional, holding a value or
+// none, and compares it with what the target prints itself.
+func TestLibcxxOptional(t *testing.T) {
+	for _, v := range []variant{{"clang-19", "-O0", false}, {"clang-19", "-O2", true}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compileLibcxx(t, dir, "choices.cc", "c", v)
+			r := runGS(t, dir, timeout, "-c", "./c 3", "-e", `uprobe:./c:look { print(h.n, o) }`)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			var want []string
+			for _, l := range strings.Split(r.Stderr, "\n") {
+				if s, ok := strings.CutPrefix(l, "self: "); ok {
+					want = append(want, s)
+				}
+			}
+			if got := strings.TrimSuffix(r.Stdout, "\n"); len(want) != 3 || got != strings.Join(want, "\n") {
+				t.Errorf("gs and the target disagree\ngs:\n%s\ntarget:\n%s", got, strings.Join(want, "\n"))
+			}
+		})
+	}
+}

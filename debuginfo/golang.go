@@ -56,11 +56,22 @@ func GoResultsAtReturn(vars []Var) {
 		}
 		v.Loc, v.Available = loc, loc.Available()
 	}
+	// With a defer in the function, Go's compiler lists each named result
+	// twice (both DIEs alike): the ABI assigns registers per result, so a
+	// repeat takes the first one's location.
+	first := map[string]*Var{}
 	for _, results := range []bool{false, true} {
 		for i := range vars {
 			v := &vars[i]
 			if v.Kind != VarParam || v.Result != results || v.Inlined || v.Func != fn {
 				continue
+			}
+			if results {
+				if f, ok := first[v.Name]; ok {
+					v.Loc, v.Available = f.Loc, f.Available
+					continue
+				}
+				first[v.Name] = v
 			}
 			if v.Type == nil {
 				if results {

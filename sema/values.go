@@ -643,9 +643,20 @@ func (c *checker) resolveVar(gc *groupCtx, s *progScope, e parser.Expr, name str
 			r.v.Loc, r.v.Available = loc, why == ""
 		}
 		if reg, bad := r.v.Loc.UnsavedReg(); bad && r.v.Available {
-			c.errorf(e, "%q is in register %s at %s, which a uprobe does not save", name, debuginfo.RegName(reg), c.probeDesc(pv.id)).
-				WithHint("uprobes save only the general-purpose registers; read it where the program keeps it in memory (another line, or a build with -O0)")
-			return nil, true
+			why := "uprobes save only the general-purpose registers"
+			if r.v.Result && c.retSite[pv.id] {
+				var loc debuginfo.Location
+				if loc, why = c.sseResult(pv, t, reg); why == "" { // a copy at the RET (sseret_amd64.go)
+					r.v.Loc = loc
+				} else {
+					why = "no copy of it is readable at the return: " + why
+				}
+			}
+			if why != "" {
+				c.errorf(e, "%q is in register %s at %s, which a uprobe does not save", name, debuginfo.RegName(reg), c.probeDesc(pv.id)).
+					WithHint("%s; read it where the program keeps it in memory (another line, or a build with -O0)", why)
+				return nil, true
+			}
 		}
 		if n, wide := wideRegPiece(r.v.Loc, t.Size); wide && r.v.Available {
 			r.v.Loc, r.v.Available = debuginfo.Location{Reason: fmt.Sprintf("%d bytes of it in one register or computed", n)}, false

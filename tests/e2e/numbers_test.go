@@ -186,3 +186,111 @@ func TestRetvalTyped(t *testing.T) {
 		})
 	}
 }
+
+// refusal is the diagnostic for a floating-point result gs cannot read:
+// positioned (caret under retval), naming the register and why no copy
+// of it is readable.
+func refusal(probe, typ string) string {
+	return `(?s)<expr>:1:\d+: error: retval of ` + regexp.QuoteMeta(probe) + ` is a ` + typ +
+		`, returned in register xmm0, which a uprobe does not save\n.*\^~~~~~\nhint: no copy of it is readable at the return: \S`
+}
+
+// TestFloatResults: a floating-point result is in xmm0, which a uprobe
+// does not save. gs reads it where the instructions before every RET
+// prove a copy (gcc -O0 moves a double through rax; Go's -N -l code
+// stores it to the frame it pops), and prints what gdb's finish (C) or
+// the target itself (Go, Rust) prints; everywhere else it refuses the
+// script with a positioned error, never printing rax.
+func TestFloatResults(t *testing.T) {
+	t.Run("C", func(t *testing.T) {
+		for _, v := range numberVariants {
+			t.Run(v.String(), func(t *testing.T) {
+				dir := t.TempDir()
+				compile(t, dir, "numbers.c", "n", v)
+				want := gdbFinish(t, dir, "n", "0", []string{"ratio", "fratio"})
+				for _, f := range []struct{ fn, typ string }{{"ratio", "double"}, {"fratio", "float"}} {
+					probe := "uretprobe:./n:" + f.fn
+					r := runGS(t, dir, timeout, "-c", "./n 0", "-e", probe+" { print(retval) }")
+					readable := v.CC == "gcc" && v.Opt == "-O0" && f.fn == "ratio" // movq %rax,%xmm0; pop %rbp; ret
+					switch {
+					case readable && (r.Code != 0 || strings.TrimSpace(r.Stdout) != want[f.fn]):
+						t.Errorf("%s: gdb's finish says %s; gs (exit %d) printed %q\n%s", f.fn, want[f.fn], r.Code, r.Stdout, r.Stderr)
+					case !readable && r.Code != 3:
+						t.Errorf("%s: exit %d, want 3 (the refusal); gdb's finish says %s, gs printed %q\n%s", f.fn, r.Code, want[f.fn], r.Stdout, r.Stderr)
+					case !readable:
+						match(t, "stderr", r.Stderr, refusal(probe, f.typ))
+					}
+				}
+			})
+		}
+	})
+	t.Run("Go", func(t *testing.T) {
+		for _, v := range goVariants {
+			t.Run(v.name, func(t *testing.T) {
+				dir := t.TempDir()
+				buildGo(t, dir, "gonums", "g", v)
+				readable := v.gcflags != "" // -N -l: MOVSD X0, 0(SP); ADDQ; POPQ BP; RET
+				script := `uretprobe:./g:main.ratio { printf("ratio="); print(retval) } uretprobe:./g:main.quot { printf("quot="); print(retval) }`
+				r := runGS(t, dir, timeout, "-c", "./g", "-e", script)
+				if !readable {
+					if r.Code != 3 {
+						t.Fatalf("exit %d, want 3 (the refusal); gs printed %q\n%s", r.Code, r.Stdout, r.Stderr)
+					}
+					match(t, "stderr", r.Stderr, refusal("uretprobe:./g:main.ratio", "float64"))
+					match(t, "stderr", r.Stderr, refusal("uretprobe:./g:main.quot", "float64"))
+					return
+				}
+				self := selfLines(r.Stderr)
+				if r.Code != 0 || len(self) != 1 {
+					t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+				}
+				for _, f := range []string{"ratio", "quot"} {
+					if l := f + "=" + self[0][f]; !strings.Contains(r.Stdout, l+"\n") {
+						t.Errorf("want %q (the target's), gs printed:\n%s", l, r.Stdout)
+					}
+				}
+				// The named result by its name reads the same copy.
+				r = runGS(t, dir, timeout, "-c", "./g", "-e", `uretprobe:./g:main.quot { print(q) }`)
+				if w := "q = " + self[0]["quot"]; r.Code != 0 || strings.TrimSpace(r.Stdout) != w {
+					t.Errorf("want %q, gs (exit %d) printed %q\n%s", w, r.Code, r.Stdout, r.Stderr)
+				}
+			})
+		}
+	})
+	t.Run("Rust", func(t *testing.T) {
+		for _, b := range rustBuilds[:2] {
+			t.Run(b.name, func(t *testing.T) {
+				dir := t.TempDir()
+				rustc(t, dir, "floats.rs", "f", b)
+				r := runGS(t, dir, timeout, "-c", "./f", "-e", `uretprobe:./f:floats::ratio { print(retval) }`)
+				if r.Code != 3 {
+					t.Fatalf("exit %d, want 3 (the refusal); gs printed %q\n%s", r.Code, r.Stdout, r.Stderr)
+				}
+				match(t, "stderr", r.Stderr, refusal("uretprobe:./f:floats::ratio", "f64"))
+			})
+		}
+	})
+}
+
+// TestGoNamedResultsDefer: with a defer, Go's DWARF lists each named
+// result twice; the ABI's registers go to each result once, so a and b
+// and an error result read what the function returned, as the target
+// prints it.
+func TestGoNamedResultsDefer(t *testing.T) {
+	for _, v := range goVariants {
+		t.Run(v.name, func(t *testing.T) {
+			dir := t.TempDir()
+			buildGo(t, dir, "gonums", "g", v)
+			r := runGS(t, dir, timeout, "-c", "./g x", "-e", `uretprobe:./g:main.two { print(a, b) } uretprobe:./g:main.check { print(n, err) }`)
+			self := selfLines(r.Stderr)
+			if r.Code != 0 || len(self) != 1 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			s := self[0]
+			want := fmt.Sprintf("a = %s, b = %s\nn = %s, err = %q\n", s["a"], s["b"], s["n"], s["err"])
+			if r.Stdout != want {
+				t.Errorf("gs printed:\n%s\nthe target says:\n%s", r.Stdout, want)
+			}
+		})
+	}
+}

@@ -54,6 +54,8 @@ type interpreter struct {
 	strs     *ebpf.Map
 	cells    *ebpf.Map
 	stacks   *ebpf.Map
+	umods    *ebpf.Map // gs_umods and gs_urows: the unwind tables (unwindMaps)
+	urows    *ebpf.Map
 	sizes    mapSizes
 	// held says the uprobes and interval probes were loaded with empty
 	// ranges, to wait for the Begin probes or a -c command's exec
@@ -314,6 +316,7 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 	for name, m := range map[string]**ebpf.Map{
 		mapEvents: &in.events, mapLost: &in.lost, mapCounters: &in.counters, mapBias: &in.bias,
 		mapProbes: &in.probes, mapVals: &in.vals, mapAggs: &in.aggs, mapStrs: &in.strs, mapCells: &in.cells, mapStacks: &in.stacks,
+		"gs_umods": &in.umods, "gs_urows": &in.urows,
 	} {
 		if *m = coll.Maps[name]; *m == nil {
 			coll.Close()
@@ -321,7 +324,7 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 		}
 	}
 	if cfg.unwind != nil {
-		if err := fillUnwind(coll.Maps["gs_umods"], coll.Maps["gs_urows"], cfg.unwind); err != nil {
+		if err := fillUnwind(in.umods, in.urows, cfg.unwind, 0, 0); err != nil {
 			coll.Close()
 			return nil, err
 		}

@@ -223,12 +223,13 @@ type session struct {
 	status  *statusLog
 	start   time.Time
 
-	links     []link.Link // uprobes of the traced binaries
-	triggers  []link.Link // Begin and End probes (attachTriggers)
-	intervals []io.Closer // interval probes' perf events
-	bias      *biasWriter // nil unless tracing one process of a program with modules
-	procBias  *procBias   // nil unless tracing system-wide a program with modules
-	panics    panics      // of the goroutines below; Run raises the first again
+	links     []link.Link  // uprobes of the traced binaries
+	triggers  []link.Link  // Begin and End probes (attachTriggers)
+	intervals []io.Closer  // interval probes' perf events
+	bias      *biasWriter  // nil unless tracing one process of a program with modules
+	procBias  *procBias    // nil unless tracing system-wide a program with modules
+	unwatch   *unwindWatch // nil unless the program takes user stacks
+	panics    panics       // of the goroutines below; Run raises the first again
 	rd        *ringbuf.Reader
 	loss      *lossReporter
 	line      []byte // output buffer reused for each record
@@ -301,6 +302,11 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 
 	s.dec.symbols = newSymbols(s.modules(), pid)
 	s.dec.symbols.sym.Lines = s.opts.Verbose // -v: file:line in stacks
+	var probed []string
+	for _, p := range s.prog.Probes {
+		probed = append(probed, p.Binary)
+	}
+	s.unwatch = newUnwindWatch(s.cfg.unwind, func() (*ebpf.Map, *ebpf.Map) { return s.in.umods, s.in.urows }, pid, probed, s.logf, s.dec.symbols.sym.AddModule)
 	if err := s.attach(groups, pid, child == nil); err != nil {
 		return err
 	}
@@ -569,6 +575,7 @@ func (s *session) loop(stop <-chan string) (string, error) {
 // updateBias writes the load biases of the modules the process has mapped
 // since the last call.
 func (s *session) updateBias() {
+	s.unwatch.update()
 	if err := s.bias.update(); err != nil {
 		s.status.warnf("%v; its globals print as not available", err)
 	}

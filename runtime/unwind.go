@@ -19,9 +19,9 @@ func usesStacks(prog *ir.Program) bool {
 // the program's modules, the -c command (cmd, "" for none) and,
 // recursively, the libraries they need, and with pid the files that
 // process maps executable (as /proc/PID/map_files names them, so a
-// container's libc is its own). A module loaded later (dlopen), or an
-// executable that calls a probed library when tracing system-wide, has no
-// table: its frames follow rbp.
+// container's libc is its own). A module mapped later (dlopen, or an
+// executable that calls a probed library when tracing system-wide) gets
+// its table from unwindWatch, in the room the maps keep for it.
 // A module without call frame information is left out: its frames follow
 // rbp. notes says which were left out and why.
 func unwindTables(prog *ir.Program, pid int, cmd string) (u *unwindMaps, notes []string) {
@@ -29,6 +29,7 @@ func unwindTables(prog *ir.Program, pid int, cmd string) (u *unwindMaps, notes [
 	if !usesStacks(prog) {
 		return u, nil
 	}
+	u.grow = true
 	var res debuginfo.Resolver
 	seen := map[string]bool{}
 	var add func(path string, depth int)

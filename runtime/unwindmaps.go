@@ -20,6 +20,12 @@ type unwindMaps struct {
 	Mods []bpf.GsUmod
 	Rows []bpf.GsUrow
 	seen map[bpf.GsUmodKey]bool
+	// capMods and capRows are the maps' sizes (sizeUnwind): what modules
+	// added after load may fill.
+	capMods, capRows int
+	// grow says modules may be added after load (the program takes
+	// stacks): the maps keep room for them.
+	grow bool
 }
 
 // errUnwindRange is returned for a module whose code lies above 4 GiB
@@ -71,6 +77,7 @@ func (u *unwindMaps) Add(path string, extra ...bpf.GsUmodKey) error {
 	}
 	for _, r := range t.Rows {
 		if r.PC > 0xffffffff {
+			u.Rows = u.Rows[:m.First]
 			return fmt.Errorf("unwind table of %s: %w", path, errUnwindRange)
 		}
 		u.Rows = append(u.Rows, urow(r))
@@ -118,31 +125,46 @@ func umodKey(major, minor uint32, ino uint64) bpf.GsUmodKey {
 	return bpf.GsUmodKey{Dev: major<<20 | minor, Ino: ino}
 }
 
-// sizeUnwind sets the sizes of gs_umods and gs_urows in spec for u.
+// Room for the tables of modules that appear after load (dlopen, a new
+// process system-wide: unwindWatch): gs_urows rows (8 bytes each: 2 MiB,
+// about nine libcs) and gs_umods entries beyond the tables built before.
+const (
+	unwindSpareRows = 1 << 18
+	unwindSpareMods = 256
+)
+
+// sizeUnwind sets the sizes of gs_umods and gs_urows in spec for u and
+// the modules that may come later.
 func sizeUnwind(spec *ebpf.CollectionSpec, u *unwindMaps) {
-	spec.Maps["gs_umods"].MaxEntries = uint32(max(len(u.Keys), 1))
-	spec.Maps["gs_urows"].MaxEntries = uint32(max(len(u.Rows), 1))
+	u.capMods, u.capRows = max(len(u.Keys), 1), max(len(u.Rows), 1)
+	if u.grow {
+		u.capMods += unwindSpareMods
+		u.capRows += unwindSpareRows
+	}
+	spec.Maps["gs_umods"].MaxEntries = uint32(u.capMods)
+	spec.Maps["gs_urows"].MaxEntries = uint32(u.capRows)
 }
 
-// fillUnwind writes u into the loaded maps.
-func fillUnwind(mods, rows *ebpf.Map, u *unwindMaps) error {
-	for i, k := range u.Keys {
-		if err := mods.Put(k, u.Mods[i]); err != nil {
-			return fmt.Errorf("fill gs_umods: %w", err)
+// fillUnwind writes u's modules from index key on and its rows from
+// index row on into the loaded maps: the rows first, so a module's
+// entry is never seen before them.
+func fillUnwind(mods, rows *ebpf.Map, u *unwindMaps, key, row int) error {
+	if n := len(u.Rows) - row; n > 0 {
+		keys := make([]uint32, n)
+		for i := range keys {
+			keys[i] = uint32(row + i)
+		}
+		if _, err := rows.BatchUpdate(keys, u.Rows[row:], nil); err != nil {
+			for i, r := range u.Rows[row:] {
+				if err := rows.Put(uint32(row+i), r); err != nil {
+					return fmt.Errorf("fill gs_urows: %w", err)
+				}
+			}
 		}
 	}
-	if len(u.Rows) == 0 {
-		return nil
-	}
-	keys := make([]uint32, len(u.Rows))
-	for i := range keys {
-		keys[i] = uint32(i)
-	}
-	if _, err := rows.BatchUpdate(keys, u.Rows, nil); err != nil {
-		for i, r := range u.Rows {
-			if err := rows.Put(uint32(i), r); err != nil {
-				return fmt.Errorf("fill gs_urows: %w", err)
-			}
+	for i := key; i < len(u.Keys); i++ {
+		if err := mods.Put(u.Keys[i], u.Mods[i]); err != nil {
+			return fmt.Errorf("fill gs_umods: %w", err)
 		}
 	}
 	return nil

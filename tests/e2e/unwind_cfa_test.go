@@ -81,3 +81,25 @@ func checkStacks(t *testing.T, dir, bin, arg, fn string, pre ...string) {
 		t.Logf("gs output:\n%s", r.Stdout)
 	}
 }
+
+// TestUnwindDlopen: a stack through a library the program loads with
+// dlopen after gs started (no table built before load covers it; gs adds
+// its table when it appears in the process's maps) names the library's
+// frame and goes on to main, as gdb's bt does: the probe is in the
+// program's callback, below the library's frame.
+func TestUnwindDlopen(t *testing.T) {
+	for _, v := range []variant{
+		{CC: "gcc", Opt: "-O2", PIE: true},
+		{CC: "clang-19", Opt: "-O2", PIE: false},
+	} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			lib := []string{"-g", v.Opt, "-fPIC", "-shared", "-fomit-frame-pointer", "-o", filepath.Join(dir, "libplug.so"), filepath.Join("testdata", "unwind_plugin.c")}
+			if out, err := exec.Command(v.CC, lib...).CombinedOutput(); err != nil {
+				t.Fatalf("compile libplug.so: %v\n%s", err, out)
+			}
+			compile(t, dir, "unwind_dlopen.c", "host", v, "-fomit-frame-pointer")
+			checkStacks(t, dir, "./host", "./libplug.so", "cb")
+		})
+	}
+}

@@ -125,12 +125,11 @@ func newBiasWriter(m *ebpf.Map, pid int, modules []string) *biasWriter {
 // awaitExec is called right after a command's exec: the kernel maps the
 // executable a moment after the exec is reported, and the program's code
 // runs only after the dynamic loader, so polling briefly for the mapping
-// and writing the bias then usually beats the first probe hit. Where
-// bpf_get_func_ip works (6.4+) the kernel derives a probe's own module's
-// bias itself and this only serves the other modules; on older kernels
-// the probe's own module reads gs_bias too, and a static binary's first
-// hits may come before the bias is written (a race: a missing bias is 0,
-// so a PIE global then prints as not available).
+// and writing the bias then usually beats the first probe hit; the bias
+// probe at the entry point (biasprobe.go) writes it before the program's
+// code runs in any case. Where bpf_get_func_ip works (6.4+) the kernel
+// derives a probe's own module's bias itself; on older kernels the probe's
+// own module reads gs_bias too.
 func (w *biasWriter) awaitExec(exe string, timeout time.Duration) error {
 	if w == nil {
 		return nil

@@ -27,8 +27,12 @@ import (
 // address minus that link-time address. So processes that start after gs,
 // system-wide, and libraries loaded later have their entries before any
 // probe can read them. Processes already running are found in /proc
-// (procBias). Before Linux 6.4 bpf_get_func_ip returns 0 in uprobes and a
-// bias probe stores nothing: there /proc alone fills the map.
+// (procBias). A bias probe's address is the saved rip, the breakpoint's
+// address on every kernel (record_bias): before Linux 6.4, where
+// bpf_get_func_ip returns 0 in uprobes, it is what finds a process that
+// starts after gs (the /proc scan alone raced it: a scan that lists the
+// pid between its fork and its exec sees the parent's image, and the pid
+// is not read again).
 
 var errNoBiasPoint = errors.New("no entry point or initializer")
 

@@ -68,7 +68,7 @@ func probeFeatures(funcIP bool) ([]Feature, error) {
 		func() error { return haveKfunc("bpf_copy_from_user_str") },
 	}
 	if funcIP {
-		fs = append(fs, Feature{Name: featFuncIP, Since: "6.4", Fallback: "load biases from /proc/PID/maps only (a process that starts later is found within a second)"})
+		fs = append(fs, Feature{Name: featFuncIP, Since: "6.4", Fallback: "a probe's own module's load bias comes from gs_bias, which the bias probes and /proc fill"})
 		probes = append(probes, haveUprobeFuncIP)
 	}
 	for i, probe := range probes {
@@ -233,8 +233,8 @@ func KernelReport(w io.Writer) error {
 		path(have(fs, featCopyStr), "sleepable, faulting pages in (bpf_copy_from_user, bpf_copy_from_user_str)",
 			"sleepable, faulting pages in (bpf_copy_from_user, page by page for strings)"),
 		"not sleepable: untouched pages read as errors"))
-	fmt.Fprintf(w, "load bias: %s\n", path(have(fs, featFuncIP), "bpf_get_func_ip at the probe and at each module's entry point or initializer, /proc/PID/maps for processes already running",
-		"/proc/PID/maps, keyed by the attach cookie's module (bpf_get_func_ip returns 0 in uprobes)"))
+	fmt.Fprintf(w, "load bias: %s\n", path(have(fs, featFuncIP), "bpf_get_func_ip at the probe, a probe at each module's entry point or initializer, /proc/PID/maps for processes already running",
+		"a probe at each module's entry point or initializer, /proc/PID/maps for processes already running (bpf_get_func_ip returns 0 in uprobes: a probe's own module too)"))
 	return nil
 }
 

@@ -91,7 +91,7 @@
  * is not a perf_event program's), and its probes have no module. Before
  * 6.4 the helper returns 0 in uprobes: the bias then comes from gs_bias
  * like any other module's, keyed by the module the attach cookie's
- * gs_probe names (so on 6.1 a probe needs a traced process, -c or -p).
+ * gs_probe names (the bias probes fill it there too: record_bias).
  *
  * Thread-local storage. CtxTP is the current task's thread.fsbase, read
  * through BTF (bpf_get_current_task_btf; the field's offset is relocated
@@ -1266,19 +1266,21 @@ static __always_inline u64 ld_bias(void *ctx, struct regfile *f, const struct hi
 }
 
 /* record_bias is a bias probe's whole run (GS_PROBE_FLAG_BIAS): its
- * module's load bias in this process, kept in gs_bias. Not inlined: its
- * locals would push run()'s frame to 64 bytes (see "Stack frames"). */
+ * module's load bias in this process, kept in gs_bias. A bias probe is an
+ * entry uprobe, where the saved rip is the breakpoint's run-time address
+ * on every kernel (handle_swbp sets it "in advance for ->handler()"
+ * before the handlers run; bpf_get_func_ip, 6.4+, returns that same
+ * value): so it works on 6.1 too, where the /proc scan alone would race a
+ * process that starts after gs. Not inlined: its locals would push run()'s
+ * frame to 64 bytes (see "Stack frames"). */
 static __noinline void record_bias(void *ctx, const struct probe *p)
 {
 	struct bias_key k = {
 		.tgid = bpf_get_current_pid_tgid() >> 32,
 		.module = p->module,
 	};
-	u64 ip = bpf_get_func_ip(ctx), bias;
+	u64 bias = ((struct pt_regs *)ctx)->rip - p->address;
 
-	if (!ip) /* before 6.4: the runtime attaches none */
-		return;
-	bias = ip - p->address;
 	bpf_map_update_elem(&gs_bias, &k, &bias, BPF_ANY);
 }
 

@@ -52,7 +52,7 @@ func TestUsage(t *testing.T) {
 		// The kernel the tests run on (6.18, root) has every feature.
 		{[]string{"--version"}, exitOK, "\nkernel features: all present\nattach: uprobe_multi links\n" +
 			"reads: sleepable, faulting pages in (bpf_copy_from_user, bpf_copy_from_user_str)\n" +
-			"load bias: bpf_get_func_ip at the probe and at each module's entry point or initializer, /proc/PID/maps for processes already running\n"},
+			"load bias: bpf_get_func_ip at the probe, a probe at each module's entry point or initializer, /proc/PID/maps for processes already running\n"},
 		{[]string{}, exitUsage, "no script"},
 		{[]string{"-d", "cfg", "-e", "BEGIN {}"}, exitUsage, "-d takes ast or ir"},
 		{[]string{"-p", "1", "-c", "x", "-e", "BEGIN {}"}, exitUsage, "cannot be used together"}, // tools: none (gs refuses the command line before it runs x)

@@ -13,7 +13,8 @@ import (
 
 // buildInitramfs builds the guest's root: busybox, a static gs (what
 // `make build` makes), the targets (dyn: PIE and dynamic, with the libc
-// and loader it links copied in; sta: static), init and guest.sh. It
+// and loader it links copied in; sta: static; sysg: PIE, for the
+// system-wide case), init, guest.sh and sysglobal.sh. It
 // returns the path of the gzipped cpio archive.
 func buildInitramfs(t *testing.T) string {
 	work := t.TempDir()
@@ -32,6 +33,7 @@ func buildInitramfs(t *testing.T) string {
 	copyFile(t, busybox, filepath.Join(rootfs, "bin", "busybox"), 0o755)
 	copyFile(t, filepath.Join(td, "init"), filepath.Join(rootfs, "init"), 0o755)
 	copyFile(t, filepath.Join(td, "guest.sh"), filepath.Join(rootfs, "t", "guest.sh"), 0o644)
+	copyFile(t, filepath.Join(td, "sysglobal.sh"), filepath.Join(rootfs, "t", "sysglobal.sh"), 0o644)
 
 	gs := filepath.Join(rootfs, "t", "gs")
 	build := exec.Command("go", "build", "-o", gs, "./cmd/gs")
@@ -48,6 +50,7 @@ func buildInitramfs(t *testing.T) string {
 	}
 	cc("dyn", "-fPIE", "-pie", filepath.Join(td, "target.c"))
 	cc("sta", "-static", filepath.Join(td, "target.c"))
+	cc("sysg", "-fPIE", "-pie", filepath.Join(td, "sysglobal.c"))
 	// the e2e suite's target: a string on a page nobody touched yet
 	cc("untouched", "-fPIE", "-pie", filepath.Join(root(), "tests", "e2e", "testdata", "untouched.c"))
 	for _, lib := range sharedLibs(t, filepath.Join(rootfs, "t", "dyn")) {

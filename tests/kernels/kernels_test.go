@@ -159,18 +159,54 @@ func TestKernels(t *testing.T) {
 	}
 }
 
-// boot runs the kernel with initrd under qemu (TCG: nested KVM hung) and
-// returns the serial console's output.
+// qemuArgs is how the guest runs: TCG (nested KVM hung), two vCPUs so that
+// per-CPU maps and cross-CPU reads are exercised, one host thread for both
+// (thread=single). QEMU 7.2's multi-threaded TCG does not keep the other
+// vCPU's translated code coherent with the kernel's live text patching:
+// when a static key flips (the first task-bound perf event, a BPF program,
+// a sysctl), text_poke_bp writes an int3, syncs every CPU, writes the rest
+// and removes the int3; the other vCPU, running the old translation, still
+// executes the int3 after the patch is done, and the kernel, finding no
+// patch in progress, dies with "Oops: int3" half way through a NOP (seen
+// once in 9 matrix runs, right after gs --version, at __schedule+0x407).
+// Flipping kernel.sched_schedstats in a loop while two processes ping-pong
+// on a pipe oopses in under 2,000 flips with the default MTTCG and never
+// in 4 runs of 20,000 with thread=single.
+var qemuArgs = []string{"-accel", "tcg,thread=single", "-cpu", "max", "-m", "2G", "-smp", "2"}
+
+// oopsRE matches the first line of a kernel oops, BUG, panic or warning on
+// the console.
+var oopsRE = regexp.MustCompile(`(?m)^(\[ *\d+\.\d+\] )?(Oops: |BUG: |Kernel panic|kernel BUG at |general protection fault|WARNING: CPU: )`)
+
+// kernelOops returns the console from the first oops on (60 lines), or "".
+func kernelOops(console string) string {
+	loc := oopsRE.FindStringIndex(console)
+	if loc == nil {
+		return ""
+	}
+	lines := strings.SplitAfterN(console[loc[0]:], "\n", 61)
+	if len(lines) > 60 {
+		lines = lines[:60]
+	}
+	return strings.Join(lines, "")
+}
+
+// boot runs the kernel with initrd under qemu and returns the serial
+// console's output. A kernel oops fails the test, with the oops: the guest
+// runs nothing but gs and its targets.
 func boot(t *testing.T, kernel, initrd string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), bootTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "qemu-system-x86_64", "-accel", "tcg", "-cpu", "max", "-m", "2G", "-smp", "2",
-		"-kernel", kernel, "-initrd", initrd, "-append", "console=ttyS0 panic=-1 quiet",
-		"-nographic", "-no-reboot")
+	args := append(append([]string{}, qemuArgs...), "-kernel", kernel, "-initrd", initrd,
+		"-append", "console=ttyS0 panic=-1 quiet", "-nographic", "-no-reboot")
+	cmd := exec.CommandContext(ctx, "qemu-system-x86_64", args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
 	console := strings.ReplaceAll(out.String(), "\r\n", "\n")
+	if oops := kernelOops(console); oops != "" {
+		t.Fatalf("the guest kernel oopsed:\n%s", oops)
+	}
 	if ctx.Err() != nil {
 		t.Fatalf("qemu timed out after %v; console:\n%s", bootTimeout, console)
 	}
@@ -283,7 +319,7 @@ var checks = []check{
 		`(?m)^kernel feature: this kernel lacks bpf_get_func_ip in uprobes \(Linux 6\.4\): `,
 		`(?m)^attach: one uprobe per probe$`,
 		`(?m)^reads: sleepable, faulting pages in \(bpf_copy_from_user, page by page for strings\)$`,
-		`(?m)^load bias: /proc/PID/maps`,
+		`(?m)^load bias: a probe at each module's entry point or initializer, /proc/PID/maps for processes already running \(bpf_get_func_ip returns 0 in uprobes: `,
 	}},
 	{name: "oneliner", kernel: "6.1.", stderr: []string{
 		`(?m)^gs: this kernel lacks uprobe_multi links \(Linux 6\.6\): one uprobe per probe$`,
@@ -295,9 +331,22 @@ var checks = []check{
 	}},
 }
 
+// sysglobalRuns is how many times the guest runs sysglobal.sh: a system-wide
+// probe reading a PIE's own global in a process started after gs must find
+// the module's bias in every run (on 6.1 it once did in 3 runs of 7).
+const sysglobalRuns = 10
+
+func allChecks() []check {
+	cs := append([]check{}, checks...)
+	for n := 1; n <= sysglobalRuns; n++ {
+		cs = append(cs, check{name: fmt.Sprintf("sysglobal_%d", n), wantFrom: `^g = `})
+	}
+	return cs
+}
+
 func checkGuest(t *testing.T, release, console string) {
 	tests := parseConsole(console)
-	for _, c := range checks {
+	for _, c := range allChecks() {
 		if !strings.HasPrefix(release, c.kernel) {
 			continue
 		}
@@ -332,7 +381,7 @@ func checkGuest(t *testing.T, release, console string) {
 				}
 			}
 			for _, l := range g.Stdout {
-				if strings.Contains(l, "<read error") && c.name != "const_deref" || strings.Contains(l, "NULL") {
+				if strings.Contains(l, "<read error") && c.name != "const_deref" || strings.Contains(l, "NULL") || strings.Contains(l, "<not available") {
 					t.Errorf("stdout has a failed read: %q\n%s", l, g)
 				}
 			}
@@ -355,4 +404,21 @@ func inOrder(lines, want []string) bool {
 func root() string {
 	_, file, _, _ := runtime.Caller(0)
 	return filepath.Join(filepath.Dir(file), "..", "..")
+}
+
+// TestKernelOops checks the oops detection on a console a TCG guest
+// printed when it oopsed (testdata/oops_console.txt, QEMU's multi-threaded
+// TCG with a static key flipping) and on one without an oops.
+func TestKernelOops(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "oops_console.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := kernelOops(string(b))
+	if !strings.HasPrefix(got, "[    8.943716] Oops: int3: 0000 [#1] PREEMPT SMP NOPTI\n") || !strings.Contains(got, "RIP: 0010:enqueue_entity+0xb6/0x520") {
+		t.Errorf("kernelOops does not start at the oops or lacks its RIP:\n%s", got)
+	}
+	if got := kernelOops("=== version rc=0\nversion|1|gs dev\n=== done\n"); got != "" {
+		t.Errorf("kernelOops found an oops in a clean console: %q", got)
+	}
 }

@@ -36,8 +36,13 @@ type Debug struct {
 	accel   *accelIndex // .debug_names or .gdb_index; nil when absent
 	accelOK bool
 	all     *topIndex // union of every unit's top-level index
-	frames  *frameIndex
-	prolog  map[uint64]uint64 // function entry → prologue end
+
+	// Units that refer to functions across units (crossunit.go).
+	abbrevTabs map[uint64]*abbrevTable // by offset in .debug_abbrev
+	xref       *crossIndex
+	xrefDone   bool
+	frames     *frameIndex
+	prolog     map[uint64]uint64 // function entry → prologue end
 
 	// Rust (rust.go): the types found on first use; whether a unit is
 	// Rust (0 not known yet, 1 yes, -1 no).
@@ -54,6 +59,8 @@ type unit struct {
 	die      dwarf.Offset // the unit DIE
 	version  int
 	addrSize int
+	abbrev   uint64 // offset of its abbreviations in .debug_abbrev
+	dwarf64  bool
 
 	loaded    bool
 	entry     *dwarf.Entry
@@ -231,9 +238,17 @@ func (d *Debug) readUnits() error {
 		}
 		var addrSize int
 		var hdrEnd int64
+		var abbrev uint64
+		word := func(at int64) uint64 {
+			if dwarf64 {
+				return d.order.Uint64(hdr[at:])
+			}
+			return uint64(d.order.Uint32(hdr[at:]))
+		}
 		if version >= 5 {
 			utype := hdr[p]
 			addrSize = int(hdr[p+1])
+			abbrev = word(p + 2)
 			hdrEnd = p + 2 + offSize
 			switch utype {
 			case 0x02, 0x06: // DW_UT_type, DW_UT_split_type: signature and type offset
@@ -243,11 +258,12 @@ func (d *Debug) readUnits() error {
 			}
 		} else {
 			addrSize = int(hdr[p+offSize])
+			abbrev = word(p)
 			hdrEnd = p + offSize + 1
 		}
 		d.units = append(d.units, &unit{
 			idx: len(d.units), off: dwarf.Offset(off), end: dwarf.Offset(end),
-			die: dwarf.Offset(off + hdrEnd), version: version, addrSize: addrSize,
+			die: dwarf.Offset(off + hdrEnd), version: version, addrSize: addrSize, abbrev: abbrev, dwarf64: dwarf64,
 		})
 		if end <= off {
 			break

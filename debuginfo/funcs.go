@@ -68,16 +68,26 @@ func (d *Debug) FuncInstances(name string) ([]FuncInstance, error) {
 	known := false
 	best := noMatch
 	acc := d.accelIndex()
-	for _, u := range d.unitsForAll(kindFunc, keys) {
+	units := d.unitsForAll(kindFunc, keys)
+	cross := d.crossUnitsFor(units, keys) // crossunit.go
+	for _, u := range withUnits(units, cross) {
 		seen := map[dwarf.Offset]bool{}
 		for _, key := range keys {
-			top := d.unitTop(u)
-			if (acc == nil || !acc.covered[u]) && len(top.funcs[key]) == 0 && len(top.funcBase[key]) == 0 {
-				continue
-			}
-			refs, ok := d.quickFuncs(u, key)
-			if !ok {
+			var refs []funcRef
+			var ok bool
+			if cross[u] {
+				// Copies that refer to a DIE of another unit: the
+				// unit's top level need not name them.
 				refs, ok = d.unitFuncs(u)[key]
+			} else {
+				top := d.unitTop(u)
+				if (acc == nil || !acc.covered[u]) && len(top.funcs[key]) == 0 && len(top.funcBase[key]) == 0 {
+					continue
+				}
+				refs, ok = d.quickFuncs(u, key)
+				if !ok {
+					refs, ok = d.unitFuncs(u)[key]
+				}
 			}
 			for _, ref := range refs {
 				if seen[ref.e.Offset] {

@@ -13,11 +13,18 @@ import (
 // the binary is kept under the repository's .cache.
 func sqlite(t *testing.T) string {
 	t.Helper()
+	return sqliteBuild(t, "sq", "gcc", "-O2")
+}
+
+// sqliteBuild builds the amalgamation and the driver with cc and flags
+// (and -g) into .cache/sqlite/name, once per machine.
+func sqliteBuild(t *testing.T, name, cc string, flags ...string) string {
+	t.Helper()
 	cache, err := filepath.Abs(filepath.Join("..", "..", ".cache", "sqlite"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	bin := filepath.Join(cache, "sq")
+	bin := filepath.Join(cache, name)
 	if _, err := os.Stat(bin); err == nil {
 		return bin
 	}
@@ -26,11 +33,16 @@ func sqlite(t *testing.T) string {
 	}
 	src := filepath.Join(cache, "package", "deps", "sqlite3")
 	if _, err := os.Stat(filepath.Join(src, "sqlite3.c")); err != nil {
+		if _, err := exec.LookPath("npm"); err != nil {
+			t.Fatal("npm is needed to fetch SQLite's source (the better-sqlite3 package)")
+		}
 		run(t, cache, "npm", "pack", "--silent", "better-sqlite3@12.11.1")
 		run(t, cache, "tar", "xzf", "better-sqlite3-12.11.1.tgz", "package/deps/sqlite3/sqlite3.c", "package/deps/sqlite3/sqlite3.h")
 	}
 	driver, _ := filepath.Abs(filepath.Join("testdata", "sqlite_main.c"))
-	run(t, cache, "gcc", "-g", "-O2", "-I", src, "-o", bin+".tmp", driver, filepath.Join(src, "sqlite3.c"), "-lpthread", "-lm")
+	args := append([]string{"-g"}, flags...)
+	args = append(args, "-I", src, "-o", bin+".tmp", driver, filepath.Join(src, "sqlite3.c"), "-lpthread", "-lm")
+	run(t, cache, cc, args...)
 	if err := os.Rename(bin+".tmp", bin); err != nil {
 		t.Fatal(err)
 	}

@@ -169,16 +169,18 @@ func isIdentByte(c byte) bool {
 }
 
 // stripTemplateArgs leaves out the template argument lists of a
-// qualified name: geo::Box<int>::get → geo::Box::get. A '<' that follows
-// no name (Rust's <A as B>::f) or that belongs to an operator stays.
+// qualified name: geo::Box<int>::get → geo::Box::get, and a Go generic's
+// type arguments: main.Map[go.shape.int,go.shape.int] → main.Map. A '<'
+// or '[' that follows no name (Rust's <A as B>::f, [T; N]) or that
+// belongs to an operator stays.
 func stripTemplateArgs(s string) string {
-	if !strings.Contains(s, "<") {
+	if !strings.ContainsAny(s, "<[") {
 		return s
 	}
 	var b strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c == '<' && i > 0 && isIdentByte(s[i-1]) && !strings.HasSuffix(s[:i], "operator") {
+		if (c == '<' || c == '[') && i > 0 && isIdentByte(s[i-1]) && !strings.HasSuffix(s[:i], "operator") {
 			if j := closing(s, i); j > 0 {
 				i = j
 				continue
@@ -307,7 +309,7 @@ func (q Query) match(n names) int {
 	if n.qual == q.Text || (n.sig != "" && n.sig == q.sig) {
 		return exact
 	}
-	if !strings.Contains(q.Text, "<") && strings.Contains(n.qual, "<") && stripTemplateArgs(n.qual) == q.Text {
+	if !strings.ContainsAny(q.Text, "<[") && strings.ContainsAny(n.qual, "<[") && stripTemplateArgs(n.qual) == q.Text {
 		return exact
 	}
 	if !q.scoped && n.qual != n.raw {

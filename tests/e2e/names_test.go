@@ -213,7 +213,8 @@ uprobe:` + bin + `:ledger::* { @all[func] = count() }`
 // TestGoNames probes main.price and the method main.(*Server).Handle of
 // a Go program, built with the defaults and with -N -l, by name and by
 // the wildcard main.*, and compares the arguments and hit counts with
-// what the target prints.
+// what the target prints. A generic function by its name (main.Map, as
+// gdb's break takes it) is every instance of it.
 func TestGoNames(t *testing.T) {
 	for _, v := range goVariants {
 		t.Run(v.name, func(t *testing.T) {
@@ -222,7 +223,8 @@ func TestGoNames(t *testing.T) {
 			const n = 4
 			script := `uprobe:./srv:main.price { printf("price qty=%d cents=%d\n", qty, cents) }
 uprobe:./srv:main.(*Server).Handle { printf("handle n=%d\n", n) }
-uprobe:./srv:main.* { @calls[func] = count() }`
+uprobe:./srv:main.* { @calls[func] = count() }
+uprobe:./srv:main.Map { @maps[func] = count() }`
 			r := runGS(t, dir, timeout, "-q", "-c", "./srv "+strconv.Itoa(n), "-e", script)
 			if r.Code != 0 {
 				t.Fatalf("gs exit %d\n%s\n%s", r.Code, r.Stdout, r.Stderr)
@@ -231,6 +233,12 @@ uprobe:./srv:main.* { @calls[func] = count() }`
 			for _, f := range []string{"main.price", "main.(*Server).Handle"} {
 				if got := mapCount(t, r.Stdout, "calls", f); got != n {
 					t.Errorf("main.* counted %s %d times, want %d", f, got, n)
+				}
+			}
+			// main calls Map once for ints and once for strings a round.
+			for _, f := range []string{"main.Map[go.shape.int,go.shape.int]", "main.Map[go.shape.string,go.shape.string]"} {
+				if got := mapCount(t, r.Stdout, "maps", f); got != n {
+					t.Errorf("main.Map counted %s %d times, want %d", f, got, n)
 				}
 			}
 			l := runGS(t, dir, timeout, "-l", "uprobe:./srv:main.(*Server).Handle")

@@ -20,6 +20,17 @@ func (s *Server) Handle(path string, n int) int {
 //go:noinline
 func price(qty int, cents int) int { return qty * cents }
 
+// Map is generic: its instances are main.Map[go.shape.int,...].
+//
+//go:noinline
+func Map[T, U any](xs []T, f func(T) U) []U {
+	out := make([]U, 0, len(xs))
+	for _, x := range xs {
+		out = append(out, f(x))
+	}
+	return out
+}
+
 func main() {
 	n := 3
 	if len(os.Args) > 1 {
@@ -31,6 +42,8 @@ func main() {
 		p := price(i, 250+i)
 		fmt.Fprintf(os.Stderr, "self: handle n=%d\n", i+1)
 		h := s.Handle("/x", i+1)
-		fmt.Println(p, h)
+		sq := Map(make([]int, i+1), func(x int) int { return x * x })
+		strs := Map([]string{"a", "b"}, func(s string) string { return s + s })
+		fmt.Println(p, h, len(sq), len(strs))
 	}
 }

@@ -227,6 +227,11 @@ func (c *checker) goArg(gc *groupCtx, e *parser.Ident, b *Builtin) *Builtin {
 		}
 	}
 	switch {
+	case goProbes == 0 && b.GoOnly:
+		c.errorf(e, "%s is not available", e.Name).
+			WithHint("only the first %d integer arguments are passed in registers: arg0..arg%d (in Go programs %d: arg0..arg%d)",
+				len(arch.ArgRegs), len(arch.ArgRegs)-1, len(arch.GoABI.IntRegs), len(arch.GoABI.IntRegs)-1)
+		return nil
 	case goProbes == 0:
 		return b
 	case others > 0:

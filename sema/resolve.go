@@ -33,6 +33,7 @@ type Builtin struct {
 	Ctx     ir.Ctx // BuiltinCtx
 	Type    *Type
 	RetOnly bool // retval: only in uretprobes
+	GoOnly  bool // arg6..arg8: only Go's ABI passes that many in registers
 }
 
 // builtins are the identifiers every probe knows.
@@ -58,6 +59,12 @@ func init() {
 	for i, reg := range arch.ArgRegs {
 		name := "arg" + string(rune('0'+i))
 		builtins[name] = &Builtin{Name: name, Kind: BuiltinReg, Reg: reg, Type: Int64, Arg: i}
+	}
+	for i := len(arch.ArgRegs); i < len(arch.GoABI.IntRegs); i++ {
+		name := "arg" + string(rune('0'+i))
+		if slot, ok := arch.Slot(arch.GoABI.IntRegs[i]); ok {
+			builtins[name] = &Builtin{Name: name, Kind: BuiltinReg, Reg: slot, Type: Int64, Arg: i, GoOnly: true}
+		}
 	}
 	for n, b := range builtins {
 		if !strings.HasPrefix(n, "arg") {

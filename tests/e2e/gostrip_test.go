@@ -36,7 +36,8 @@ func goStack(out string) string {
 // TestGoStripped traces a Go program built without DWARF or symbols by
 // its .gopclntab: at main.process(o, name, qty) the register ABI's
 // argN (qty is arg3, name's length arg2, name itself str(arg1, arg2): a
-// length known at run time), the result at its RETs
+// length known at run time; main.nine's nine arguments arg0..arg8), the
+// result at its RETs
 // (retval, RAX) and goid (runtime.g's layout by the binary's Go release)
 // as the program prints them, and the stack with file:line
 // (-v) as the same program built with DWARF shows it.
@@ -59,10 +60,12 @@ func TestGoStripped(t *testing.T) {
 			}
 			sout, stripped := run("orders-s", `uprobe:./orders-s:main.process { printf("args qty=%d namelen=%d name=%s\n", arg3, arg2, str(arg1, arg2)); print(ustack(3)) }
 				uretprobe:./orders-s:main.process { printf("result total=%d\n", retval) }
-				uprobe:./orders-s:main.depth /arg0 == 2000/ { printf("deep goid=%d\n", goid) }`)
+				uprobe:./orders-s:main.depth /arg0 == 2000/ { printf("deep goid=%d\n", goid) }
+				uprobe:./orders-s:main.nine { printf("nine %d %d %d %d %d %d %d %d %d\n", arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8) }`)
 			fout, full := run("orders", `uprobe:./orders:main.process { printf("args qty=%d namelen=%d name=%s\n", qty, name.len, name); print(ustack(3)) }
 				uretprobe:./orders:main.process { printf("result total=%d\n", total) }
-				uprobe:./orders:main.depth /n == 2000/ { printf("deep goid=%d\n", goid) }`)
+				uprobe:./orders:main.depth /n == 2000/ { printf("deep goid=%d\n", goid) }
+				uprobe:./orders:main.nine { printf("nine %d %d %d %d %d %d %d %d %d\n", a, b, c, d, e, f, g, h, i) }`)
 			wantOf := func(stdout string) []string { // what the target printed (goroutine ids differ by run)
 				var want []string
 				for _, l := range strings.Split(stdout, "\n") {
@@ -73,7 +76,7 @@ func TestGoStripped(t *testing.T) {
 						total, _, _ = strings.Cut(total, " ")
 						want = append(want, "result total="+total)
 					}
-					if strings.HasPrefix(l, "deep goid=") {
+					if strings.HasPrefix(l, "deep goid=") || strings.HasPrefix(l, "nine ") {
 						want = append(want, l)
 					}
 				}
@@ -82,13 +85,13 @@ func TestGoStripped(t *testing.T) {
 			pick := func(s string) []string {
 				var out []string
 				for _, l := range strings.Split(s, "\n") {
-					if strings.HasPrefix(l, "args ") || strings.HasPrefix(l, "result ") || strings.HasPrefix(l, "deep goid=") {
+					if strings.HasPrefix(l, "args ") || strings.HasPrefix(l, "result ") || strings.HasPrefix(l, "deep goid=") || strings.HasPrefix(l, "nine ") {
 						out = append(out, l)
 					}
 				}
 				return out
 			}
-			if want := wantOf(sout); len(want) != 9 || strings.Join(pick(stripped), "\n") != strings.Join(want, "\n") {
+			if want := wantOf(sout); len(want) != 10 || strings.Join(pick(stripped), "\n") != strings.Join(want, "\n") {
 				t.Errorf("gs on the stripped build printed\n%s\nthe target printed\n%s", strings.Join(pick(stripped), "\n"), strings.Join(want, "\n"))
 			}
 			if want := wantOf(fout); strings.Join(pick(full), "\n") != strings.Join(want, "\n") {

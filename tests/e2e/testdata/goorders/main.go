@@ -100,6 +100,14 @@ func spread(x int) (a, b, c, d, e, f, g, h, i int) {
 	return x, x * 2, x * 3, x * 4, x * 5, x * 6, x * 7, x * 8, x * 9
 }
 
+// nine takes nine integers: all the integer argument registers of the
+// amd64 register ABI (arg0..arg8).
+//
+//go:noinline
+func nine(a, b, c, d, e, f, g, h, i int) int {
+	return a + b + c + d + e + f + g + h + i
+}
+
 // typeName is how gs shows an interface: its dynamic type's name, NULL
 // when nil.
 func typeName(v any) string {
@@ -239,6 +247,8 @@ func main() {
 	fmt.Printf("main goid=%d\n", goid())
 	a, b, c, d, e, f, g, h, i := spread(n + 1)
 	fmt.Printf("spread %d %d %d %d %d %d %d %d %d\n", a, b, c, d, e, f, g, h, i)
+	fmt.Printf("nine %d %d %d %d %d %d %d %d %d\n", n+1, -2, n*3, 4, -n, 6, 7<<40, 8, n+9)
+	nine(n+1, -2, n*3, 4, -n, 6, 7<<40, 8, n+9)
 	for k := 1; k <= 2; k++ {
 		r, n, q := wide([3]int{k, k + 1, k + 2}, k*7, strings.Repeat("x", k))
 		fmt.Printf("wide r = {%d, %d}, n = %d, q = {%d, %d, %d}\n", r[0], r[1], n, q[0], q[1], q[2])

@@ -348,7 +348,8 @@ func (c *checker) inMemoryAt(e parser.Expr) bool {
 }
 
 // addrFault reports whether computing the address of lvalue e may read
-// the process's memory.
+// the process's memory, or need a load bias that may be unknown in the
+// process (&global prints as not available then, never as an address).
 func (c *checker) addrFault(e parser.Expr) bool {
 	if fx := c.implicitThis(e); fx != nil {
 		e = fx
@@ -357,6 +358,9 @@ func (c *checker) addrFault(e parser.Expr) bool {
 	case *parser.Ident, *parser.ArgsExpr:
 		if ref := c.valuesRef(e); ref != nil {
 			for _, at := range ref.At {
+				if at.Loc.NeedsBias() || at.Module >= 0 {
+					return true // OpLdBias fails where the module's bias is unknown
+				}
 				for _, p := range at.Loc.Pieces {
 					for _, o := range p.Ops {
 						if o.Kind == debuginfo.LocDeref {

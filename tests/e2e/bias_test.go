@@ -1,0 +1,54 @@
+package e2e
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// buildNoInit builds libmodglob.so without an initializer (-nostartfiles:
+// no DT_INIT, no DT_INIT_ARRAY), so that no bias probe can see a process
+// map it, and modmain linked with it, as v.
+func buildNoInit(t *testing.T, dir string, v variant) {
+	t.Helper()
+	src, _ := filepath.Abs("testdata")
+	run(t, dir, v.CC, "-g", v.Opt, "-fPIC", "-shared", "-nostartfiles", "-o", "libmodglob.so", filepath.Join(src, "modglob.c"))
+	compile(t, dir, "modmain.c", "modmain", v, "-L"+dir, "-lmodglob", "-Wl,-rpath,$ORIGIN")
+}
+
+// TestAddressUnknownBias: &global of a library whose load bias gs does not
+// know yet in the process (no bias probe can fire in it, and /proc is read
+// once a second) prints as not available, never as an address computed
+// from no bias; the values after it in the same print keep their own
+// status. Where the bias is known, the address is the one the target
+// prints itself.
+func TestAddressUnknownBias(t *testing.T) {
+	for _, v := range []variant{{"gcc", "-O0", true}, {"clang-19", "-O0", false}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			buildNoInit(t, dir, v)
+			got, outs := systemGS(t, dir, `uprobe:./modmain:mod_tick { print(&mod_value, v, mod_value) }`,
+				[]string{filepath.Join(dir, "modmain")})
+			where := regexp.MustCompile(`where (\d+)`).FindStringSubmatch(outs[0])
+			vals := regexp.MustCompile(`(?m)^pid=\d+ value=(\d+)$`).FindAllStringSubmatch(outs[0], -1)
+			if where == nil || len(vals) != 3 {
+				t.Fatalf("target printed:\n%s", outs[0])
+			}
+			var addr uint64
+			fmt.Sscan(where[1], &addr)
+			na := regexp.QuoteMeta("<not available: module not located in this process>")
+			lines := strings.Split(strings.TrimSpace(got), "\n")
+			if len(lines) != 3 {
+				t.Fatalf("want 3 hits, gs printed:\n%s", got)
+			}
+			for i, l := range lines {
+				re := fmt.Sprintf(`^&mod_value = (%s|%#x), v = %s, mod_value = (%s|%s)$`, na, addr, vals[i][1], na, vals[i][1])
+				if !regexp.MustCompile(re).MatchString(l) {
+					t.Errorf("hit %d: %q does not match %q", i, l, re)
+				}
+			}
+		})
+	}
+}

@@ -123,6 +123,13 @@ type GsScratch struct {
 	Heap [16384]uint8
 }
 
+type GsTreeEntry struct {
+	_      structs.HostLayout
+	Parent uint32
+	Exited uint32
+	Comm   [16]int8
+}
+
 type GsUmod struct {
 	_       structs.HostLayout
 	BuildId [20]uint8
@@ -164,9 +171,12 @@ const (
 	GsMapGsScratch       = "gs_scratch"
 	GsMapGsStacks        = "gs_stacks"
 	GsMapGsStrs          = "gs_strs"
+	GsMapGsTree          = "gs_tree"
 	GsMapGsUmods         = "gs_umods"
 	GsMapGsUrows         = "gs_urows"
 	GsMapGsVals          = "gs_vals"
+	GsProgGsExit         = "gs_exit"
+	GsProgGsFork         = "gs_fork"
 	GsProgGsPerfEvent    = "gs_perf_event"
 	GsProgGsUprobe       = "gs_uprobe"
 	GsProgGsUprobeMulti  = "gs_uprobe_multi"
@@ -176,6 +186,7 @@ const (
 	GsVarGsNrCpus        = "gs_nr_cpus"
 	GsVarGsStartNs       = "gs_start_ns"
 	GsVarGsStrSize       = "gs_str_size"
+	GsVarGsTreeOn        = "gs_tree_on"
 	GsVarGsVersion       = "gs_version"
 	GsVarGsWakeupNs      = "gs_wakeup_ns"
 )
@@ -222,6 +233,8 @@ type GsSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type GsProgramSpecs struct {
+	GsExit         *ebpf.ProgramSpec `ebpf:"gs_exit"`
+	GsFork         *ebpf.ProgramSpec `ebpf:"gs_fork"`
 	GsPerfEvent    *ebpf.ProgramSpec `ebpf:"gs_perf_event"`
 	GsUprobe       *ebpf.ProgramSpec `ebpf:"gs_uprobe"`
 	GsUprobeMulti  *ebpf.ProgramSpec `ebpf:"gs_uprobe_multi"`
@@ -246,6 +259,7 @@ type GsMapSpecs struct {
 	GsScratch  *ebpf.MapSpec `ebpf:"gs_scratch"`
 	GsStacks   *ebpf.MapSpec `ebpf:"gs_stacks"`
 	GsStrs     *ebpf.MapSpec `ebpf:"gs_strs"`
+	GsTree     *ebpf.MapSpec `ebpf:"gs_tree"`
 	GsUmods    *ebpf.MapSpec `ebpf:"gs_umods"`
 	GsUrows    *ebpf.MapSpec `ebpf:"gs_urows"`
 	GsVals     *ebpf.MapSpec `ebpf:"gs_vals"`
@@ -259,6 +273,7 @@ type GsVariableSpecs struct {
 	GsNrCpus   *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
 	GsStartNs  *ebpf.VariableSpec `ebpf:"gs_start_ns"`
 	GsStrSize  *ebpf.VariableSpec `ebpf:"gs_str_size"`
+	GsTreeOn   *ebpf.VariableSpec `ebpf:"gs_tree_on"`
 	GsVersion  *ebpf.VariableSpec `ebpf:"gs_version"`
 	GsWakeupNs *ebpf.VariableSpec `ebpf:"gs_wakeup_ns"`
 }
@@ -296,6 +311,7 @@ type GsMaps struct {
 	GsScratch  *ebpf.Map `ebpf:"gs_scratch"`
 	GsStacks   *ebpf.Map `ebpf:"gs_stacks"`
 	GsStrs     *ebpf.Map `ebpf:"gs_strs"`
+	GsTree     *ebpf.Map `ebpf:"gs_tree"`
 	GsUmods    *ebpf.Map `ebpf:"gs_umods"`
 	GsUrows    *ebpf.Map `ebpf:"gs_urows"`
 	GsVals     *ebpf.Map `ebpf:"gs_vals"`
@@ -316,6 +332,7 @@ func (m *GsMaps) Close() error {
 		m.GsScratch,
 		m.GsStacks,
 		m.GsStrs,
+		m.GsTree,
 		m.GsUmods,
 		m.GsUrows,
 		m.GsVals,
@@ -330,6 +347,7 @@ type GsVariables struct {
 	GsNrCpus   *ebpf.Variable `ebpf:"gs_nr_cpus"`
 	GsStartNs  *ebpf.Variable `ebpf:"gs_start_ns"`
 	GsStrSize  *ebpf.Variable `ebpf:"gs_str_size"`
+	GsTreeOn   *ebpf.Variable `ebpf:"gs_tree_on"`
 	GsVersion  *ebpf.Variable `ebpf:"gs_version"`
 	GsWakeupNs *ebpf.Variable `ebpf:"gs_wakeup_ns"`
 }
@@ -338,6 +356,8 @@ type GsVariables struct {
 //
 // It can be passed to LoadGsObjects or ebpf.CollectionSpec.LoadAndAssign.
 type GsPrograms struct {
+	GsExit         *ebpf.Program `ebpf:"gs_exit"`
+	GsFork         *ebpf.Program `ebpf:"gs_fork"`
 	GsPerfEvent    *ebpf.Program `ebpf:"gs_perf_event"`
 	GsUprobe       *ebpf.Program `ebpf:"gs_uprobe"`
 	GsUprobeMulti  *ebpf.Program `ebpf:"gs_uprobe_multi"`
@@ -347,6 +367,8 @@ type GsPrograms struct {
 
 func (p *GsPrograms) Close() error {
 	return _GsClose(
+		p.GsExit,
+		p.GsFork,
 		p.GsPerfEvent,
 		p.GsUprobe,
 		p.GsUprobeMulti,

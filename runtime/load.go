@@ -48,6 +48,7 @@ type interpreter struct {
 	lost     *ebpf.Map
 	counters *ebpf.Map
 	bias     *ebpf.Map
+	tree     *ebpf.Map // gs_tree (tree.go)
 	probes   *ebpf.Map // gs_probes
 	vals     *ebpf.Map
 	aggs     *ebpf.Map
@@ -314,7 +315,7 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 		in.perf = coll.Programs[progPerfEvent]
 	}
 	for name, m := range map[string]**ebpf.Map{
-		mapEvents: &in.events, mapLost: &in.lost, mapCounters: &in.counters, mapBias: &in.bias,
+		mapEvents: &in.events, mapLost: &in.lost, mapCounters: &in.counters, mapBias: &in.bias, mapTree: &in.tree,
 		mapProbes: &in.probes, mapVals: &in.vals, mapAggs: &in.aggs, mapStrs: &in.strs, mapCells: &in.cells, mapStacks: &in.stacks,
 		"gs_umods": &in.umods, "gs_urows": &in.urows,
 	} {

@@ -227,7 +227,7 @@ type session struct {
 	triggers  []link.Link  // Begin and End probes (attachTriggers)
 	intervals []io.Closer  // interval probes' perf events
 	bias      *biasWriter  // nil unless tracing one process of a program with modules
-	procBias  *procBias    // nil unless tracing system-wide a program with modules
+	procBias  *procBias    // nil unless tracing system-wide (or -c's tree) a program with modules
 	unwatch   *unwindWatch // nil unless the program takes user stacks
 	panics    panics       // of the goroutines below; Run raises the first again
 	rd        *ringbuf.Reader
@@ -241,6 +241,8 @@ type session struct {
 	discard bool
 
 	internalErrs int
+
+	tree *processTree // -c's command and its descendants (tree.go); nil: its process alone
 }
 
 // logf writes a verbose line.
@@ -266,7 +268,9 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 			child.abort()
 			return err
 		}
+		s.followTree(pid)
 	}
+	defer func() { s.tree.close() }()
 	// Last: a goroutine's panic is raised again here, once detached.
 	defer func() {
 		if s.panics.get() == nil {
@@ -387,7 +391,9 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 			} else {
 				s.updateBias()
 			}
-			enableErr = s.in.enableProbes(s.prog)
+			if enableErr = s.tree.filter(true); enableErr == nil { // tree.go
+				enableErr = s.in.enableProbes(s.prog)
+			}
 			s.dec.symbols.snapshot()
 			if enableErr == nil {
 				// Before the command runs, as bpftrace does: the line
@@ -407,9 +413,22 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 			s.panics.run("watching the command", func() {
 				select {
 				case <-child.done:
-					stopWith("command exited")
 				case <-done:
+					return
 				}
+				// As strace -f: until the last process of its tree exits.
+				for logged := false; s.tree != nil && s.tree.alive() > 0; {
+					if !logged {
+						s.logf("the command exited; tracing its %d processes still running", s.tree.alive())
+						logged = true
+					}
+					select {
+					case <-time.After(pollInterval):
+					case <-done:
+						return
+					}
+				}
+				stopWith("command exited")
 			})
 		}()
 	} else if pid != 0 {
@@ -471,16 +490,22 @@ func (s *session) attach(groups []*binaryProbes, pid int, writeBias bool) error 
 				s.updateBias() // before the first hit
 			}
 		}
+		// With -c's tree the uprobes attach in every process, and the
+		// interpreter filters (tree.go).
+		kpid := pid
+		if s.tree != nil {
+			kpid = 0
+		}
 		// The bias probes come first, then the scan of the processes
 		// already running: a process starting in between is in both.
-		links, err := attachBiasProbes(s.in, s.prog, pid, s.status.warnf)
-		if err == nil && pid == 0 && len(s.prog.Modules) > 0 {
+		links, err := attachBiasProbes(s.in, s.prog, kpid, s.status.warnf)
+		if err == nil && kpid == 0 && len(s.prog.Modules) > 0 {
 			if s.procBias, err = newProcBias(s.in.bias, s.prog.Modules); err == nil {
 				err = s.procBias.update()
 			}
 		}
 		if err == nil {
-			s.links, err = attachAll(s.in, groups, pid)
+			s.links, err = attachAll(s.in, groups, kpid)
 		}
 		s.links = append(links, s.links...)
 		if err == nil {
@@ -503,6 +528,14 @@ func (s *session) attach(groups []*binaryProbes, pid int, writeBias bool) error 
 		}
 		s.in.Close()
 		s.in = in
+		if s.tree != nil { // its gs_tree was the old interpreter's
+			s.tree.close()
+			s.tree = nil
+			if err := s.in.setCpid(pid); err != nil {
+				return err
+			}
+			s.followTree(pid)
+		}
 		if in.sleepableErr != nil {
 			s.status.sleepableFallback(in.sleepableErr)
 		}
@@ -557,6 +590,7 @@ func (s *session) loop(stop <-chan string) (string, error) {
 			lastFlush = now
 		}
 		if now.Sub(lastTick) >= pollInterval {
+			s.tree.update()
 			s.updateBias()
 			if now.Sub(s.start) < 2*time.Second {
 				// A starting process maps its libraries now: keep its
@@ -570,6 +604,18 @@ func (s *session) loop(stop <-chan string) (string, error) {
 			lastLoss = now
 		}
 	}
+}
+
+// followTree makes -c trace the command's whole process tree, or says why
+// it traces only the command's process.
+func (s *session) followTree(pid int) {
+	t, err := followTree(s.in, pid, s.logf)
+	if err != nil {
+		s.status.warnf("cannot follow the processes the command starts: %v; only the command's own process is traced", err)
+		return
+	}
+	s.tree = t
+	s.logf("tracing the process tree of the command (pid %d): its children join it at their fork", pid)
 }
 
 // updateBias writes the load biases of the modules the process has mapped
@@ -699,6 +745,7 @@ func (s *session) flush() { s.out.flush() }
 // prints it, runs the End probes, prints the maps and reports losses.
 // After exit() the records that followed it are drained unprinted.
 func (s *session) finish(why string, child *heldCommand) {
+	s.tree.update() // who joined since the last look, for -v
 	detachStart := time.Now()
 	detached := make(chan struct{})
 	go func() {
@@ -712,6 +759,9 @@ func (s *session) finish(why string, child *heldCommand) {
 	s.drain()
 	<-detached
 	s.drain()
+	if err := s.tree.filter(false); err != nil { // END runs in gs's process
+		s.status.warnf("%v", err)
+	}
 	s.logf("detached %d links in %v (stopped: %s)", len(s.links)+len(s.intervals), time.Since(detachStart).Round(time.Millisecond), why)
 	s.links, s.intervals = nil, nil
 

@@ -143,8 +143,18 @@ struct thread_struct {
 	unsigned long fsbase;
 } __attribute__((preserve_access_index));
 
+typedef struct {
+	int counter;
+} atomic_t;
+
+struct signal_struct {
+	atomic_t live; /* threads of the group not exited yet */
+} __attribute__((preserve_access_index));
+
 struct task_struct {
 	struct thread_struct thread;
+	int pid, tgid;
+	struct signal_struct *signal;
 } __attribute__((preserve_access_index));
 
 char LICENSE[] SEC("license") = "Dual MIT/GPL";
@@ -276,6 +286,29 @@ struct {
 	__type(key, struct bias_key);
 	__type(value, u64);
 } gs_bias SEC(".maps");
+
+/* Process tree of -c's command: the processes whose probe hits count.
+ * gs_fork adds a child to it when its parent is in it, at the fork, before
+ * the child runs; gs_exit marks a process exited when its last thread
+ * exits, so a later process that reuses the pid is not in the tree. The
+ * runtime adds the command, reads who joined (gs -v) and deletes the
+ * exited. */
+struct tree_entry {
+	u32 parent; /* tgid of the process that forked it, 0 for the command */
+	u32 exited;
+	char comm[16]; /* at its exit: what it ran last (for gs -v) */
+};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1 << 16);
+	__type(key, u32);
+	__type(value, struct tree_entry);
+} gs_tree SEC(".maps");
+
+/* gs_tree_on, set after load once gs_fork and gs_exit are attached, makes
+ * the uprobes count only hits in processes of gs_tree. */
+volatile u32 gs_tree_on = 0;
 
 /* Script maps. The runtime sets max_entries from the script before load. */
 struct {
@@ -1655,6 +1688,15 @@ static __always_inline int one_agg(void *ctx, const struct probe *p)
 	return 0;
 }
 
+/* in_tree reports whether the current process is in gs_tree. */
+static __always_inline int in_tree(void)
+{
+	u32 tgid = bpf_get_current_pid_tgid() >> 32;
+	struct tree_entry *e = bpf_map_lookup_elem(&gs_tree, &tgid);
+
+	return e && !e->exited;
+}
+
 static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
 {
 	u32 zero = 0, id = bpf_get_attach_cookie(ctx);
@@ -1662,6 +1704,8 @@ static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
 	struct probe *p;
 	struct loop_state l = {};
 
+	if (uprobe && gs_tree_on && !in_tree())
+		return 0;
 	p = bpf_map_lookup_elem(&gs_probes, &id);
 	if (!p || p->version != GS_IR_VERSION || p->start >= GS_MAX_INSNS || p->len > GS_MAX_INSNS - p->start) {
 		count(GS_COUNTER_BAD_PROGRAM);
@@ -1735,4 +1779,43 @@ SEC("perf_event")
 int gs_perf_event(struct bpf_perf_event_data *ctx)
 {
 	return run(ctx, 0, 0);
+}
+
+/* gs_fork and gs_exit keep gs_tree (above). They run in the forking and
+ * the exiting thread; sched_process_fork fires after the child is made and
+ * before it is woken. A new thread (same tgid) changes nothing. */
+SEC("tp_btf/sched_process_fork")
+int gs_fork(u64 *ctx)
+{
+	struct task_struct *parent = (struct task_struct *)ctx[0];
+	struct task_struct *child = (struct task_struct *)ctx[1];
+	u32 ptgid = parent->tgid, ctgid = child->tgid;
+	struct tree_entry *pe, e = {};
+
+	if (ptgid == ctgid)
+		return 0;
+	pe = bpf_map_lookup_elem(&gs_tree, &ptgid);
+	if (!pe || pe->exited)
+		return 0;
+	e.parent = ptgid;
+	if (bpf_map_update_elem(&gs_tree, &ctgid, &e, BPF_ANY))
+		count(GS_COUNTER_MAP_FULL);
+	return 0;
+}
+
+SEC("tp_btf/sched_process_exit")
+int gs_exit(u64 *ctx)
+{
+	struct task_struct *p = (struct task_struct *)ctx[0];
+	u32 tgid = p->tgid;
+	struct tree_entry *e;
+
+	if (p->signal->live.counter != 0) /* do_exit decremented it: 0 when the group is dead */
+		return 0;
+	e = bpf_map_lookup_elem(&gs_tree, &tgid);
+	if (e) {
+		bpf_get_current_comm(e->comm, sizeof(e->comm));
+		e->exited = 1;
+	}
+	return 0;
 }

@@ -305,6 +305,9 @@ var checks = []check{
 	{name: "ustack", match: []string{`(?m)^@\[\n        leaf\+0\n        mid\+\d+\n        main\+\d+\n(        [^\n]+\n)*\]: 3$`}},
 	{name: "ustack_static", match: []string{`(?m)^@\[\n        leaf\+0\n        mid\+\d+\n        main\+\d+\n        __libc_start_call_main\+\d+\n\]: 3$`}},
 	{name: "libc_str", wantFrom: `^GSK_`},
+	// -c's process tree: gs_fork and gs_exit (tp_btf) load and follow the
+	// shell's children.
+	{name: "tree", wantFrom: `^a = `, stderr: []string{`(?m)^gs: process \d+ joined the traced tree \(forked by \d+\): ran dyn`}},
 	{name: "begin_interval", want: []string{"begin", "tick"}},
 	{name: "untouched", want: []string{`far away`}},
 	{name: "const_deref", want: []string{`<read error at 0x8>`}},

@@ -76,3 +76,18 @@ uretprobe:./t:mid { printf("mid = %d depth = %d\n", retval, depth) }`
 		})
 	}
 }
+
+// TestReturnThroughPanic puts uretprobes on Rust functions that a panic
+// passes through (caught by catch_unwind): the program runs to its end
+// and each normal return prints retval as the target prints it.
+func TestReturnThroughPanic(t *testing.T) {
+	script := `uretprobe:./t:panics::check { printf("check = %d\n", retval) }
+uretprobe:./t:panics::pass { printf("pass = %d\n", retval) }`
+	for _, b := range rustBuilds[:2] { // rustc: debug and release
+		t.Run(b.name, func(t *testing.T) {
+			dir := t.TempDir()
+			rustc(t, dir, "panics.rs", "t", b)
+			checkReturns(t, dir, "./t", script, 12) // 6 of 9 calls return; 3 panic
+		})
+	}
+}

@@ -307,7 +307,7 @@ var checks = []check{
 	{name: "libc_str", wantFrom: `^GSK_`},
 	// -c's process tree: gs_fork and gs_exit (tp_btf) load and follow the
 	// shell's children.
-	{name: "tree", wantFrom: `^a = `, stderr: []string{`(?m)^gs: process \d+ joined the traced tree \(forked by \d+\): ran dyn`}},
+	{name: "tree", wantFrom: `^a = `, stderr: []string{`(?m)^gs: process \d+ joined the traced tree \(forked by \d+\): .*dyn`}},
 	{name: "begin_interval", want: []string{"begin", "tick"}},
 	{name: "untouched", want: []string{`far away`}},
 	{name: "const_deref", want: []string{`<read error at 0x8>`}},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"strings"
 )
 
 // ErrNotFound is wrapped by lookups of names DWARF does not know.
@@ -143,7 +144,13 @@ func (d *Debug) dieNames(u *unit, e *dwarf.Entry, withSig bool) names {
 	for _, a := range []dwarf.Attr{dwarf.AttrLinkageName, attrMIPSLinkageName} {
 		if f, _ := d.attr(e, a); f != nil {
 			if s, ok := f.Val.(string); ok && isMangled(s) {
-				return mangledNames(s, withSig)
+				out := mangledNames(s, withSig)
+				if n := d.name(e); strings.Contains(n, "<") && !strings.Contains(out.qual, "<") {
+					if sc := d.scopeOf(u, e); sc != "" {
+						out.inst = sc + "::" + n
+					}
+				}
+				return out
 			} else if ok && linkage == "" {
 				linkage = s
 			}

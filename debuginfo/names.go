@@ -60,6 +60,10 @@ type names struct {
 	qual  string
 	sig   string // canonical (canonSig); "" when unknown
 	clone bool   // a clone or part (.constprop.0, .cold): matched by raw only
+	// inst is a template instance's qualified name as DWARF spells it
+	// (its scope and DW_AT_name), when the demangled one leaves out the
+	// arguments: Rust's legacy mangling of main::rt::generic_max<i32>.
+	inst string
 }
 
 // qualName returns the qualified name of a mangled name without its
@@ -306,7 +310,7 @@ func (q Query) match(n names) int {
 	if n.clone {
 		return noMatch
 	}
-	if n.qual == q.Text || (n.sig != "" && n.sig == q.sig) {
+	if n.qual == q.Text || (n.sig != "" && n.sig == q.sig) || n.inst != "" && n.inst == q.Text {
 		return exact
 	}
 	if !strings.ContainsAny(q.Text, "<[") && strings.ContainsAny(n.qual, "<[") && stripTemplateArgs(n.qual) == q.Text {

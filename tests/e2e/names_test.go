@@ -164,7 +164,9 @@ func TestCxxList(t *testing.T) {
 
 // TestRustNames probes ledger::post and the method ledger::Book::add of
 // a cargo crate, built for debug and for release with debug info, and
-// compares the arguments and hit counts with what the target prints.
+// one instance of a generic function by its name as gdb takes it
+// ("ledger::generic_max<i64>"), and compares the arguments and hit counts
+// with what the target prints.
 func TestRustNames(t *testing.T) {
 	cargo := rustTool(t, "cargo")
 	src, _ := filepath.Abs(filepath.Join("testdata", "namescargo"))
@@ -183,13 +185,14 @@ func TestRustNames(t *testing.T) {
 			bin := filepath.Join(dir, profile, "ledger")
 			script := `uprobe:` + bin + `:ledger::post { printf("post amount=%d times=%d\n", amount, times) }
 uprobe:` + bin + `:ledger::Book::add { @adds[func] = count() }
-uprobe:` + bin + `:ledger::* { @all[func] = count() }`
+uprobe:` + bin + `:ledger::* { @all[func] = count() }
+uprobe:` + bin + `:"ledger::generic_max<i64>" { printf("max8 a=%d b=%d\n", a, b) }`
 			const n = 6
 			r := runGS(t, dir, timeout, "-q", "-c", bin+" "+strconv.Itoa(n), "-e", script)
 			if r.Code != 0 {
 				t.Fatalf("gs exit %d\n%s\n%s", r.Code, r.Stdout, r.Stderr)
 			}
-			sameLines(t, r.Stdout, r.Stderr, "post ")
+			sameLines(t, r.Stdout, r.Stderr, "post ", "max8 ")
 			adds := 0
 			for _, c := range selfCalls(r.Stderr) {
 				var amount, times int

@@ -66,6 +66,37 @@ func (s *progScope) memberOfThis(pv *probeView, vars []debuginfo.Var, name strin
 	return ok
 }
 
+// staticOfThis finds name as a static member of the class of this at
+// the probe, or of one of its bases: the global CLASS::NAME, which a bare
+// name inside a method names, as in gdb.
+func (s *progScope) staticOfThis(pv *probeView, vars []debuginfo.Var, name string) (debuginfo.Var, bool) {
+	this, ok := debuginfo.FindVar(vars, thisName)
+	if !ok || this.Type == nil || name == thisName || strings.Contains(name, "::") {
+		return debuginfo.Var{}, false
+	}
+	t := s.c.pvs().ct.of(pv.bin).convert(this.Type)
+	if t == nil || t.Kind != KindPointer || t.Elem == nil {
+		return debuginfo.Var{}, false
+	}
+	var find func(cls *Type, depth int) (debuginfo.Var, bool)
+	find = func(cls *Type, depth int) (debuginfo.Var, bool) {
+		if n := className(cls); n != "" {
+			if g, err := pv.dbg.Global(n + "::" + name); err == nil {
+				return *g, true
+			}
+		}
+		for _, m := range cls.Members {
+			if m.Base && depth < 8 {
+				if g, ok := find(m.Type, depth+1); ok {
+					return g, true
+				}
+			}
+		}
+		return debuginfo.Var{}, false
+	}
+	return find(t.Elem, 0)
+}
+
 // thisMembers lists the members a bare name may name inside a method,
 // for suggestions.
 func (s *progScope) thisMembers() []string {

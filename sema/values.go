@@ -390,6 +390,11 @@ func (s *progScope) findIn(pv *probeView, name string, param, libs bool) (v debu
 	if !ret && s.memberOfThis(pv, vars, name) {
 		return v, nil, false, nil // this->NAME before any global, as gdb looks (thisMember)
 	}
+	if !ret {
+		if g, ok := s.staticOfThis(pv, vars, name); ok {
+			return g, pv.bin, true, nil // a static member of this's class, before any global
+		}
+	}
 	g, gerr := pv.dbg.Global(name)
 	if gerr == nil {
 		return *g, pv.bin, true, nil

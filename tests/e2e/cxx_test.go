@@ -147,8 +147,9 @@ func gdbNormal(s string) string {
 
 // TestCxxPrintMatchesGDB compares print() of C++ values with what gdb
 // prints at breakpoints on the same lines: a method's this, members and
-// parameter, an enum class, a namespaced global, a std::string, a
-// std::vector, references and smart pointers.
+// parameter, a static member by its bare name, an enum class, a
+// namespaced global, a std::string, a std::vector, references and smart
+// pointers.
 func TestCxxPrintMatchesGDB(t *testing.T) {
 	places := []string{
 		fmt.Sprintf("shapes.cc:%d", srcLine(t, "shapes.cc", "SCALE_LINE")),
@@ -156,7 +157,7 @@ func TestCxxPrintMatchesGDB(t *testing.T) {
 		fmt.Sprintf("shapes.cc:%d", srcLine(t, "shapes.cc", "BOXED_LINE")),
 	}
 	exprs := [][]string{
-		{"*this", "this->w", "k", "kind", "geo::counter", "name_", "this->marks", "origin"},
+		{"*this", "this->w", "k", "kind", "geo::counter", "name_", "this->marks", "origin", "made"},
 		{"p", "by", "n", "p.x"},
 		{"*b", "u", "s", "s->name_"},
 	}
@@ -180,7 +181,7 @@ func TestCxxPrintMatchesGDB(t *testing.T) {
 					var parts []string
 					for _, e := range exprs[i] {
 						if k >= len(vals) {
-							t.Fatalf("gdb printed %d values, want %d:\n%s", len(vals), 2*(8+4+4), strings.Join(vals, "\n"))
+							t.Fatalf("gdb printed %d values, want %d:\n%s", len(vals), 2*(9+4+4), strings.Join(vals, "\n"))
 						}
 						parts = append(parts, e+" = "+gdbNormal(vals[k]))
 						k++

@@ -57,7 +57,7 @@ const (
 	// two below and plain ops, which gen lowers.
 	LocTLS
 	LocTP       // push the thread pointer (ir.CtxTP)
-	LocTLSBlock // x → the start of the static TLS block of DTV module x (ir.OpTLS)
+	LocTLSBlock // x → the start of the static TLS block of DTV module x (ir.OpTLS; Value: whose DTV, ir.TLSGlibc or ir.TLSMusl)
 )
 
 var locNames = map[LocKind]string{

@@ -29,6 +29,8 @@ import (
 // file, symlinks resolved), then rule 3. LD_LIBRARY_PATH is not used: it
 // belongs to the traced process's environment, not gs's; neither are
 // $LIB, $PLATFORM, or the RPATH a library inherits from the executable.
+// A file linked against musl has its DT_NEEDED resolved by musl's rules
+// instead of rule 3 (musl.go): its libc is musl's loader.
 //
 // Every absolute path looked at is taken under Resolver.Root: with -p of
 // a process in a container, /proc/PID/root (ForProcess, process.go).
@@ -241,6 +243,7 @@ func (r *Resolver) Needed(f *elf.File, path string) []Needed {
 		return nil
 	}
 	dirs := r.searchDirs(f, path)
+	musl := IsMusl(f)
 	out := make([]Needed, 0, len(names))
 	for _, n := range names {
 		nd := Needed{Name: n}
@@ -255,7 +258,11 @@ func (r *Resolver) Needed(f *elf.File, path string) []Needed {
 				break
 			}
 		}
-		if nd.Path == "" {
+		switch {
+		case nd.Path != "":
+		case musl:
+			nd.Path, nd.Err = r.muslNeeded(n) // musl.go
+		default:
 			nd.Path, nd.Err = r.Library(n)
 		}
 		out = append(out, nd)

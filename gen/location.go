@@ -147,7 +147,7 @@ func (g *gen) locOps(ops []debuginfo.LocOp, r uint8, module int) {
 		case debuginfo.LocTLSBlock:
 			if need(1) {
 				x := st[len(st)-1]
-				g.emit(ir.Insn{Op: ir.OpTLS, A: x, B: x})
+				g.emit(ir.Insn{Op: ir.OpTLS, A: x, B: x, Imm: int32(o.Value)})
 			}
 		case debuginfo.LocPlusConst:
 			if need(1) {

@@ -36,6 +36,13 @@ func DisasmInsn(ins Insn, pc int) string {
 		if ins.Imm >= 0 && int(ins.Imm) < len(CtxNames) {
 			return fmt.Sprintf("%s %s, %s", name, a, CtxNames[ins.Imm])
 		}
+	case OpTLS:
+		switch ins.Imm {
+		case TLSGlibc:
+			return fmt.Sprintf("%s %s, %s, glibc", name, a, b)
+		case TLSMusl:
+			return fmt.Sprintf("%s %s, %s, musl", name, a, b)
+		}
 	case OpLdImm64:
 		return fmt.Sprintf("%s %s, lo %#x", name, a, uint32(ins.Imm))
 	case OpLoad:

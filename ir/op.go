@@ -66,7 +66,7 @@ const (
 	OpCellAggReg           // OpCellAgg of saved register A (as OpLdReg A) instead of a register: one step for `hist(arg0)`
 	OpStReg                // heap[imm] = saved register C (as OpLdReg C), 8 bytes: one step for a stored argN
 	OpStCtx                // heap[imm] = context value C (as OpLdCtx C), 8 bytes: one step for a stored pid, tid...
-	OpTLS                  // rA = start of the static TLS block of DTV module rB for the current thread; none: rA = 0, fault set as StatusDynamicTLS (see tls.go)
+	OpTLS                  // rA = start of the static TLS block of DTV module rB for the current thread, in the DTV of libc imm (TLSGlibc, TLSMusl); none: rA = 0, fault set as StatusDynamicTLS (see tls.go)
 	OpMapKeys              // rA = number of keys of map B in BPF map C; the first IterCap(K) have key bytes [8, 8+K) copied to iteration level L (imm = K | L<<8; K = 0: count only)
 	OpMapNext              // if level B has a next key: heap[imm:] = its K key bytes, heap[imm+K:] = its value (C*8 bytes), rA = 1; else rA = 0
 	OpMapHas               // rA = 1 when map B has key heap[imm:imm+KeySize], else 0 (C: the BPF map, see MapIn)
@@ -164,7 +164,7 @@ var Table = [numOps]Info{
 	OpCellAggReg: {Name: "cellaggreg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpStReg:      {Name: "streg", Shape: ShapeACI, CIsNum: true},
 	OpStCtx:      {Name: "stctx", Shape: ShapeACI, CIsNum: true},
-	OpTLS:        {Name: "tls", Shape: ShapeAB},
+	OpTLS:        {Name: "tls", Shape: ShapeABI},
 	OpMapKeys:    {Name: "mapkeys", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpMapNext:    {Name: "mapnext", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpMapHas:     {Name: "maphas", Shape: ShapeABCI, BIsNum: true, CIsNum: true},

@@ -40,12 +40,43 @@ const (
 	DTVUnallocated = -1
 )
 
+// musl's thread descriptor and DTV, for a module linked against musl
+// (OpTLS's imm TLSMusl). Sources: musl's src/internal/pthread_impl.h
+// (struct pthread {struct pthread *self; uintptr_t *dtv; ...} on x86-64,
+// where TLS_ABOVE_TP is not defined), src/env/__init_tls.c (__copy_tls:
+// dtv[0] is the number of modules, dtv[i] the start of module i's block,
+// DTP_OFFSET 0) and ldso/dynlink.c (install_new_tls: dlopen gives every
+// thread the new modules' blocks and a DTV that holds them, so musl has no
+// lazily allocated TLS; a module id past dtv[0] is still refused). The
+// thread pointer points at struct pthread, and the executable's block
+// ends at it, as with glibc (ExecTLSOffset).
+const (
+	// MuslDTV is the offset of struct pthread's dtv from the thread pointer.
+	MuslDTV = 8
+	// MuslDTVEntrySize is the size of a DTV entry: the block's address.
+	MuslDTVEntrySize = 8
+	// MuslDTVLength is the index of the entry that holds the number of
+	// modules.
+	MuslDTVLength = 0
+)
+
+// OpTLS's imm: whose DTV the module's blocks are found through.
+const (
+	TLSGlibc = 0
+	TLSMusl  = 1
+)
+
 var tlsConsts = []cConst{
 	{"GS_TCB_DTV", TCBDTV, "offset of tcbhead_t.dtv from the thread pointer"},
 	{"GS_DTV_ENTRY_SIZE", DTVEntrySize, "sizeof(dtv_t)"},
 	{"GS_DTV_TO_FREE", DTVToFree, "offset of dtv_t.pointer.to_free"},
 	{"GS_DTV_LENGTH", DTVLength, "index of the entry holding the DTV's length"},
 	{"GS_DTV_UNALLOCATED", DTVUnallocated, "TLS_DTV_UNALLOCATED"},
+	{"GS_TLS_GLIBC", TLSGlibc, "OpTLS's imm: glibc's DTV, or musl's"},
+	{"GS_TLS_MUSL", TLSMusl, ""},
+	{"GS_MUSL_DTV", MuslDTV, "offset of struct pthread's dtv (musl)"},
+	{"GS_MUSL_DTV_ENTRY_SIZE", MuslDTVEntrySize, ""},
+	{"GS_MUSL_DTV_LENGTH", MuslDTVLength, "index of the entry holding the number of modules"},
 }
 
 // ExecTLSOffset returns how far below the thread pointer the executable's

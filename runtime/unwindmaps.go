@@ -67,7 +67,7 @@ func (u *unwindMaps) Add(path string, extra ...bpf.GsUmodKey) error {
 	if t.FramePointers {
 		m.Flags |= ir.UnwindFramePointers
 	}
-	copy(m.BuildId[:], debuginfo.ReadBuildID(b.File))
+	m.BuildId, _ = debuginfo.FrameID(b.File, path)
 	// One executable segment maps file offsets to link-time addresses.
 	for _, p := range b.File.Progs {
 		if p.Type == 1 /* PT_LOAD */ && p.Flags&1 /* PF_X */ != 0 {

@@ -16,7 +16,8 @@ import (
 //
 //   - the executable's block ends at the thread pointer: the address is
 //     tp - ir.ExecTLSOffset(PT_TLS) + offset;
-//   - a library's block is found through the thread's DTV, with the module
+//   - a library's block is found through the thread's DTV (glibc's, or
+//     musl's for a library linked against musl), with the module
 //     id ld.so wrote into the library's GOT (debuginfo.TLS.ModSlot, or the
 //     variable's own tls_index when only that exists): ir.OpTLS yields the
 //     block when it is in static TLS (the libraries loaded at start), and
@@ -58,8 +59,13 @@ func (c *checker) tlsLocation(bin *debuginfo.Binary, loc debuginfo.Location) (ou
 		ops = append(ops, debuginfo.LocOp{Kind: debuginfo.LocAdd}, debuginfo.LocOp{Kind: debuginfo.LocPlusConst, Offset: -int64(t.TPSlotOff)})
 		return loc.ResolveTLS(ops), ""
 	}
+	// A module linked against musl has its blocks in musl's DTV.
+	block := debuginfo.LocOp{Kind: debuginfo.LocTLSBlock, Value: ir.TLSGlibc}
+	if debuginfo.IsMusl(bin.File) {
+		block.Value = ir.TLSMusl
+	}
 	if t.HaveModSlot {
-		ops := append(slot(t.ModSlot), debuginfo.LocOp{Kind: debuginfo.LocTLSBlock}, debuginfo.LocOp{Kind: debuginfo.LocAdd})
+		ops := append(slot(t.ModSlot), block, debuginfo.LocOp{Kind: debuginfo.LocAdd})
 		return loc.ResolveTLS(ops), ""
 	}
 	if off, ok := tlsOffset(loc); ok {
@@ -75,7 +81,7 @@ func (c *checker) tlsLocation(bin *debuginfo.Binary, loc debuginfo.Location) (ou
 			// defines it may be another, which interposed it).
 			ops := []debuginfo.LocOp{{Kind: debuginfo.LocDrop}}
 			ops = append(ops, slot(at)...)
-			ops = append(ops, debuginfo.LocOp{Kind: debuginfo.LocTLSBlock})
+			ops = append(ops, block)
 			ops = append(ops, slot(at+8)...)
 			ops = append(ops, debuginfo.LocOp{Kind: debuginfo.LocAdd})
 			return loc.ResolveTLS(ops), ""

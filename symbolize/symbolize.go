@@ -110,11 +110,10 @@ func (s *Symbolizer) addModule(path string, depth int) {
 		return
 	}
 	defer f.Close()
-	if id := debuginfo.ReadBuildID(f); len(id) > 0 && len(id) <= len(Frame{}.BuildID) {
-		// The kernel reports build ids as 20 bytes, zero-padded.
-		var key [len(Frame{}.BuildID)]byte
-		copy(key[:], id)
-		s.byBuild[hex.EncodeToString(key[:])] = path
+	// The kernel reports build ids as 20 bytes, zero-padded; the
+	// unwinder names a file without one by a digest (FrameID).
+	if id, ok := debuginfo.FrameID(f, path); ok {
+		s.byBuild[hex.EncodeToString(id[:])] = path
 	}
 	for _, lib := range s.res.Needed(f, path) {
 		if lib.Path != "" {

@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              11 /* ir.Version */
+#define GS_IR_VERSION              12 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0
@@ -125,6 +125,11 @@
 #define GS_DTV_TO_FREE             8 /* offset of dtv_t.pointer.to_free */
 #define GS_DTV_LENGTH              -1 /* index of the entry holding the DTV's length */
 #define GS_DTV_UNALLOCATED         -1 /* TLS_DTV_UNALLOCATED */
+#define GS_TLS_GLIBC               0 /* OpTLS's imm: glibc's DTV, or musl's */
+#define GS_TLS_MUSL                1
+#define GS_MUSL_DTV                8 /* offset of struct pthread's dtv (musl) */
+#define GS_MUSL_DTV_ENTRY_SIZE     8
+#define GS_MUSL_DTV_LENGTH         0 /* index of the entry holding the number of modules */
 
 /* Limits (ir/program.go). */
 #define GS_NUM_REGS                16 /* registers r0..r15 */

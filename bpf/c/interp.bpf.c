@@ -1182,12 +1182,33 @@ static __always_inline void fail(struct regfile *f, u64 status, u64 addr)
  * __tls_get_addr), not allocated (val TLS_DTV_UNALLOCATED, or 0: an entry
  * this thread's DTV has not caught up with), or past this thread's DTV is
  * dynamic TLS. */
-static __always_inline u64 tls_block(struct regfile *f, u64 modid, const int sleepable)
+static __always_inline u64 tls_block(struct regfile *f, u64 modid, s32 abi, const int sleepable)
 {
 	u64 tp = bpf_get_current_task_btf()->thread.fsbase;
 	u64 dtv = 0, len = 0, entry[2] = {};
 	u64 at;
 
+	if (abi == GS_TLS_MUSL) {
+		/* musl: dtv[0] modules, dtv[i] module i's block (ir/tls.go). */
+		at = tp + GS_MUSL_DTV;
+		if (read_user(&dtv, 8, at, sleepable))
+			goto fault;
+		at = dtv + GS_MUSL_DTV_LENGTH * GS_MUSL_DTV_ENTRY_SIZE;
+		if (read_user(&len, 8, at, sleepable))
+			goto fault;
+		if (modid == 0 || modid > len) {
+			fail(f, GS_STATUS_DYNAMIC_TLS, modid);
+			return 0;
+		}
+		at = dtv + modid * GS_MUSL_DTV_ENTRY_SIZE;
+		if (read_user(entry, 8, at, sleepable))
+			goto fault;
+		if (entry[0] == 0) {
+			fail(f, GS_STATUS_DYNAMIC_TLS, modid);
+			return 0;
+		}
+		return entry[0];
+	}
 	at = tp + GS_TCB_DTV;
 	if (read_user(&dtv, 8, at, sleepable))
 		goto fault;
@@ -1473,7 +1494,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		break;
 	}
 	case GS_OP_TLS:
-		*RA = tls_block(f, RB, sleepable);
+		*RA = tls_block(f, RB, imm, sleepable);
 		break;
 	case GS_OP_TAKEFAULT:
 		*RA = f->fault != 0;

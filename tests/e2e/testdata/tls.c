@@ -10,7 +10,11 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/syscall.h>
+#if __has_include(<asm/prctl.h>)
 #include <asm/prctl.h>
+#else
+#define ARCH_GET_FS 0x1003 /* asm/prctl.h's: musl-gcc has no kernel headers */
+#endif
 
 #include "tlslib.h"
 

@@ -1,0 +1,81 @@
+package e2e
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// muslVariants are the musl-gcc builds: dynamic (PIE, against musl's
+// libc.so, which is its loader) and static.
+var muslVariants = []struct {
+	name  string
+	flags []string
+}{
+	{"dynamic", []string{"-fPIE", "-pie"}},
+	{"static", []string{"-static"}},
+}
+
+// muslCompile builds testdata/src with musl-gcc -O2 and flags.
+func muslCompile(t *testing.T, dir, src, name string, flags ...string) {
+	t.Helper()
+	args := append([]string{"-g", "-O2", "-fomit-frame-pointer", "-pthread", "-o", name, filepath.Join(mustAbs(t, "testdata"), src)}, flags...)
+	run(t, dir, "musl-gcc", args...)
+}
+
+func mustAbs(t *testing.T, p string) string {
+	t.Helper()
+	a, err := filepath.Abs(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+// TestMuslThreadLocal: in a musl-gcc program, static and dynamic, each
+// thread's values of the executable's __thread variables, and their
+// addresses, are what that thread printed itself (musl's thread pointer
+// is its struct pthread, the executable's block ends at it as with
+// glibc); the stack at leaf is gdb's bt, down to main.
+func TestMuslThreadLocal(t *testing.T) {
+	for _, v := range muslVariants {
+		t.Run(v.name, func(t *testing.T) {
+			dir := t.TempDir()
+			muslCompile(t, dir, "musl.c", "musl", v.flags...)
+			r := runGS(t, dir, timeout, "-c", "./musl", "-e", `uprobe:./musl:report {
+	printf("tid=%d counter=%d name=%s &counter=%p\n", tid, counter, tname, &counter)
+}`)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			keys := []string{"tid", "counter", "name", "&counter"}
+			want := tlsLines(selfLines(r.Stderr), keys)
+			got := tlsLines(gsLines(r.Stdout), keys)
+			if len(want) != 6 || !slices.Equal(got, want) {
+				t.Errorf("gs:\n%s\ntarget:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+			checkStacks(t, dir, "./musl", "2", "leaf")
+		})
+	}
+}
+
+// TestMuslLibraryTLS: the __thread variables of libraries built with
+// musl-gcc and linked at start, found through musl's DTV (dtv[0] the
+// number of modules, dtv[i] a block: not glibc's {val, to_free} entries)
+// with module ids from the two kinds of GOT slot, and through a GOT slot
+// of initial-exec access, are each thread's own, as it printed them.
+func TestMuslLibraryTLS(t *testing.T) {
+	dir := t.TempDir()
+	buildTLS(t, dir, variant{CC: "musl-gcc", Opt: "-O2", PIE: true})
+	r := runGS(t, dir, timeout, "-c", "./tls", "-e", tlsScript)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	keys := []string{"tid", "counter", "static", "name", "aligned", "a", "b", "c", "&counter", "&aligned", "&a", "&b", "&c"}
+	want := tlsLines(selfLines(r.Stderr), keys)
+	got := tlsLines(gsLines(r.Stdout), keys)
+	if len(want) != 12 || !slices.Equal(got, want) {
+		t.Errorf("gs:\n%s\ntarget:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -178,6 +178,9 @@ func zdebug(s *elf.Section) []byte {
 		return raw
 	}
 	size := binary.BigEndian.Uint64(raw[4:12])
+	if size > 1<<32 { // corrupt: no section is that large
+		return nil
+	}
 	zr, err := zlib.NewReader(bytes.NewReader(raw[12:]))
 	if err != nil {
 		return nil

@@ -9,7 +9,8 @@ import "fmt"
 // from the DWARF of a program built by each release's toolchain
 // (golang.org/toolchain@v0.0.1-goX.Y.Z.linux-amd64, latest patch
 // release). TestGoidOffsets checks the tests' toolchain against its
-// DWARF; tests/e2e TestPrometheus checks Go 1.19 against the goroutine
+// DWARF, TestPclntabReleases Go 1.18 and 1.23 (fetched from the module
+// proxy); tests/e2e TestPrometheus checks Go 1.19 against the goroutine
 // ids the runtime itself prints.
 var goGoidOffsets = map[[2]int]int{
 	{1, 17}: 152, {1, 18}: 152, {1, 19}: 152, {1, 20}: 152, {1, 21}: 152, {1, 22}: 152,

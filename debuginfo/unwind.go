@@ -98,6 +98,11 @@ func (b *Binary) UnwindTable() (*UnwindTable, error) {
 		if data, err := s.Data(); err == nil {
 			fi.add(data, 0, false, order, 8)
 		}
+	} else if s := b.File.Section(".zdebug_frame"); s != nil && s.Type != elf.SHT_NOBITS {
+		// Go's linker wrote its DWARF compressed so before Go 1.19.
+		if data := zdebug(s); len(data) > 0 {
+			fi.add(data, 0, false, order, 8)
+		}
 	}
 	var goTab *UnwindTable
 	if b.pcln != nil { // Go without DWARF: its SP delta tables (pclntab.go)

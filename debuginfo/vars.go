@@ -379,15 +379,24 @@ func (d *Debug) makeVar(e *dwarf.Entry, kind VarKind, pc uint64, fn *funcCtx) Va
 func (d *Debug) Global(name string) (*Var, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	var defs []Var
+	var defs, gone []Var
 	for _, off := range d.lookup(kindVar, name) {
 		e, err := d.entry(off)
 		if err != nil {
 			continue
 		}
 		if f, _ := d.attr(e, dwarf.AttrLocation); f == nil {
-			if cv, _ := d.attr(e, dwarf.AttrConstValue); cv == nil || isDeclaration(d, e) {
+			cv, _ := d.attr(e, dwarf.AttrConstValue)
+			if isDeclaration(d, e) {
 				continue // a declaration
+			}
+			if cv == nil {
+				// A definition the compiler left no storage: optimized
+				// out (gdb's <optimized out>), unless another unit has it.
+				if v := d.makeVar(e, VarGlobal, 0, nil); !v.Available {
+					gone = append(gone, v)
+				}
+				continue
 			}
 		}
 		v := d.makeVar(e, VarGlobal, 0, nil)
@@ -403,6 +412,9 @@ func (d *Debug) Global(name string) (*Var, error) {
 		if !dup {
 			defs = append(defs, v)
 		}
+	}
+	if len(defs) == 0 && len(gone) > 0 {
+		return &gone[0], nil
 	}
 	switch len(defs) {
 	case 0:

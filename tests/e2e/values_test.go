@@ -210,3 +210,43 @@ func TestValueDiagnostics(t *testing.T) {
 		t.Errorf("stripped with argN: exit %d stdout %q\n%s", r.Code, r.Stdout, r.Stderr)
 	}
 }
+
+// TestOptimizedOutStatic prints file statics that the compiler left no
+// storage for (gdb: <optimized out>; gs called them unknown) and folded
+// into a constant (clang's DW_AT_const_value), beside a global, and
+// compares them with gdb's print at the same line.
+func TestOptimizedOutStatic(t *testing.T) {
+	place := fmt.Sprintf("gone.c:%d", srcLine(t, "gone.c", "WORK_LINE"))
+	exprs := []string{"hidden", "written", "kept"}
+	for _, v := range []variant{{"gcc", "-O2", false}, {"clang-19", "-O2", true}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compile(t, dir, "gone.c", "g", v)
+			vals := gdbValues(t, dir, "g", "", []string{place}, [][]string{exprs})
+			r := runGS(t, dir, timeout, "-c", "./g", "-e", "uprobe:./g:"+place+" { print("+strings.Join(exprs, ", ")+") }")
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			if len(vals) != 2*len(exprs) {
+				t.Fatalf("gdb printed %d values, want %d", len(vals), 2*len(exprs))
+			}
+			var want []string
+			for hit := 0; hit < 2; hit++ {
+				var parts []string
+				for i, e := range exprs {
+					parts = append(parts, e+" = "+vals[hit*len(exprs)+i])
+				}
+				want = append(want, strings.Join(parts, ", "))
+			}
+			var got []string
+			for _, l := range strings.Split(r.Stdout, "\n") {
+				if strings.HasPrefix(l, "hidden = ") {
+					got = append(got, l)
+				}
+			}
+			if strings.Join(got, "\n") != strings.Join(want, "\n") || !strings.Contains(strings.Join(want, ""), "<optimized out>") {
+				t.Errorf("gs and gdb disagree\ngs:\n%s\ngdb:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+			}
+		})
+	}
+}

@@ -68,7 +68,15 @@ func muslReservedName(name string) bool {
 // other is looked for in musl's search path.
 func (r *Resolver) muslNeeded(name string) (string, error) {
 	if muslReservedName(name) {
-		return r.Path(MuslLoader)
+		// The loader by its file's name (libc.so, which short names
+		// match), not the PT_INTERP link.
+		p, err := r.Path(MuslLoader)
+		if err == nil && (r.Root == "" || r.Root == "/") {
+			if real, err := filepath.EvalSymlinks(p); err == nil {
+				p = real
+			}
+		}
+		return p, err
 	}
 	dirs := muslDefaultPath
 	if b, err := os.ReadFile(r.host(muslPathFile)); err == nil {
@@ -80,4 +88,45 @@ func (r *Resolver) muslNeeded(name string) (string, error) {
 		}
 	}
 	return "", noFile("cannot find library %q in musl's search path (%s)", name, strings.Join(dirs, ":"))
+}
+
+// MuslMapped returns the files a musl program at path will map at start
+// (its DT_NEEDED libraries, recursively, as musl's loader finds them),
+// for Resolver.Mapped: a library's short name ("libc") of a -c command
+// built against musl is then its libc, not the host's glibc, which the
+// program never maps. It returns nil for a program not linked against
+// musl.
+func MuslMapped(path string) []string {
+	f, err := elf.Open(path)
+	if err != nil {
+		return nil
+	}
+	musl := IsMusl(f)
+	f.Close()
+	if !musl {
+		return nil
+	}
+	var r Resolver
+	var out []string
+	seen := map[string]bool{}
+	var walk func(p string, depth int)
+	walk = func(p string, depth int) {
+		if p == "" || seen[p] || depth > 8 {
+			return
+		}
+		seen[p] = true
+		f, err := elf.Open(p)
+		if err != nil {
+			return
+		}
+		defer f.Close()
+		for _, n := range r.Needed(f, p) {
+			if n.Path != "" && !seen[n.Path] {
+				out = append(out, n.Path)
+				walk(n.Path, depth+1)
+			}
+		}
+	}
+	walk(path, 0)
+	return out
 }

@@ -307,6 +307,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		StackMode: os.Getenv("BPFTRACE_STACK_MODE")}
 	if len(cmdArgs) > 0 {
 		cfg.DefaultBinary, cfg.Command = lookPath(cmdArgs[0]), true
+		cfg.Mapped = debuginfo.MuslMapped(cfg.DefaultBinary) // its libc is musl's
 	} else if o.pid != 0 {
 		// Probe paths are the target's: in a container, under /proc/PID/root.
 		r := debuginfo.ForProcess(o.pid)

@@ -56,6 +56,18 @@ func TestMuslThreadLocal(t *testing.T) {
 				t.Errorf("gs:\n%s\ntarget:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 			}
 			checkStacks(t, dir, "./musl", "2", "leaf")
+			if v.name != "dynamic" {
+				return
+			}
+			// libc is the program's, musl's: each thread it starts is a hit.
+			r = runGS(t, dir, timeout, "-c", "./musl", "-e", `uprobe:libc:pthread_create { printf("created\n") }`)
+			tids := map[string]bool{}
+			for _, m := range selfLines(r.Stderr) {
+				tids[m["tid"]] = true
+			}
+			if n := strings.Count(r.Stdout, "created\n"); r.Code != 0 || n != len(tids) || n == 0 {
+				t.Errorf("uprobe:libc:pthread_create: %d hits, the program started %d threads (exit %d)\n%s%s", n, len(tids), r.Code, r.Stdout, r.Stderr)
+			}
 		})
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/cilium/ebpf/link"
 
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/procmaps"
 )
 
 // biasLibSrc is a shared library with a static that its function changes;
@@ -159,7 +160,7 @@ func TestProbeModuleBias(t *testing.T) {
 				if d == 3 {
 					// A gs_bias entry for module 1 serves module 0's
 					// probes, and module 1's own ignore it.
-					if err := objs.GsBias.Put(GsBiasKey{Tgid: tg.pid(), Module: 1}, uint64(0x1000)); err != nil {
+					if err := objs.GsBias.Put(GsBiasKey{Tgid: tg.pid(), Module: 1}, biasVal(t, tg, 0x1000)); err != nil {
 						t.Fatal(err)
 					}
 					otherBias[0] = 0x1000
@@ -258,18 +259,29 @@ func TestBiasProbe(t *testing.T) {
 			}
 			want := at - elftest.SymbolAddr(t, lib, "lib_static")
 			key := GsBiasKey{Tgid: tg.pid(), Module: 1}
-			var got uint64
+			var got GsBiasVal
 			if err := objs.GsBias.Lookup(key, &got); err == nil {
-				t.Fatalf("gs_bias has %#x before the bias probe ran", got)
+				t.Fatalf("gs_bias has %#x before the bias probe ran", got.Bias)
 			}
 			tg.call(t, "bump 1")
 			if err := objs.GsBias.Lookup(key, &got); err != nil {
 				t.Fatalf("no gs_bias entry after the bias probe ran: %v", err)
 			}
-			if got != want {
-				t.Errorf("gs_bias = %#x, want %#x", got, want)
+			if w := biasVal(t, tg, want); got != w {
+				t.Errorf("gs_bias = %+v, want %+v (the bias and the image of the process)", got, w)
 			}
 			wantCounters(t, objs, nil)
 		})
 	}
+}
+
+// biasVal is a gs_bias value of bias for tg's current image, as the
+// runtime writes it.
+func biasVal(t *testing.T, tg *target, bias uint64) GsBiasVal {
+	t.Helper()
+	im, err := procmaps.ReadImage(int(tg.pid()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return GsBiasVal{Bias: bias, StartStack: im.StartStack, ArgStart: im.ArgStart}
 }

@@ -24,6 +24,13 @@ type GsBiasKey struct {
 	Module uint32
 }
 
+type GsBiasVal struct {
+	_          structs.HostLayout
+	Bias       uint64
+	StartStack uint64
+	ArgStart   uint64
+}
+
 type GsCells struct {
 	_ structs.HostLayout
 	V [4072]uint64

@@ -517,7 +517,7 @@ func TestEndToEnd(t *testing.T) {
 			probes := []probeCode{{"add", addProg}, {"greet", greetProg}}
 			install(t, objs, probes)
 			tg := startTarget(t, bin)
-			if err := objs.GsBias.Put(GsBiasKey{Tgid: tg.pid(), Module: 0}, uint64(0x5555000)); err != nil {
+			if err := objs.GsBias.Put(GsBiasKey{Tgid: tg.pid(), Module: 0}, biasVal(t, tg, 0x5555000)); err != nil {
 				t.Fatal(err)
 			}
 			attach(t, objs, bin, probes, u)

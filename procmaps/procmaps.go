@@ -1,6 +1,8 @@
 // Package procmaps parses /proc/PID/maps, the one reader of it in gs: the
 // runtime finds load biases and its own trigger functions with it, and
-// package symbolize snapshots the mappings of traced processes.
+// package symbolize snapshots the mappings of traced processes. It also
+// reads which image a process runs from /proc/PID/stat (image.go), which
+// an exec changes while the pid stays.
 //
 // A line is
 //

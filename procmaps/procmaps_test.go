@@ -93,3 +93,33 @@ func TestReadSelf(t *testing.T) {
 
 // funcPC returns the address of a function of the test binary.
 func funcPC() uint64 { return uint64(reflect.ValueOf(funcPC).Pointer()) }
+
+// TestReadImage: this process's image fields are where its stack and its
+// arguments are: startstack above arg_start, both in the [stack] mapping.
+func TestReadImage(t *testing.T) {
+	im, err := ReadImage(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ms, err := Read(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if m.Path == "[stack]" {
+			if im.ArgStart < m.Start || im.ArgStart >= m.End || im.StartStack < m.Start || im.StartStack >= m.End {
+				t.Errorf("image %+v is not in the stack %#x-%#x", im, m.Start, m.End)
+			}
+			return
+		}
+	}
+	t.Fatalf("no [stack] mapping")
+}
+
+func TestParseImage(t *testing.T) {
+	stat := "42 (a b) c)) S" + strings.Repeat(" 1", 24) + " 777" + strings.Repeat(" 2", 19) + " 888 999 1000 1001 0"
+	im, err := ParseImage(stat)
+	if err != nil || im.StartStack != 777 || im.ArgStart != 888 {
+		t.Errorf("ParseImage = %+v, %v; want 777, 888", im, err)
+	}
+}

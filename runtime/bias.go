@@ -70,19 +70,44 @@ func (mf *moduleFile) biasIn(ms []procmaps.Mapping) (uint64, bool) {
 	return 0, false
 }
 
-// moduleBias returns the load bias of the file at path in process pid, and
-// false when the process has not mapped it.
-func moduleBias(pid int, path string) (uint64, bool, error) {
+// moduleBias returns the load bias of the file at path in process pid,
+// with the image it holds in, and false when the process has not mapped
+// it (or exec'd while it was looked for).
+func moduleBias(pid int, path string) (uint64, procmaps.Image, bool, error) {
 	mf, err := openModuleFile(path)
 	if err != nil {
-		return 0, false, err
+		return 0, procmaps.Image{}, false, err
+	}
+	return imageBias(pid, mf)
+}
+
+// biasValue is gs_bias's value {u64 bias, u64 start_stack, u64
+// arg_start}: the bias and the image of the process it holds in
+// (procmaps.Image; the kernel side drops an entry of an image the process
+// has left by exec).
+func biasValue(bias uint64, im procmaps.Image) []byte {
+	v := binary.LittleEndian.AppendUint64(nil, bias)
+	v = binary.LittleEndian.AppendUint64(v, im.StartStack)
+	return binary.LittleEndian.AppendUint64(v, im.ArgStart)
+}
+
+// imageBias is moduleBias for the process's image as it was before and
+// after its mappings were read: ok is false when the process exec'd in
+// between (the caller tries again later).
+func imageBias(pid int, mf moduleFile) (bias uint64, im procmaps.Image, ok bool, err error) {
+	im, err = procmaps.ReadImage(pid)
+	if err != nil {
+		return 0, im, false, err
 	}
 	ms, err := procmaps.Read(pid)
 	if err != nil {
-		return 0, false, err
+		return 0, im, false, err
 	}
-	bias, ok := mf.biasIn(ms)
-	return bias, ok, nil
+	bias, ok = mf.biasIn(ms)
+	if after, err := procmaps.ReadImage(pid); err != nil || after != im {
+		return 0, im, false, err
+	}
+	return bias, im, ok, nil
 }
 
 // biasKey is gs_bias's key {u32 tgid, u32 module}.
@@ -100,13 +125,16 @@ func devMinor(dev uint64) uint64 { return dev&0xff | (dev>>12)&^0xff }
 // has not mapped yet (shared libraries of a command that just started) are
 // retried until they show up (a module mapped later also gets its entry
 // from its bias probe, biasprobe.go); until then OpLdBias fails for them.
+// When the process execs another image, every module is looked for again.
 type biasWriter struct {
 	m       *ebpf.Map
 	pid     int
 	modules []string
 	pending []int // module indices not found yet
+	image   procmaps.Image
 	started time.Time
 	last    time.Time
+	checked time.Time // when the image was last read
 }
 
 // biasFastPolling is how long after the start pending modules are looked
@@ -161,10 +189,26 @@ func sameFile(a, b string) bool {
 
 // update looks for the pending modules and writes the biases found.
 func (w *biasWriter) update() error {
-	if w == nil || len(w.pending) == 0 {
+	if w == nil {
 		return nil
 	}
 	now := time.Now()
+	if now.Sub(w.checked) >= time.Second {
+		w.checked = now
+		im, err := procmaps.ReadImage(w.pid)
+		if err == nil && w.image != (procmaps.Image{}) && im != w.image {
+			w.pending, w.last = nil, time.Time{} // a new image: look for every module in it
+			for i := range w.modules {
+				w.pending = append(w.pending, i)
+			}
+		}
+		if err == nil {
+			w.image = im
+		}
+	}
+	if len(w.pending) == 0 {
+		return nil
+	}
 	if now.Sub(w.started) > biasFastPolling && now.Sub(w.last) < time.Second {
 		return nil
 	}
@@ -172,7 +216,7 @@ func (w *biasWriter) update() error {
 	var still []int
 	for _, i := range w.pending {
 		path := w.modules[i]
-		bias, ok, err := moduleBias(w.pid, path)
+		bias, im, ok, err := moduleBias(w.pid, path)
 		if err != nil {
 			w.pending = nil
 			return fmt.Errorf("load bias of %s in process %d: %w", path, w.pid, err)
@@ -181,7 +225,8 @@ func (w *biasWriter) update() error {
 			still = append(still, i)
 			continue
 		}
-		if err := w.m.Update(biasKey(w.pid, i), bias, ebpf.UpdateAny); err != nil {
+		w.image = im
+		if err := w.m.Update(biasKey(w.pid, i), biasValue(bias, im), ebpf.UpdateAny); err != nil {
 			w.pending = nil
 			return fmt.Errorf("write gs_bias: %w", err)
 		}

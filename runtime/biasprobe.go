@@ -161,20 +161,21 @@ func encodeProbe(start, n, flags, module, cells uint32, address uint64) [probeVa
 // procBias fills gs_bias, when tracing system-wide, for the processes the
 // bias probes did not see start: at the first update every process, then
 // once a second each process not seen before (a fork inherits its
-// parent's mappings, and no initializer runs in it again). It deletes the
+// parent's mappings, and no initializer runs in it again), and each
+// process whose image changed (an exec keeps the pid; the kernel side
+// drops the old image's entries at their first lookup). It deletes the
 // entries of processes that exited, so a new process with a reused pid
 // never reads an old one's bias (gs_bias is also an LRU map: it stays
-// bounded whatever is missed). A process that replaces its image by exec
-// keeps its pid, and keeps entries of modules its new image does not map.
+// bounded whatever is missed).
 type procBias struct {
 	m    *ebpf.Map
 	mods []moduleFile // by prog.Modules index; path "" for one that cannot be opened
-	seen map[int]bool
+	seen map[int]procmaps.Image
 	last time.Time
 }
 
 func newProcBias(m *ebpf.Map, modules []string) (*procBias, error) {
-	w := &procBias{m: m, seen: map[int]bool{}}
+	w := &procBias{m: m, seen: map[int]procmaps.Image{}}
 	for _, path := range modules {
 		mf, err := openModuleFile(path)
 		if err != nil {
@@ -202,17 +203,24 @@ func (w *procBias) update() error {
 			continue
 		}
 		alive[pid] = true
-		if w.seen[pid] {
+		im, err := procmaps.ReadImage(pid)
+		if err != nil {
+			continue // exited
+		}
+		if seen, ok := w.seen[pid]; ok && seen == im {
 			continue
 		}
-		w.seen[pid] = true
 		ms, err := procmaps.Read(pid)
 		if err != nil {
 			continue // exited, or a kernel thread
 		}
+		if after, err := procmaps.ReadImage(pid); err != nil || after != im {
+			continue // exec'd while its mappings were read: next time
+		}
+		w.seen[pid] = im
 		for i := range w.mods {
 			if bias, ok := w.mods[i].biasIn(ms); ok {
-				if err := w.m.Update(biasKey(pid, i), bias, ebpf.UpdateAny); err != nil {
+				if err := w.m.Update(biasKey(pid, i), biasValue(bias, im), ebpf.UpdateAny); err != nil {
 					return fmt.Errorf("write %s: %w", mapBias, err)
 				}
 			}
@@ -224,7 +232,7 @@ func (w *procBias) update() error {
 		}
 	}
 	var key [8]byte
-	var val uint64
+	var val [24]byte
 	var dead [][8]byte
 	it := w.m.Iterate()
 	for it.Next(&key, &val) {

@@ -63,7 +63,7 @@ int main(void) { return x_value; }
 // first (every process's maps) and a later one (the listing and the map's
 // entries only).
 func BenchmarkProcBias(b *testing.B) {
-	m, err := ebpf.NewMap(&ebpf.MapSpec{Type: ebpf.LRUHash, KeySize: 8, ValueSize: 8, MaxEntries: 16384})
+	m, err := ebpf.NewMap(&ebpf.MapSpec{Type: ebpf.LRUHash, KeySize: 8, ValueSize: 24, MaxEntries: 16384})
 	if err != nil {
 		b.Fatal(err)
 	}

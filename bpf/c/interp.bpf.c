@@ -76,7 +76,8 @@
  * it); the bpf_loop callbacks run only under the flag, one per CPU, and
  * may use more.
  *
- * Load bias. OpLdBias m reads gs_bias[{tgid, m}], which the bias probes
+ * Load bias. OpLdBias m reads gs_bias[{tgid, m}] (for the process's
+ * current image: struct bias_val), which the bias probes
  * (GS_PROBE_FLAG_BIAS: at module m's initializer or entry point, their hit
  * address minus its link-time one) and user space (from /proc/PID/maps,
  * for processes that ran before) fill; with no entry it sets the fault
@@ -193,6 +194,18 @@ struct bias_key {
 	u32 tgid, module;
 };
 
+/* A bias with the address space it was found in: two fields of the
+ * process's mm_struct that every exec sets anew (where the stack and the
+ * arguments start, which the kernel randomizes with the stack) and that
+ * /proc/PID/stat shows (startstack, arg_start), so that user space writes
+ * them too. A process keeps its pid across exec; an entry of its old
+ * image is deleted at its first lookup in the new one. A fork keeps them:
+ * its copy of the mappings keeps the biases too. */
+struct bias_val {
+	u64 bias;
+	u64 start_stack, arg_start;
+};
+
 struct agg {
 	u64 v[GS_AGG_SLOTS];
 };
@@ -284,7 +297,7 @@ struct {
 	__uint(type, BPF_MAP_TYPE_LRU_HASH);
 	__uint(max_entries, 16384);
 	__type(key, struct bias_key);
-	__type(value, u64);
+	__type(value, struct bias_val);
 } gs_bias SEC(".maps");
 
 /* Process tree of -c's command: the processes whose probe hits count.
@@ -1297,24 +1310,63 @@ static __always_inline int jump(const struct hit *h, u32 pc, s32 off, u32 *next)
 	return t == h->end ? OP_DONE : OP_NEXT;
 }
 
-/* ld_bias is OpLdBias. uprobe says ctx is a uprobe's, whose
- * bpf_get_func_ip is the probe's run-time address. */
-static __always_inline u64 ld_bias(void *ctx, struct regfile *f, const struct hit *h, u32 module, const int uprobe)
+/* The fields of the current address space a bias entry is checked
+ * against (struct bias_val), found through BTF. The ___gs flavour keeps
+ * them apart from the task_struct fields declared above. */
+struct mm_struct___gs {
+	unsigned long start_stack, arg_start;
+} __attribute__((preserve_access_index));
+
+struct task_struct___gs {
+	struct mm_struct___gs *mm;
+} __attribute__((preserve_access_index));
+
+/* current_image fills v's address space fields from the current task. */
+static __always_inline void current_image(struct bias_val *v)
+{
+	struct task_struct___gs *t = (void *)bpf_get_current_task_btf();
+	struct mm_struct___gs *mm = BPF_CORE_READ(t, mm);
+
+	v->start_stack = BPF_CORE_READ(mm, start_stack);
+	v->arg_start = BPF_CORE_READ(mm, arg_start);
+}
+
+/* bias_of returns gs_bias's bias of module in this process, or
+ * GS_BIAS_UNKNOWN when it has none for the process's current image (an
+ * entry from before an exec is deleted). Not inlined, as record_bias. */
+static __noinline u64 bias_of(u32 module)
 {
 	struct bias_key k = {
 		.tgid = bpf_get_current_pid_tgid() >> 32,
 		.module = module,
 	};
-	u64 *bias, ip;
+	struct bias_val now = {}, *v;
+
+	v = bpf_map_lookup_elem(&gs_bias, &k);
+	if (!v)
+		return GS_BIAS_UNKNOWN;
+	current_image(&now);
+	if (v->start_stack != now.start_stack || v->arg_start != now.arg_start) {
+		bpf_map_delete_elem(&gs_bias, &k);
+		return GS_BIAS_UNKNOWN;
+	}
+	return v->bias;
+}
+
+/* ld_bias is OpLdBias. uprobe says ctx is a uprobe's, whose
+ * bpf_get_func_ip is the probe's run-time address. */
+static __always_inline u64 ld_bias(void *ctx, struct regfile *f, const struct hit *h, u32 module, const int uprobe)
+{
+	u64 bias, ip;
 
 	if (uprobe && module == h->module) {
 		ip = bpf_get_func_ip(ctx);
 		if (ip) /* 0 before 6.4: use the map */
 			return ip - h->address;
 	}
-	bias = bpf_map_lookup_elem(&gs_bias, &k);
-	if (bias)
-		return *bias;
+	bias = bias_of(module);
+	if (bias != GS_BIAS_UNKNOWN)
+		return bias;
 	fail(f, GS_STATUS_NO_BIAS, module);
 	return GS_BIAS_UNKNOWN;
 }
@@ -1333,9 +1385,10 @@ static __noinline void record_bias(void *ctx, const struct probe *p)
 		.tgid = bpf_get_current_pid_tgid() >> 32,
 		.module = p->module,
 	};
-	u64 bias = ((struct pt_regs *)ctx)->rip - p->address;
+	struct bias_val v = {.bias = ((struct pt_regs *)ctx)->rip - p->address};
 
-	bpf_map_update_elem(&gs_bias, &k, &bias, BPF_ANY);
+	current_image(&v);
+	bpf_map_update_elem(&gs_bias, &k, &v, BPF_ANY);
 }
 
 /*

@@ -52,3 +52,44 @@ func TestAddressUnknownBias(t *testing.T) {
 		})
 	}
 }
+
+// TestExecDropsOldBias: a process that execs keeps its pid, but its new
+// image maps the library elsewhere. gs found the library's bias in the
+// old image (no bias probe can fire: the library has no initializer);
+// after the exec that entry must not be used: each hit in the new image
+// prints the library global and its address as the new image has them
+// (the target prints them), or as not available until gs finds the new
+// bias, never what the old image's bias gives.
+func TestExecDropsOldBias(t *testing.T) {
+	for _, v := range []variant{{"gcc", "-O0", true}, {"clang-19", "-O0", false}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			buildNoInit(t, dir, v)
+			compile(t, dir, "execa.c", "execa", v, "-L"+dir, "-lmodglob", "-Wl,-rpath,$ORIGIN")
+			got, outs := systemGS(t, dir, `uprobe:./modmain:mod_tick { print(&mod_value, v, mod_value) }`,
+				[]string{filepath.Join(dir, "execa"), filepath.Join(dir, "modmain")})
+			before := regexp.MustCompile(`before (\d+)`).FindStringSubmatch(outs[0])
+			where := regexp.MustCompile(`where (\d+)`).FindStringSubmatch(outs[0])
+			vals := regexp.MustCompile(`(?m)^pid=\d+ value=(\d+)$`).FindAllStringSubmatch(outs[0], -1)
+			if before == nil || where == nil || len(vals) != 3 {
+				t.Fatalf("target printed:\n%s", outs[0])
+			}
+			if before[1] == where[1] {
+				t.Fatalf("both images mapped the library at %s: no ASLR, the test proves nothing", where[1])
+			}
+			var addr uint64
+			fmt.Sscan(where[1], &addr)
+			na := regexp.QuoteMeta("<not available: module not located in this process>")
+			lines := strings.Split(strings.TrimSpace(got), "\n")
+			if len(lines) != 3 {
+				t.Fatalf("want 3 hits, gs printed:\n%s", got)
+			}
+			for i, l := range lines {
+				re := fmt.Sprintf(`^&mod_value = (%s|%#x), v = %s, mod_value = (%s|%s)$`, na, addr, vals[i][1], na, vals[i][1])
+				if !regexp.MustCompile(re).MatchString(l) {
+					t.Errorf("hit %d: %q does not match %q", i, l, re)
+				}
+			}
+		})
+	}
+}

@@ -153,32 +153,51 @@ func (c *checker) lineProbes(pr *parser.Probe, bin *debuginfo.Binary, binName st
 // instruction of fn, and says where the nearest ones start when it does
 // not. A function whose bytes cannot be read or decoded is not checked.
 func (c *checker) onInstruction(pr *parser.Probe, bin *debuginfo.Binary, fn debuginfo.Func) bool {
+	msg, hint := OffsetProblem(bin, fn, pr.Offset)
+	if msg == "" {
+		return true
+	}
+	d := c.errorf(pr, "%s", msg)
+	if hint != "" {
+		d.WithHint("%s", hint)
+	}
+	return false
+}
+
+// OffsetProblem says why fn+off cannot take a probe (past fn's end, not
+// on an instruction boundary), with a hint; "" when it can. It is sema's
+// check of FUNC+OFF probes, which gs -lv makes too.
+func OffsetProblem(bin *debuginfo.Binary, fn debuginfo.Func, off uint64) (msg, hint string) {
+	if fn.Size != 0 && off >= fn.Size {
+		return fmt.Sprintf("offset %d is past the end of %q (%d bytes)", off, fn.Name, fn.Size),
+			fmt.Sprintf("Offset outside the function bounds ('%s' size is %d), as bpftrace says: use an offset below %d", fn.Name, fn.Size, fn.Size)
+	}
 	code, _ := bin.Code(fn)
 	if code == nil {
-		return true
+		return "", ""
 	}
 	prev, next := -1, -1
 	for pc := 0; pc < len(code); {
 		inst, err := x86asm.Decode(code[pc:], 64)
 		if err != nil || inst.Len == 0 {
-			return true
+			return "", ""
 		}
 		switch {
-		case uint64(pc) == pr.Offset:
-			return true
-		case uint64(pc) < pr.Offset:
+		case uint64(pc) == off:
+			return "", ""
+		case uint64(pc) < off:
 			prev = pc
 		case next < 0:
 			next = pc
 		}
 		pc += inst.Len
 	}
-	d := c.errorf(pr, "offset %d is not on an instruction boundary of %q", pr.Offset, fn.Name)
+	msg = fmt.Sprintf("offset %d is not on an instruction boundary of %q", off, fn.Name)
 	switch {
 	case prev >= 0 && next >= 0:
-		d.WithHint("the nearest instructions start at %s+%d and %s+%d", fn.Name, prev, fn.Name, next)
+		hint = fmt.Sprintf("the nearest instructions start at %s+%d and %s+%d", fn.Name, prev, fn.Name, next)
 	case prev >= 0:
-		d.WithHint("the nearest instruction starts at %s+%d", fn.Name, prev)
+		hint = fmt.Sprintf("the nearest instruction starts at %s+%d", fn.Name, prev)
 	}
-	return false
+	return msg, hint
 }

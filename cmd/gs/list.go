@@ -113,8 +113,26 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 			fmt.Fprintf(stderr, "gs: %v\n", err)
 		}
 	}
+	if p.HasOffset {
+		if p.Kind == parser.ProbeUretprobe {
+			fmt.Fprintf(stderr, "gs: a uretprobe attaches to a function's entry, not an offset\n")
+			return exitUsage
+		}
+		for _, fn := range funcs {
+			if msg, hint := sema.OffsetProblem(bin, fn.Funcs[0], p.Offset); msg != "" {
+				fmt.Fprintf(stderr, "gs: %s\n", msg)
+				if hint != "" {
+					fmt.Fprintf(stderr, "hint: %s\n", hint)
+				}
+				return exitUsage
+			}
+		}
+	}
 	for _, fn := range funcs {
 		line := prefix + fn.Spec
+		if p.HasOffset {
+			line += fmt.Sprintf("+%d", p.Offset)
+		}
 		if verbose {
 			for _, s := range fn.Funcs {
 				if s.Name != fn.Qual {
@@ -148,6 +166,19 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 					listReturns(stdout, bin, d, in, why) // listgo.go
 					continue
 				}
+			}
+			if p.HasOffset { // FUNC+OFF: there, never moved
+				if in.Inlined {
+					continue
+				}
+				at := fmt.Sprintf("at +%d", p.Offset)
+				fmt.Fprintf(stdout, "    probe  %s (0x%x): FUNC+OFF probes stay where they are put\n", at, in.Entry+p.Offset)
+				end := uint64(0)
+				if p.Offset == 0 {
+					end = in.PrologueEnd // as at the entry: what the prologue has yet to store
+				}
+				listVars(stdout, d, in.Entry+p.Offset, end, at)
+				continue
 			}
 			fmt.Fprintf(stdout, "    probe  %s\n", sema.PlaceFunc(bin, in, exact))
 			listVars(stdout, d, in.Entry, in.PrologueEnd, "at entry")

@@ -275,6 +275,15 @@ func (b *Binary) GoPclntab() (version string, ok bool) {
 	return b.pcln.version, true
 }
 
+// GoPclntabErr returns why b's .gopclntab could not be read, nil when b
+// has none or it was read (or b has a symbol table).
+func (b *Binary) GoPclntabErr() error {
+	if errors.Is(b.pclnErr, errNoPclntab) {
+		return nil
+	}
+	return b.pclnErr
+}
+
 // LineAt returns the source file and line of pc: from the DWARF, else
 // from the .gopclntab of a Go binary without DWARF.
 func (b *Binary) LineAt(pc uint64) (file string, line int, ok bool) {

@@ -258,6 +258,21 @@ func TestPclntabCorrupt(t *testing.T) {
 	s := f.Section(".gopclntab")
 	off, size := int(s.Offset), int(s.Size)
 	f.Close()
+	// A magic no Go wrote: no functions, and the error says why.
+	bad := append([]byte(nil), raw...)
+	copy(bad[off:], []byte{0x12, 0x34, 0x56, 0x78})
+	path := filepath.Join(t.TempDir(), "badmagic")
+	if err := os.WriteFile(path, bad, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	b, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.GoPclntabErr(); b.HasSymbols() || err == nil || !strings.Contains(err.Error(), "unknown magic 0x78563412") {
+		t.Errorf("a .gopclntab of magic 0x78563412: %d functions, error %v", len(b.funcs), err)
+	}
+	b.Close()
 	for _, at := range []int{4, 8, 16, 40, 64, size / 3, size / 2} {
 		bad := append([]byte(nil), raw...)
 		for i := off + at; i < off+size && i < off+at+64; i++ {

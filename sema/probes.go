@@ -165,6 +165,10 @@ func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName 
 		return c.lineProbes(pr, bin, binName) // lineprobes.go
 	}
 	if !bin.HasSymbols() {
+		if err := bin.GoPclntabErr(); err != nil { // a Go binary's functions are in its .gopclntab
+			c.errorf(pr, "%q has no symbol table, and gs cannot %v", binName, err)
+			return nil
+		}
 		c.errorf(pr, "%q has no symbol table", binName)
 		return nil
 	}

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"debug/elf"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -143,5 +144,25 @@ func TestGoStrippedList(t *testing.T) {
 		`    arguments by Go's register ABI \(how many is not known\): `+regexp.QuoteMeta(strings.Join(regs, " "))+`\n`)
 	if r.Stderr != "" {
 		t.Errorf("gs -lv wrote to stderr:\n%s", r.Stderr)
+	}
+	// A .gopclntab whose magic no Go wrote: the error says so.
+	f, err := elf.Open(filepath.Join(dir, "orders-s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	off := f.Section(".gopclntab").Offset
+	f.Close()
+	raw, err := os.ReadFile(filepath.Join(dir, "orders-s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	copy(raw[off:], []byte{0x12, 0x34, 0x56, 0x78})
+	if err := os.WriteFile(filepath.Join(dir, "orders-bad"), raw, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r = runGS(t, dir, timeout, "-e", "uprobe:./orders-bad:main.process { }")
+	want := `<expr>:1:1: error: "./orders-bad" has no symbol table, and gs cannot read .gopclntab: unknown magic 0x78563412 (Go before 1.16 or not a pclntab)`
+	if r.Code == 0 || !strings.HasPrefix(r.Stderr, want+"\n") {
+		t.Errorf("gs on a bad .gopclntab: exit %d\n%s\nwant\n%s", r.Code, r.Stderr, want)
 	}
 }

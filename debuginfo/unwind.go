@@ -168,7 +168,7 @@ func (b *Binary) UnwindTable() (*UnwindTable, error) {
 		end = f.hi
 	}
 	t.Rows = append(t.Rows, UnwindRow{PC: end})
-	for _, addr := range b.restorers() {
+	for _, addr := range b.restorers(t) {
 		// A caller is looked up at its return address - 1: the
 		// restorer's row starts the byte before it (as glibc's FDE does).
 		t.override(addr-1, addr+uint64(len(arch.SigreturnCode)), UnwindRow{Kind: UnwindSignal})
@@ -254,8 +254,11 @@ func (t *UnwindTable) override(lo, hi uint64, row UnwindRow) {
 
 // restorers returns the addresses of b's signal restorers without call
 // frame information of their own (musl's): symbols __restore_rt whose
-// code is arch.SigreturnCode.
-func (b *Binary) restorers() []uint64 {
+// code is arch.SigreturnCode, and, in a module without a .symtab (musl's
+// stripped libc.so), that code wherever no FDE covers it (the
+// restorer is the only code that calls rt_sigreturn; gdb finds signal
+// frames by the same bytes).
+func (b *Binary) restorers(t *UnwindTable) []uint64 {
 	var out []uint64
 	seen := map[uint64]bool{}
 	syms, _ := b.File.Symbols()
@@ -269,6 +272,30 @@ func (b *Binary) restorers() []uint64 {
 		code, err := b.Code(Func{Name: s.Name, Addr: s.Value, Size: n})
 		if err == nil && bytes.Equal(code, arch.SigreturnCode) {
 			out = append(out, s.Value)
+		}
+	}
+	if len(syms) > 0 || len(arch.SigreturnCode) == 0 {
+		return out
+	}
+	for _, p := range b.File.Progs {
+		if p.Type != elf.PT_LOAD || p.Flags&elf.PF_X == 0 || p.Filesz > 64<<20 {
+			continue
+		}
+		data := make([]byte, p.Filesz)
+		if _, err := p.ReadAt(data, 0); err != nil {
+			continue
+		}
+		for off := 0; ; {
+			i := bytes.Index(data[off:], arch.SigreturnCode)
+			if i < 0 {
+				break
+			}
+			addr := p.Vaddr + uint64(off+i)
+			if !seen[addr] && t.Lookup(addr).Kind == UnwindNone && t.Lookup(addr-1).Kind == UnwindNone {
+				seen[addr] = true
+				out = append(out, addr)
+			}
+			off += i + 1
 		}
 	}
 	return out

@@ -139,3 +139,36 @@ func TestSignalFrameCFI(t *testing.T) {
 		t.Errorf("row at the restorer %#x: %+v, want UnwindSignal", sig.lo, r)
 	}
 }
+
+// TestMuslRestorer: musl's stripped libc.so has no symbol and no FDE for
+// its restorer (src/signal/x86_64/restore.s): the table finds it by its
+// code, as gdb does, and makes it an UnwindSignal row.
+func TestMuslRestorer(t *testing.T) {
+	loader, err := filepath.EvalSymlinks(MuslLoader)
+	if err != nil {
+		t.Fatalf("musl's libc: %v (deps.sh installs musl-tools)", err)
+	}
+	b, err := Open(loader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	tab, err := b.UnwindTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, r := range tab.Rows {
+		if r.Kind != UnwindSignal {
+			continue
+		}
+		n++
+		code, err := b.Code(Func{Name: "restorer", Addr: r.PC + 1, Size: uint64(len(arch.SigreturnCode))})
+		if err != nil || !bytes.Equal(code, arch.SigreturnCode) {
+			t.Errorf("signal row at %#x: the code after it is % x (%v)", r.PC, code, err)
+		}
+	}
+	if n == 0 {
+		t.Errorf("%s: no signal frame row", loader)
+	}
+}

@@ -16,11 +16,14 @@ import (
 // whose location is where the calling convention returns it: for C, C++
 // and Rust the psABI's registers (debuginfo.CResultLocation) at the RET
 // and just after it, where a uretprobe fires; for Go the first result, where
-// debuginfo.GoResultsAtReturn put it at each RET. A group whose probes
-// have no DWARF, return nothing (void), an aggregate, or results of
-// different types keeps bpftrace's untyped retval, rax as a 64-bit
-// integer; one whose result is in a register a uprobe does not save
-// (a double in xmm0) is refused rather than read from rax.
+// debuginfo.GoResultsAtReturn put it at each RET. Integer results of
+// different types in one group (a wildcard) read as int64, each extended
+// as its own type says (widenRetvals). A group whose probes have no
+// DWARF, return nothing (void), an aggregate, or results of different
+// kinds keeps bpftrace's untyped retval, rax as a 64-bit integer; one
+// whose result is in a register a uprobe does not save (a double in xmm0)
+// is refused rather than read from rax, unless the code leaves a copy
+// (sseret_amd64.go).
 
 // retvalSite is the result of one probe's function.
 type retvalSite struct {
@@ -60,10 +63,16 @@ func (c *checker) typedRetval(gc *groupCtx, e *parser.Ident) (*Type, bool) {
 		return nil, false
 	}
 	ref := &VarRef{Name: "retval", Type: sites[0].t, At: map[int]*VarAt{}}
-	for i, pv := range s.probes {
+	for i := range sites {
 		if signature(sites[i].t) != signature(ref.Type) {
-			return nil, false // results of different types: bpftrace's retval
+			if !widenRetvals(sites) {
+				return nil, false // results of different kinds: bpftrace's retval
+			}
+			ref.Type = sites[0].t
+			break
 		}
+	}
+	for i, pv := range s.probes {
 		loc := sites[i].loc
 		if n, wide := wideRegPiece(loc, sites[i].t.Size); wide && loc.Available() {
 			loc = debuginfo.Location{Reason: fmt.Sprintf("%d bytes of it in one register", n)}
@@ -120,4 +129,47 @@ func (c *checker) retvalAt(pv *probeView) retvalSite {
 		return retvalSite{}
 	}
 	return retvalSite{t: t, loc: loc, ok: true}
+}
+
+// widenRetvals gives integer results of different types (a wildcard's
+// int, bool, long and pointer functions) one type, int64 (uint64 when
+// none is signed): each probe's location then computes its own result
+// extended to 64 bits as its type says (DW_OP-style ops on the register).
+// It reports false, changing nothing, unless every result is an integer
+// of at most 8 bytes in one register.
+func widenRetvals(sites []retvalSite) bool {
+	signed := false
+	for _, s := range sites {
+		t := s.t
+		switch t.Kind {
+		case KindInt, KindChar, KindEnum, KindBool, KindPointer:
+		default:
+			return false
+		}
+		ps := s.loc.Pieces
+		if t.Size > 8 || len(ps) != 1 || ps[0].Kind != debuginfo.PieceReg {
+			return false
+		}
+		signed = signed || t.Signed && t.Kind != KindBool
+	}
+	to := Uint64
+	if signed {
+		to = Int64
+	}
+	for i := range sites {
+		t, reg := sites[i].t, sites[i].loc.Pieces[0].Ops[0].Reg
+		ops := []debuginfo.LocOp{{Kind: debuginfo.LocBreg, Reg: reg}}
+		if bits := 8 * t.Size; bits < 64 {
+			if t.Signed && t.Kind != KindBool {
+				sh := uint64(64 - bits)
+				ops = append(ops, debuginfo.LocOp{Kind: debuginfo.LocConst, Value: sh}, debuginfo.LocOp{Kind: debuginfo.LocShl},
+					debuginfo.LocOp{Kind: debuginfo.LocConst, Value: sh}, debuginfo.LocOp{Kind: debuginfo.LocShra})
+			} else {
+				ops = append(ops, debuginfo.LocOp{Kind: debuginfo.LocConst, Value: 1<<bits - 1}, debuginfo.LocOp{Kind: debuginfo.LocAnd})
+			}
+		}
+		sites[i].t = to
+		sites[i].loc = debuginfo.Location{Pieces: []debuginfo.Piece{{Kind: debuginfo.PieceValue, Size: 8, Ops: ops, Expr: ops}}}
+	}
+	return true
 }

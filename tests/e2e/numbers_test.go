@@ -133,6 +133,8 @@ func gdbFinish(t *testing.T, dir, bin, args string, funcs []string) map[string]s
 // gdb's finish prints it: an int -1 is -1, a bool true (so /retval == 1/
 // matches), an unsigned char 151, a short -300; a 128-bit result is both
 // halves, as the target prints them (gdb 13's finish prints 0 for it).
+// In one group over functions of different integer types, each result is
+// extended as its own type says.
 // The values are compared with gdb's finish at the same returns.
 func TestRetvalTyped(t *testing.T) {
 	funcs := []string{"neg", "is_zero", "uchar", "sneg", "take"}
@@ -141,6 +143,12 @@ func TestRetvalTyped(t *testing.T) {
 		fmt.Fprintf(&script, "uretprobe:./n:%s { printf(\"%%s \", func); print(retval); printf(\"%%s %%d\\n\", func, retval) }\n", f)
 	}
 	script.WriteString("uretprobe:./n:is_zero /retval == 1/ { printf(\"is_zero matched 1\\n\") }\n")
+	// One group over all of them: each result extended as its own type says.
+	var all []string
+	for _, f := range funcs {
+		all = append(all, "uretprobe:./n:"+f)
+	}
+	script.WriteString(strings.Join(all, ",") + " { printf(\"all %s %d\\n\", func, retval) }\n")
 	script.WriteString("uretprobe:./n:wide { printf(\"wide \"); print(retval) }\n")
 	char := regexp.MustCompile(`^(\d+) ('.*')$`)
 	for _, v := range numberVariants {
@@ -167,8 +175,8 @@ func TestRetvalTyped(t *testing.T) {
 				case "false":
 					num = "0"
 				}
-				if !lines[f+" "+w] || !lines[f+" "+num] {
-					t.Errorf("%s: gdb's finish says %s; want lines %q and %q, gs printed:\n%s", f, want[f], f+" "+w, f+" "+num, r.Stdout)
+				if !lines[f+" "+w] || !lines[f+" "+num] || !lines["all "+f+" "+num] {
+					t.Errorf("%s: gdb's finish says %s; want lines %q, %q and %q, gs printed:\n%s", f, want[f], f+" "+w, f+" "+num, "all "+f+" "+num, r.Stdout)
 				}
 			}
 			if !lines["is_zero matched 1"] {

@@ -170,6 +170,7 @@ const (
 	GsMapGsCells         = "gs_cells"
 	GsMapGsCounters      = "gs_counters"
 	GsMapGsEvents        = "gs_events"
+	GsMapGsHits          = "gs_hits"
 	GsMapGsInsns         = "gs_insns"
 	GsMapGsIters         = "gs_iters"
 	GsMapGsLost          = "gs_lost"
@@ -258,6 +259,7 @@ type GsMapSpecs struct {
 	GsCells    *ebpf.MapSpec `ebpf:"gs_cells"`
 	GsCounters *ebpf.MapSpec `ebpf:"gs_counters"`
 	GsEvents   *ebpf.MapSpec `ebpf:"gs_events"`
+	GsHits     *ebpf.MapSpec `ebpf:"gs_hits"`
 	GsInsns    *ebpf.MapSpec `ebpf:"gs_insns"`
 	GsIters    *ebpf.MapSpec `ebpf:"gs_iters"`
 	GsLost     *ebpf.MapSpec `ebpf:"gs_lost"`
@@ -310,6 +312,7 @@ type GsMaps struct {
 	GsCells    *ebpf.Map `ebpf:"gs_cells"`
 	GsCounters *ebpf.Map `ebpf:"gs_counters"`
 	GsEvents   *ebpf.Map `ebpf:"gs_events"`
+	GsHits     *ebpf.Map `ebpf:"gs_hits"`
 	GsInsns    *ebpf.Map `ebpf:"gs_insns"`
 	GsIters    *ebpf.Map `ebpf:"gs_iters"`
 	GsLost     *ebpf.Map `ebpf:"gs_lost"`
@@ -331,6 +334,7 @@ func (m *GsMaps) Close() error {
 		m.GsCells,
 		m.GsCounters,
 		m.GsEvents,
+		m.GsHits,
 		m.GsInsns,
 		m.GsIters,
 		m.GsLost,

@@ -103,6 +103,7 @@ func generate(p *sema.Program, useCells bool) (*ir.Program, error) {
 	if p.Values != nil {
 		out.Modules = p.Values.Modules
 	}
+	out.Returns = p.Returns
 	for _, grp := range p.Groups {
 		g.cellOff, g.groupCells = map[uint8]int{}, 0
 		if err := g.groupCode(grp, out); err != nil { // values.go: per probe when locations differ

@@ -110,6 +110,7 @@ func CHeader() string {
 	def("GS_NUM_COUNTERS", int64(NumCounters), "")
 
 	def("GS_PROBE_FLAG_BIAS", ProbeFlagBias, "gs_probes flags: a bias probe")
+	def("GS_PROBE_FLAG_COUNT", ProbeFlagCount, "gs_probes flags: count the probe's hits in gs_hits")
 	fmt.Fprintf(&b, "#define %-26s %#xULL /* %s */\n", "GS_BIAS_UNKNOWN", uint64(BiasUnknown), "what OpLdBias yields when it knows no bias")
 
 	b.WriteString("\n/* Status slots and string slot flags. */\n")

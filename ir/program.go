@@ -11,7 +11,7 @@ import (
 
 // Version identifies the encoding. Bump it whenever an op is added or its
 // meaning changes.
-const Version = 12
+const Version = 13
 
 // Limits shared with the C interpreter (they are written into its header).
 const (
@@ -112,6 +112,11 @@ const (
 	// as the hit's run-time address minus the entry's link-time address,
 	// and runs no code.
 	ProbeFlagBias = 1
+	// ProbeFlagCount in gs_probes' flags counts the probe's hits in
+	// gs_hits[id] (Program.Returns): the RET probes of a ReturnCount, and
+	// the runtime's hidden probe on its function's entry (entries
+	// len(Probes)+len(Modules)+i), which runs no code.
+	ProbeFlagCount = 2
 	// BiasUnknown is what OpLdBias yields for a module whose bias it does
 	// not know: an address biased by it is not canonical, so a read there
 	// fails too.
@@ -511,8 +516,26 @@ type Program struct {
 	KeepMaps bool
 	Lines    []LineEntry
 	HeapSize int // bytes of heap the program touches
-	File     *diag.File
+	// Returns are the uretprobes that are uprobes on their functions'
+	// RETs (sema/retsites.go), whose calls left by an exception, a longjmp
+	// or a tail call give no event: the runtime counts them.
+	Returns []ReturnCount
+	File    *diag.File
 }
 
 // IterCap is how many keys of k bytes an iteration level holds.
 func IterCap(k int) int { return IterBytes / k }
+
+// ReturnCount is one function whose uretprobe is uprobes on its RETs. The
+// runtime attaches a hidden probe at Offset in Binary (the function's
+// entry; a Go function's past its stack check) and counts its hits and
+// those of the Rets probes (ProbeFlagCount): the calls that did not
+// return through a RET while traced are the difference.
+type ReturnCount struct {
+	Name    string // the uretprobe as the script names it
+	Func    string
+	Binary  string
+	Offset  uint64 // file offset of the entry
+	Address uint64 // its link-time address
+	Rets    []uint32
+}

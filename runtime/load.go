@@ -49,6 +49,7 @@ type interpreter struct {
 	counters *ebpf.Map
 	bias     *ebpf.Map
 	tree     *ebpf.Map // gs_tree (tree.go)
+	hits     *ebpf.Map // gs_hits (returns.go)
 	probes   *ebpf.Map // gs_probes
 	vals     *ebpf.Map
 	aggs     *ebpf.Map
@@ -315,7 +316,7 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 		in.perf = coll.Programs[progPerfEvent]
 	}
 	for name, m := range map[string]**ebpf.Map{
-		mapEvents: &in.events, mapLost: &in.lost, mapCounters: &in.counters, mapBias: &in.bias, mapTree: &in.tree,
+		mapEvents: &in.events, mapLost: &in.lost, mapCounters: &in.counters, mapBias: &in.bias, mapTree: &in.tree, mapHits: &in.hits,
 		mapProbes: &in.probes, mapVals: &in.vals, mapAggs: &in.aggs, mapStrs: &in.strs, mapCells: &in.cells, mapStacks: &in.stacks,
 		"gs_umods": &in.umods, "gs_urows": &in.urows,
 	} {
@@ -432,7 +433,11 @@ func probeValues(prog *ir.Program, hold bool) ([][probeValueSize]byte, error) {
 				module = uint32(m)
 			}
 		}
-		pv[i] = encodeProbe(start, n, 0, module, p.Cells, p.Address)
+		flags := uint32(0)
+		if !(hold && held(p)) && countsReturn(prog, p.ID) {
+			flags = ir.ProbeFlagCount // returns.go
+		}
+		pv[i] = encodeProbe(start, n, flags, module, p.Cells, p.Address)
 	}
 	return pv, nil
 }
@@ -450,7 +455,7 @@ func (in *interpreter) enableProbes(prog *ir.Program) error {
 		return fmt.Errorf("write %s: %w", mapProbes, err)
 	}
 	in.held = false
-	return nil
+	return writeReturnCounts(in, prog) // returns.go
 }
 
 // fillMaps writes the bytecode, the probes' ranges and the maps' parameters.

@@ -499,6 +499,11 @@ func (s *session) attach(groups []*binaryProbes, pid int, writeBias bool) error 
 		// The bias probes come first, then the scan of the processes
 		// already running: a process starting in between is in both.
 		links, err := attachBiasProbes(s.in, s.prog, kpid, s.status.warnf)
+		if err == nil {
+			var rl []link.Link
+			rl, err = attachReturnCounts(s.in, s.prog, kpid) // returns.go
+			links = append(links, rl...)
+		}
 		if err == nil && kpid == 0 && len(s.prog.Modules) > 0 {
 			if s.procBias, err = newProcBias(s.in.bias, s.prog.Modules); err == nil {
 				err = s.procBias.update()
@@ -762,6 +767,7 @@ func (s *session) finish(why string, child *heldCommand) {
 	if err := s.tree.filter(false); err != nil { // END runs in gs's process
 		s.status.warnf("%v", err)
 	}
+	s.reportReturnCounts() // returns.go
 	s.logf("detached %d links in %v (stopped: %s)", len(s.links)+len(s.intervals), time.Since(detachStart).Round(time.Millisecond), why)
 	s.links, s.intervals = nil, nil
 

@@ -65,8 +65,18 @@ func (c *checker) binaryProbes(g *Group, pr *parser.Probe, name string) {
 	prefix := pr.Kind.String() + ":" + name + ":"
 	ats := c.attachPoints(pr, be.bin, name)
 	var atRet []bool
+	var sites []retSite
 	if pr.Kind == parser.ProbeUretprobe {
-		ats, atRet = c.retSites(pr, be.bin, ats) // retsites.go: a uprobe on each RET where it must be
+		ats, atRet, sites = c.retSites(pr, be.bin, ats) // retsites.go: a uprobe on each RET where it must be
+	}
+	first := len(c.p.Probes)
+	for _, s := range sites {
+		rc := ir.ReturnCount{Name: prefix + s.entry.Name, Func: s.entry.Func, Binary: be.bin.Path,
+			Offset: s.entry.Offset, Address: s.entry.Address}
+		for i := s.first; i < s.first+s.n; i++ {
+			rc.Rets = append(rc.Rets, uint32(first+i))
+		}
+		c.p.Returns = append(c.p.Returns, rc)
 	}
 	for i, at := range ats {
 		ret := atRet != nil && atRet[i]

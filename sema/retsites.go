@@ -25,12 +25,16 @@ import (
 // exception, a longjmp or Go's panic gives no event, and neither does a
 // tail call (a JMP to another function, which returns for both): a kernel
 // uretprobe would not see the first three either, since the trampoline
-// is never reached. gs -lv lists the RET sites.
+// is never reached. So each such function is an ir.ReturnCount: the
+// runtime counts its calls at its entry and its RET probes' hits, and
+// reports the calls that gave no return event. gs -lv lists the RET
+// sites.
 
 // retSites turns each function entry of ats (a uretprobe's attach points)
-// into uprobes on the function's RET instructions where they must be,
-// and says which did.
-func (c *checker) retSites(pr *parser.Probe, bin *debuginfo.Binary, ats []ir.Probe) (out []ir.Probe, atRet []bool) {
+// into uprobes on the function's RET instructions where they must be.
+// atRet says which of out did; each of sites is a function whose RETs are
+// out[first:first+n], with the entry where its calls are counted.
+func (c *checker) retSites(pr *parser.Probe, bin *debuginfo.Binary, ats []ir.Probe) (out []ir.Probe, atRet []bool, sites []retSite) {
 	for _, at := range ats {
 		fn, ok := bin.FuncAt(at.Address)
 		why := ""
@@ -60,6 +64,16 @@ func (c *checker) retSites(pr *parser.Probe, bin *debuginfo.Binary, ats []ir.Pro
 				WithHint("trace its entry with uprobe:, or the function it jumps to")
 			continue
 		}
+		site := retSite{entry: at, first: len(out)}
+		if bin.IsGo() {
+			// Past the stack check: morestack runs the function again
+			// from its entry (goPastStackCheck).
+			if code, err := bin.Code(fn); err == nil && code != nil {
+				n := uint64(goStackCheckEnd(code))
+				site.entry.Address += n
+				site.entry.Offset += n
+			}
+		}
 		for _, addr := range rets {
 			p := at
 			p.Address = addr
@@ -71,8 +85,16 @@ func (c *checker) retSites(pr *parser.Probe, bin *debuginfo.Binary, ats []ir.Pro
 			p.Offset = off
 			out, atRet = append(out, p), append(atRet, true)
 		}
+		site.n = len(out) - site.first
+		sites = append(sites, site)
 	}
-	return out, atRet
+	return out, atRet, sites
+}
+
+// retSite is a function whose uretprobe is uprobes on its RETs.
+type retSite struct {
+	entry    ir.Probe // the uretprobe's attach point: where its calls are counted
+	first, n int      // its RET probes, in retSites' out
 }
 
 // ReturnSites returns the addresses of the RETs of the function at entry,

@@ -108,6 +108,9 @@ type Program struct {
 	// Placements says where each uprobe sits and why (placement.go), in
 	// the order groups were checked.
 	Placements []Placement
+	// Returns are the uretprobes that are uprobes on RETs, whose calls
+	// the runtime counts (retsites.go, ir.Program.Returns).
+	Returns []ir.ReturnCount
 }
 
 // Group is one probe group: its probes share one piece of code.

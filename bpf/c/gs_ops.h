@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              12 /* ir.Version */
+#define GS_IR_VERSION              13 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0
@@ -108,6 +108,7 @@
 #define GS_COUNTER_ITER_CUT        5
 #define GS_NUM_COUNTERS            6
 #define GS_PROBE_FLAG_BIAS         1 /* gs_probes flags: a bias probe */
+#define GS_PROBE_FLAG_COUNT        2 /* gs_probes flags: count the probe's hits in gs_hits */
 #define GS_BIAS_UNKNOWN            0x8000000000000000ULL /* what OpLdBias yields when it knows no bias */
 
 /* Status slots and string slot flags. */

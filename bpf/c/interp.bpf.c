@@ -293,6 +293,16 @@ struct {
 	__type(value, u64);
 } gs_counters SEC(".maps");
 
+/* Hits of the probes flagged GS_PROBE_FLAG_COUNT (ir.Program.Returns):
+ * the calls of a function whose return probes sit on its RETs, and those
+ * RETs' hits. */
+struct {
+	__uint(type, BPF_MAP_TYPE_PERCPU_ARRAY);
+	__uint(max_entries, GS_MAX_PROBES);
+	__type(key, u32);
+	__type(value, u64);
+} gs_hits SEC(".maps");
+
 struct {
 	__uint(type, BPF_MAP_TYPE_LRU_HASH);
 	__uint(max_entries, 16384);
@@ -1789,6 +1799,12 @@ static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
 		if (uprobe)
 			record_bias(ctx, p);
 		return 0;
+	}
+	if (p->flags & GS_PROBE_FLAG_COUNT) {
+		u64 *n = bpf_map_lookup_elem(&gs_hits, &id);
+
+		if (n)
+			__sync_fetch_and_add(n, 1);
 	}
 	/* A program that does nothing (a block with no code) costs one array
 	 * lookup: an empty probe must cost what bpftrace's does. */

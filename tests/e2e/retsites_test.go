@@ -20,10 +20,20 @@ func retSelfLines(stderr string) []string {
 // checkReturns runs script on ./t in dir and checks that the target ran
 // to its end ("done", no abort) and that each return probe's hit printed
 // what the target printed after that return, in order: as many hits as
-// the target's normal returns, with the same values.
-func checkReturns(t *testing.T, dir, cmd, script string, want int) {
+// the target's normal returns, with the same values. unreturned are the
+// functions gs must report with calls that gave no return event ("FUNC: N
+// of M"), and no other.
+func checkReturns(t *testing.T, dir, cmd, script string, want int, unreturned ...string) {
 	t.Helper()
 	r := runGS(t, dir, timeout, "-c", cmd, "-e", script)
+	// The calls that left without a RET are counted: "uretprobe:./t:FUNC:
+	// N of M calls of ... gave no return event".
+	for _, u := range unreturned {
+		match(t, "gs's stderr", r.Stderr, `(?m)^gs: warning: uretprobe:\./t:`+u+` calls of .* gave no return event: an exception, longjmp or tail call left them`)
+	}
+	if n := strings.Count(r.Stderr, "gave no return event"); n != len(unreturned) {
+		t.Errorf("%d functions reported calls without a return event, want %d\n%s", n, len(unreturned), r.Stderr)
+	}
 	if r.Code != 0 || strings.Contains(r.Stderr, "terminate called") || !strings.Contains(r.Stderr, "\ndone\n") {
 		t.Fatalf("gs exit %d, or the target did not run to its end\nstdout:\n%s\nstderr:\n%s", r.Code, r.Stdout, r.Stderr)
 	}
@@ -54,7 +64,7 @@ uretprobe:./t:held { printf("held = %d counter = %d\n", retval, counter) }`
 			compileCxx(t, dir, "throws.cc", "t", v)
 			r := runGS(t, dir, timeout, "-lv", "uretprobe:./t:pass")
 			match(t, "gs -lv", r.Stdout, `probe  at \+\d+ \(a RET: an exception or longjmp may unwind _Z4passi: it is C\+\+\)`)
-			checkReturns(t, dir, "./t 9", script, 18) // 6 of 9 calls return; 3 throw
+			checkReturns(t, dir, "./t 9", script, 18, "check: 3 of 9", "pass: 3 of 9", "held: 3 of 9") // 6 of 9 calls return; 3 throw
 		})
 	}
 }
@@ -72,7 +82,7 @@ uretprobe:./t:mid { printf("mid = %d depth = %d\n", retval, depth) }`
 			compile(t, dir, "longjmp.c", "t", v)
 			r := runGS(t, dir, timeout, "-lv", "uretprobe:./t:mid")
 			match(t, "gs -lv", r.Stdout, `probe  at \+\d+ \(a RET: an exception or longjmp may unwind mid: its binary calls _?setjmp\)`)
-			checkReturns(t, dir, "./t 8", script, 12) // 6 of 8 calls return; 2 jump
+			checkReturns(t, dir, "./t 8", script, 12, "leaf: 2 of 8", "mid: 2 of 8") // 6 of 8 calls return; 2 jump
 		})
 	}
 }
@@ -87,7 +97,7 @@ uretprobe:./t:panics::pass { printf("pass = %d\n", retval) }`
 		t.Run(b.name, func(t *testing.T) {
 			dir := t.TempDir()
 			rustc(t, dir, "panics.rs", "t", b)
-			checkReturns(t, dir, "./t", script, 12) // 6 of 9 calls return; 3 panic
+			checkReturns(t, dir, "./t", script, 12, "panics::check: 3 of 9", "panics::pass: 3 of 9") // 6 of 9 calls return; 3 panic
 		})
 	}
 }

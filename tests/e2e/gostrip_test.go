@@ -3,6 +3,7 @@ package e2e
 import (
 	"debug/elf"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -145,6 +146,19 @@ func TestGoStrippedList(t *testing.T) {
 	if r.Stderr != "" {
 		t.Errorf("gs -lv wrote to stderr:\n%s", r.Stderr)
 	}
+	// func and usym name what the table names: main.depth's address
+	// from Go's own nm of the build with symbols (the text is the same).
+	nm, err := exec.Command("go", "tool", "nm", filepath.Join(dir, "orders")).Output()
+	if err != nil {
+		t.Fatalf("go tool nm: %v", err)
+	}
+	depth := regexp.MustCompile(`(?m)^\s*([0-9a-f]+) T main\.depth$`).FindSubmatch(nm)
+	if depth == nil {
+		t.Fatalf("no main.depth in go tool nm's output")
+	}
+	r = runGS(t, dir, timeout, "-q", "-c", "./orders-s 1", "-e",
+		`uprobe:./orders-s:main.process { printf("sym %s %s\n", func, usym(0x`+string(depth[1])+` + 5)) }`)
+	match(t, "gs output", r.Stdout, `(?m)^sym main\.process main\.depth\+5$`)
 	// A .gopclntab whose magic no Go wrote: the error says so.
 	f, err := elf.Open(filepath.Join(dir, "orders-s"))
 	if err != nil {

@@ -88,6 +88,9 @@ uretprobe:./libtlsdyn.so:tlsb_set { printf("tid=%d dyn=%d\n", tid, tlsb_var) }`)
 				got = append(got, line)
 			}
 			for _, m := range selfLines(r.Stderr) {
+				if _, ok := m["b"]; !ok {
+					continue // a dyn= line
+				}
 				want = append(want, fmt.Sprintf("tid=%s b=%s", m["tid"], m["b"]))
 			}
 			slices.Sort(got)

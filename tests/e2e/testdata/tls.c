@@ -43,6 +43,7 @@ static void *worker(void *arg)
 	long n = (long)arg;
 	long tid = syscall(SYS_gettid);
 	void (*dyn_set)(long) = NULL;
+	int (*dyn_get)(void) = NULL;
 
 	if (getenv("TLS_DLOPEN")) {
 		void *h = dlopen("./libtlsdyn.so", RTLD_NOW);
@@ -51,6 +52,7 @@ static void *worker(void *arg)
 			exit(1);
 		}
 		dyn_set = (void (*)(long))dlsym(h, "tlsb_set");
+		dyn_get = (int (*)(void))dlsym(h, "tlsb_get");
 	}
 	for (long round = 0; round < 3; round++) {
 		tl_counter = n * 1000 + round;
@@ -67,6 +69,8 @@ static void *worker(void *arg)
 			"fs=%#lx &counter=%p &aligned=%p &a=%p &b=%p &c=%p\n",
 			tid, tl_counter, tl_static, tl_name, tl_aligned, tlsa_get(), tlsb_get(), tlsc_get(),
 			fsbase(), (void *)&tl_counter, (void *)&tl_aligned, tlsa_addr(), tlsb_addr(), tlsc_addr());
+		if (dyn_get)
+			fprintf(stderr, "self: tid=%ld dyn=%d\n", tid, dyn_get());
 		pthread_mutex_unlock(&mu);
 		report(round);
 	}

@@ -302,3 +302,55 @@ func TestGoNamedResultsDefer(t *testing.T) {
 		})
 	}
 }
+
+// TestFloatParams: a float parameter in an SSE register (C at -O2, Go's
+// X0, Rust) is refused with a positioned error naming the register; where
+// gs reads one (from the frame, at -O0), it is what gdb prints at a
+// breakpoint on the function. Never another register's contents.
+func TestFloatParams(t *testing.T) {
+	check := func(t *testing.T, dir, bin, fn, args string) {
+		t.Helper()
+		want := gdbValues(t, dir, bin, args, []string{fn}, [][]string{{"x", "n"}})
+		if len(want) != 2 {
+			t.Fatalf("gdb printed %q", want)
+		}
+		probe := "uprobe:./" + bin + ":" + fn
+		cmd := "./" + bin
+		if args != "" {
+			cmd += " " + args
+		}
+		r := runGS(t, dir, timeout, "-c", cmd, "-e", probe+" { print(x, n) }")
+		t.Logf("gdb: x = %s; gs: exit %d %s", want[0], r.Code, strings.TrimSpace(r.Stdout))
+		switch r.Code {
+		case 0:
+			if got, w := strings.TrimSpace(r.Stdout), "x = "+want[0]+", n = "+want[1]; got != w {
+				t.Errorf("gs printed %q, gdb %q", got, w)
+			}
+		case 3:
+			match(t, "stderr", r.Stderr, `(?s)<expr>:1:\d+: error: "x" is in register xmm\d+ at `+regexp.QuoteMeta(probe)+`, which a uprobe does not save\n.*\^\nhint: `)
+		default:
+			t.Errorf("exit %d\n%s%s", r.Code, r.Stdout, r.Stderr)
+		}
+	}
+	for _, v := range numberVariants {
+		t.Run("C/"+v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compile(t, dir, "numbers.c", "n", v)
+			check(t, dir, "n", "scale", "0")
+		})
+	}
+	for _, v := range goVariants[:2] {
+		t.Run("Go/"+v.name, func(t *testing.T) {
+			dir := t.TempDir()
+			buildGo(t, dir, "gonums", "g", v)
+			check(t, dir, "g", "main.scale", "")
+		})
+	}
+	for _, b := range rustBuilds[:2] {
+		t.Run("Rust/"+b.name, func(t *testing.T) {
+			dir := t.TempDir()
+			rustc(t, dir, "floats.rs", "f", b)
+			check(t, dir, "f", "floats::scale", "")
+		})
+	}
+}

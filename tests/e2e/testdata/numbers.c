@@ -32,6 +32,7 @@ NOIPA short sneg(int x) { return -300 - x; }
 NOIPA __int128 wide(int x) { return ((__int128)(x + 7) << 64) | (unsigned)(x + 5); }
 NOIPA double ratio(int a, int b) { return (double)a / b; }
 NOIPA float fratio(int a, int b) { return (float)a / b; }
+NOIPA double scale(double x, int n) { return x * n; }
 
 int main(int argc, char **argv) {
 	int z = argc > 1 ? atoi(argv[1]) : 0;
@@ -45,6 +46,7 @@ int main(int argc, char **argv) {
 	__int128 w = wide(z);
 	double q = ratio(z + 1, 4);
 	float f = fratio(z + 3, 4);
-	fprintf(stderr, "self: wide_hi=%lld wide_lo=%lld ratio=%g fratio=%g\n", (long long)(w >> 64), (long long)w, q, f);
+	double sc = scale(z + 1.5, z + 3);
+	fprintf(stderr, "self: wide_hi=%lld wide_lo=%lld ratio=%g fratio=%g scale=%g\n", (long long)(w >> 64), (long long)w, q, f, sc);
 	return 0;
 }

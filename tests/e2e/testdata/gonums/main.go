@@ -17,6 +17,9 @@ var sink int
 func ratio(a, b int) float64 { return float64(a) / float64(b) }
 
 //go:noinline
+func scale(x float64, n int) float64 { return x * float64(n) }
+
+//go:noinline
 func quot(a, b int) (q float64) {
 	q = float64(a) / float64(b)
 	return
@@ -41,7 +44,8 @@ func main() {
 	z := len(os.Args) - 1
 	r := ratio(z, 4)
 	q := quot(z+2, 4)
+	sc := scale(float64(z)+1.5, z+3)
 	a, b := two(z)
 	n, err := check(z)
-	fmt.Fprintf(os.Stderr, "self: ratio=%v quot=%v a=%d b=%d n=%d err=%v\n", r, q, a, b, n, err)
+	fmt.Fprintf(os.Stderr, "self: ratio=%v quot=%v scale=%v a=%d b=%d n=%d err=%v\n", r, q, sc, a, b, n, err)
 }

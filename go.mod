@@ -9,6 +9,7 @@ require (
 	github.com/ianlancetaylor/demangle v0.0.0-20260724033716-83e58baca724
 	github.com/mattn/go-isatty v0.0.20
 	github.com/spf13/pflag v1.1.0
+	github.com/ulikunitz/xz v0.5.17
 	golang.org/x/arch v0.33.0
 	golang.org/x/sys v0.49.0
 	golang.org/x/tools v0.52.0

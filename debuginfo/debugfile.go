@@ -99,7 +99,7 @@ func (b *Binary) setDebugFile(df *elf.File, path, how string) {
 		return
 	}
 	syms, _ := df.Symbols()
-	b.addFuncSymbols(syms)
+	b.addFuncSymbols(syms, FromDebugSyms)
 }
 
 // findDebugFile locates the separate debug file of b the way gdb does:
@@ -315,7 +315,7 @@ func (b *Binary) DebugSymbols() bool {
 	if err != nil || len(syms) == 0 {
 		return false
 	}
-	b.addFuncSymbols(syms)
+	b.addFuncSymbols(syms, FromDebugSyms)
 	b.nameIx = nameIndex{} // it is parallel to funcs: rebuilt on next need
 	b.symsAdded = true
 	return true

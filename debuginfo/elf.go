@@ -51,6 +51,7 @@ type Func struct {
 	Addr   uint64 // link-time virtual address
 	Size   uint64
 	Offset uint64 // file offset of Addr, what the kernel's uprobe API wants
+	From   string // the table that named it: FromSymtab, FromMiniDebug, ... (minidebug.go)
 }
 
 // Binary is an opened ELF file with its symbols indexed.
@@ -81,6 +82,7 @@ type Binary struct {
 	goRTDone  bool
 	symsDone  bool // DebugSymbols ran
 	symsAdded bool
+	miniErr   error // why .gnu_debugdata could not be read (minidebug.go)
 
 	unwind unwindFacts // unwinds.go
 }
@@ -97,9 +99,15 @@ func Open(path string) (*Binary, error) {
 			b.progs = append(b.progs, p)
 		}
 	}
+	// gdb's order (minidebug.go): a name the first table gives for an
+	// address is the one kept.
 	syms, _ := f.Symbols()
+	b.addFuncSymbols(syms, FromSymtab)
+	mini, err := miniDebugSymbols(f)
+	b.miniErr = err
+	b.addFuncSymbols(mini, FromMiniDebug)
 	dyn, _ := f.DynamicSymbols()
-	b.addFuncSymbols(append(syms, dyn...))
+	b.addFuncSymbols(dyn, FromDynsym)
 	b.addGoFuncs()
 	return b, nil
 }
@@ -139,8 +147,8 @@ func hasELFMagic(path string) bool {
 }
 
 // addFuncSymbols indexes the function symbols of syms that are not known
-// yet (by name and address).
-func (b *Binary) addFuncSymbols(syms []elf.Symbol) {
+// yet (by name and address); from names the table they come from.
+func (b *Binary) addFuncSymbols(syms []elf.Symbol, from string) {
 	known := make(map[Func]bool, len(b.funcs))
 	for _, fn := range b.funcs {
 		known[Func{Name: fn.Name, Addr: fn.Addr}] = true
@@ -164,7 +172,7 @@ func (b *Binary) addFuncSymbols(syms []elf.Symbol) {
 			continue
 		}
 		known[Func{Name: name, Addr: s.Value}] = true
-		b.funcs = append(b.funcs, Func{Name: name, Addr: s.Value, Size: s.Size, Offset: off})
+		b.funcs = append(b.funcs, Func{Name: name, Addr: s.Value, Size: s.Size, Offset: off, From: from})
 	}
 	sort.SliceStable(b.funcs, func(i, j int) bool { return b.funcs[i].Addr < b.funcs[j].Addr })
 	b.byNm = make(map[string]int, len(b.funcs))

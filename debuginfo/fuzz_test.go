@@ -33,9 +33,15 @@ var fuzzConfigs = []config{
 
 // fixture is one fixture's bytes and where its sections lie in them.
 type fixture struct {
-	data []byte
-	secs map[string][2]uint64 // name → [file offset, size]
+	data  []byte
+	secs  map[string][2]uint64 // name → [file offset, size]
+	names []string             // the sections an edit chooses from
+	funcs string               // the functions queried
+	vars  bool                 // the intact fixture has variables
 }
+
+// numFixtures counts fuzzConfigs and fuzzExtra (fuzzfix_test.go).
+func numFixtures() int { return len(fuzzConfigs) + len(fuzzExtra) }
 
 var (
 	fixtureMu sync.Mutex
@@ -43,7 +49,17 @@ var (
 )
 
 func loadFixture(t *testing.T, i int) *fixture {
-	path := build(t, fuzzConfigs[i])
+	names, funcs, vars := fuzzSections, "*", true
+	var path string
+	if i < len(fuzzConfigs) {
+		path = build(t, fuzzConfigs[i])
+	} else {
+		x := fuzzExtra[i-len(fuzzConfigs)]
+		path, names, vars = buildExtra(t, i-len(fuzzConfigs)), fuzzExtraSections, !x.noVars
+		if x.funcs != "" {
+			funcs = x.funcs
+		}
+	}
 	fixtureMu.Lock()
 	defer fixtureMu.Unlock()
 	if fx, ok := fixtures[i]; ok {
@@ -58,7 +74,7 @@ func loadFixture(t *testing.T, i int) *fixture {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	fx := &fixture{data: data, secs: map[string][2]uint64{}}
+	fx := &fixture{data: data, secs: map[string][2]uint64{}, names: names, funcs: funcs, vars: vars}
 	for _, s := range f.Sections {
 		if s.Type != elf.SHT_NOBITS && s.Size > 0 && s.Offset+s.Size <= uint64(len(data)) {
 			fx.secs[s.Name] = [2]uint64{s.Offset, s.Size}
@@ -73,7 +89,7 @@ func loadFixture(t *testing.T, i int) *fixture {
 func (fx *fixture) mutate(in []byte) []byte {
 	out := append([]byte(nil), fx.data...)
 	for len(in) >= 6 {
-		sec, ok := fx.secs[fuzzSections[int(in[0])%len(fuzzSections)]]
+		sec, ok := fx.secs[fx.names[int(in[0])%len(fx.names)]]
 		off := uint64(binary.LittleEndian.Uint32(in[1:]))
 		n := int(in[5])
 		in = in[6:]
@@ -92,16 +108,16 @@ func (fx *fixture) mutate(in []byte) []byte {
 // and runs every query on them. Nothing may panic or hang: a query
 // returns an error, or a variable that is not available.
 func FuzzDebugInfo(f *testing.F) {
-	for i := range fuzzConfigs {
+	for i := range numFixtures() {
 		f.Add(byte(i), []byte{})
-		for s := range fuzzSections {
+		for s := range fuzzExtraSections {
 			f.Add(byte(i), []byte{byte(s), 0x10, 0, 0, 0, 4, 0xff, 0x80, 0x01, 0x7f})
 		}
 	}
 	var workDir string
 	var once sync.Once
 	f.Fuzz(func(t *testing.T, which byte, edits []byte) {
-		fx := loadFixture(t, int(which)%len(fuzzConfigs))
+		fx := loadFixture(t, int(which)%numFixtures())
 		once.Do(func() {
 			var err error
 			if workDir, err = os.MkdirTemp(testDir, "fuzz-"); err != nil {
@@ -119,8 +135,8 @@ func FuzzDebugInfo(f *testing.F) {
 					done <- fmt.Sprintf("panic: %v\n%s", r, debug.Stack())
 				}
 			}()
-			n := queryAll(path)
-			if len(edits) == 0 && n == 0 {
+			n := queryAll(path, fx.funcs)
+			if len(edits) == 0 && n == 0 && fx.vars {
 				done <- "the intact fixture has no variables"
 				return
 			}
@@ -138,14 +154,23 @@ func FuzzDebugInfo(f *testing.F) {
 	})
 }
 
-// queryAll asks the binary at path everything gs asks of a binary.
-// It returns how many variables it found.
-func queryAll(path string) int {
+// maxFuzzNames bounds the globals and types queried: a Go or Rust
+// runtime has thousands.
+const maxFuzzNames = 400
+
+// queryAll asks the binary at path everything gs asks of a binary, of
+// the functions matching funcs. It returns how many variables it found.
+func queryAll(path, funcs string) int {
 	b, err := Open(path)
 	if err != nil {
 		return 0
 	}
 	defer b.Close()
+	for _, fn := range b.MatchFuncs("*") {
+		b.FuncAt(fn.Addr + fn.Size/2)
+		b.Code(fn)
+	}
+	b.MiniDebugErr()
 	d, err := b.Debug()
 	if err != nil {
 		return 0
@@ -153,7 +178,7 @@ func queryAll(path string) int {
 	n := 0
 	d.AccelSource()
 	var pcs []uint64
-	for _, fn := range b.MatchFuncs("*") {
+	for _, fn := range b.MatchFuncs(funcs) {
 		pcs = append(pcs, fn.Addr, fn.Addr+fn.Size/2)
 		insts, _ := d.FuncInstances(fn.Name)
 		for _, in := range insts {
@@ -171,12 +196,12 @@ func queryAll(path string) int {
 		}
 		d.CFA(pc)
 	}
-	for _, name := range d.GlobalNames() {
+	for _, name := range first(d.GlobalNames(), maxFuzzNames) {
 		if v, err := d.Global(name); err == nil {
 			describeVar(*v)
 		}
 	}
-	for _, name := range d.TypeNames() {
+	for _, name := range first(d.TypeNames(), maxFuzzNames) {
 		if t, err := d.Types(name); err == nil {
 			TypeName(t)
 			Members(t)
@@ -202,3 +227,5 @@ func describeVar(v Var) {
 		}
 	}
 }
+
+func first(names []string, n int) []string { return names[:min(n, len(names))] }

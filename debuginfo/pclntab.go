@@ -263,7 +263,7 @@ func (b *Binary) addGoFuncs() {
 		syms = append(syms, elf.Symbol{Name: name, Info: elf.ST_INFO(elf.STB_GLOBAL, elf.STT_FUNC),
 			Section: elf.SHN_ABS, Value: fn.Entry, Size: fn.Size})
 	}
-	b.addFuncSymbols(syms)
+	b.addFuncSymbols(syms, FromPclntab)
 }
 
 // GoPclntab reports whether b's functions come from its .gopclntab (a Go

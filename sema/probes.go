@@ -78,6 +78,7 @@ func (c *checker) binaryProbes(g *Group, pr *parser.Probe, name string) {
 		}
 		c.p.Returns = append(c.p.Returns, rc)
 	}
+	c.nameSources(prefix, be.bin, pr, ats)
 	for i, at := range ats {
 		ret := atRet != nil && atRet[i]
 		at.ID = uint32(len(c.p.Probes))
@@ -179,6 +180,10 @@ func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName 
 			c.errorf(pr, "%q has no symbol table, and gs cannot %v", binName, err)
 			return nil
 		}
+		if err := bin.MiniDebugErr(); err != nil {
+			c.errorf(pr, "%q has no symbol table it can read: %v", binName, err)
+			return nil
+		}
 		c.errorf(pr, "%q has no symbol table", binName)
 		return nil
 	}
@@ -208,6 +213,12 @@ func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName 
 		}
 	}
 	if len(syms) == 0 {
+		if err := bin.MiniDebugErr(); err != nil {
+			// Its local functions are where it could not read them.
+			c.missingProbe(pr, "function %q not found in %q: %v", pr.Func, binName, err).
+				WithHint("the binary's own symbols are damaged: reinstall it, or name a debug file with --debug-file")
+			return nil
+		}
 		d := c.missingProbe(pr, "function %q not found in %q", pr.Func, binName)
 		if s := diag.Suggest(pr.Func, bin.FuncNames()); s != "" {
 			d.WithHint("did you mean %q?", s)
@@ -315,6 +326,32 @@ func (c *checker) closeBinaries() {
 	for _, be := range c.binaries {
 		if be.bin != nil {
 			be.bin.Close()
+		}
+	}
+}
+
+// nameSources adds the -v lines saying what named the functions pr
+// attaches to in bin, in gdb's order: DWARF (and where it was found),
+// else the symbol table (debuginfo's From*: .symtab, .gnu_debugdata,
+// .dynsym, .gopclntab).
+func (c *checker) nameSources(prefix string, bin *debuginfo.Binary, pr *parser.Probe, ats []ir.Probe) {
+	if pr.HasAddr || pr.File != "" {
+		return
+	}
+	seen := map[string]bool{}
+	for _, at := range ats {
+		var from string
+		if pi := c.pvs().probeInfo[probeKey{bin.Path, at.Address}]; pi != nil && pi.inst != nil {
+			from = "DWARF (" + bin.DebugSource() + ")"
+		} else if fn, ok := bin.FuncAt(at.Address); ok && fn.From != "" {
+			from = fn.From
+		} else {
+			continue
+		}
+		line := fmt.Sprintf("%s%s: %s named by %s", prefix, at.Name, at.Func, from)
+		if !seen[line] {
+			seen[line] = true
+			c.p.Named = append(c.p.Named, line)
 		}
 	}
 }

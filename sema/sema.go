@@ -111,6 +111,10 @@ type Program struct {
 	// Returns are the uretprobes that are uprobes on RETs, whose calls
 	// the runtime counts (retsites.go, ir.Program.Returns).
 	Returns []ir.ReturnCount
+	// Named are the -v lines saying which table named each probed
+	// function (probes.go, nameSources): DWARF, .symtab, .gnu_debugdata
+	// or .dynsym.
+	Named []string
 }
 
 // Group is one probe group: its probes share one piece of code.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/gs-tracer/gs/debuginfo"
@@ -144,12 +145,15 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 		if verbose && goPcln {
 			listGoABI(stdout, bin, fn, p.Kind == parser.ProbeUretprobe, exact) // listgo.go
 		}
+		if verbose && !goPcln && d == nil {
+			fmt.Fprintf(stdout, "    (named by %s)\n", symbolSources(fn))
+		}
 		if d == nil {
 			continue
 		}
 		insts, err := d.FuncInstances(fn.Qual)
 		if err != nil || len(insts) == 0 {
-			fmt.Fprintf(stdout, "    (no debug information for %s)\n", fn.Qual)
+			fmt.Fprintf(stdout, "    (no debug information for %s; named by %s)\n", fn.Qual, symbolSources(fn))
 			continue
 		}
 		listArgs(stdout, d, insts)
@@ -252,4 +256,16 @@ func listVars(w io.Writer, d *debuginfo.Debug, pc, prologueEnd uint64, where str
 		}
 		fmt.Fprintf(w, "    %-6s %-28s %s\n", v.Kind, typ+" "+v.Name, avail)
 	}
+}
+
+// symbolSources names the symbol tables that named fn's symbols
+// (debuginfo's From*: .symtab, .gnu_debugdata, .dynsym).
+func symbolSources(fn debuginfo.Listed) string {
+	var out []string
+	for _, s := range fn.Funcs {
+		if s.From != "" && !slices.Contains(out, s.From) {
+			out = append(out, s.From)
+		}
+	}
+	return strings.Join(out, ", ")
 }

@@ -394,7 +394,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		Format:     format,
 		MapEntries: o.mapSize,
 		Wakeup:     wakeup,
-		Notes:      placementNotes(checked),
+		Notes:      append(checked.Named, placementNotes(checked)...),
 		Attached:   notifyAttached(stdout),
 		NoWarnings: o.noWarn,
 	})

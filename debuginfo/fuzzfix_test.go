@@ -1,0 +1,96 @@
+package debuginfo
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/gs-tracer/gs/internal/minidebugtest"
+)
+
+// fuzzExtra are FuzzDebugInfo's fixtures beyond fuzzConfigs: other
+// languages and other ways of laying out debug information, each built
+// once into testDir. Their section choices are fuzzExtraSections.
+var fuzzExtra = []struct {
+	name  string
+	build func(t testing.TB, out string)
+	// funcs is the pattern of the functions queried ("" is every one):
+	// Go's and Rust's runtimes would take minutes an input.
+	funcs string
+	// noVars: gs reads no variables from it (a skeleton whose units
+	// are in the .dwo; symbols only).
+	noVars bool
+}{
+	{"cxx-gcc-O2", func(t testing.TB, out string) { // libstdc++ templates, namespaces, classes
+		run(t, "g++", "-g", "-O2", "-o", out, e2eSource(t, "shapes.cc"))
+	}, "", false},
+	{"cxx-clang-O0", func(t testing.TB, out string) {
+		run(t, "clang++-19", "-g", "-O0", "-o", out, e2eSource(t, "names.cpp"))
+	}, "", false},
+	{"rust", func(t testing.TB, out string) {
+		run(t, "rustc", "-g", "-C", "opt-level=1", "-o", out, e2eSource(t, "kinds.rs"))
+	}, "kinds::*", false},
+	{"go", func(t testing.TB, out string) {
+		cmd := exec.Command("go", "build", "-o", out, e2eSource(t, "goorders/main.go"))
+		cmd.Env = append(os.Environ(), "GOFLAGS=", "GOTOOLCHAIN=local", "CGO_ENABLED=0")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go build: %v\n%s", err, b)
+		}
+	}, "main.*", false},
+	{"lto", func(t testing.TB, out string) { // one unit for all, abstract origins across units
+		run(t, "gcc", "-g", "-O2", "-flto", "-o", out, targetSource(t))
+	}, "", false},
+	{"splitdwarf", func(t testing.TB, out string) { // skeleton units, .debug_addr, a .dwo beside it
+		cmd := exec.Command("gcc", "-g", "-O2", "-gsplit-dwarf", "-o", out, targetSource(t))
+		cmd.Dir = filepath.Dir(out)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("gcc -gsplit-dwarf: %v\n%s", err, b)
+		}
+	}, "", true},
+	{"minidebuginfo", func(t testing.TB, out string) { // symbols only in .gnu_debugdata
+		run(t, "gcc", "-g", "-O2", "-o", out+".full", targetSource(t))
+		if _, err := minidebugtest.Make(out+".full", out); err != nil {
+			t.Fatal(err)
+		}
+	}, "", true},
+}
+
+// fuzzExtraSections add what only fuzzExtra's fixtures have to
+// fuzzSections (which the corpus of fuzzConfigs' inputs indexes).
+var fuzzExtraSections = append(append([]string(nil), fuzzSections...),
+	".gnu_debugdata", ".dynsym", ".dynstr", ".gopclntab", ".debug_str_offsets.dwo", ".strtab")
+
+func e2eSource(t testing.TB, name string) string {
+	p, err := filepath.Abs(filepath.Join("..", "tests", "e2e", "testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func targetSource(t testing.TB) string {
+	p, err := filepath.Abs("testdata/target.c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// buildExtra builds fuzzExtra[i] once and returns its path.
+func buildExtra(t testing.TB, i int) string {
+	t.Helper()
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	key := "fuzz-" + fuzzExtra[i].name
+	if p, ok := builds[key]; ok {
+		return p
+	}
+	if err, ok := buildErr[key]; ok {
+		t.Fatal(err)
+	}
+	out := filepath.Join(testDir, key)
+	fuzzExtra[i].build(t, out)
+	builds[key] = out
+	return out
+}

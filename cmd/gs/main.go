@@ -138,7 +138,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.SetOutput(io.Discard)
 	fs.StringVarP(&o.program, "expr", "e", "", "the script to run, as `PROGRAM` text")
 	fs.StringVarP(&o.pidStr, "pid", "p", "", "trace only the process with this `PID`")
-	fs.StringVarP(&o.command, "command", "c", "", "start `CMD` (with its arguments), trace it, and stop when it exits")
+	fs.StringVarP(&o.command, "command", "c", "", "start `CMD` (with its arguments), trace it and every process it starts, and stop when the last exits")
 	fs.StringVarP(&o.dump, "dump", "d", "", "print `WHAT` instead of running: ast (the syntax tree) or ir (the bytecode)")
 	fs.BoolVarP(&o.list, "list", "l", false, "list the probe points matching the probe given instead of a script (with -v: their variables)")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "compile and load into the kernel, attach nothing")

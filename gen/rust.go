@@ -50,6 +50,10 @@ func (g *gen) attach(a parser.Expr, f *ir.Field) {
 		rt := g.push()
 		g.emit(ir.Insn{Op: ir.OpTakeFault, A: rt}) // the status reports this read only
 		g.pop()
+		if x.Type.Nodes != nil {
+			g.nodeWalkAt(a, placeAt, x.Type.Nodes, &ir.Field{Offset: f.Offset + x.Dst, Status: f.Offset + x.Dst - ir.StatusSize, Type: x.Item})
+			continue
+		}
 		g.countedSeqAt(placeAt, x.Type.Counted, &ir.Field{Offset: f.Offset + x.Dst, Status: f.Offset + x.Dst - ir.StatusSize, Type: x.Item})
 	}
 }

@@ -568,6 +568,10 @@ func (g *gen) storeField(a parser.Expr, f *ir.Field) {
 	g.pop()
 	switch f.Type.Kind {
 	case ir.KindSeq:
+		if n := g.ctype(a).Nodes; n != nil {
+			g.nodeWalk(a, n, f) // nodes.go
+			break
+		}
 		g.countedSeq(a, f)
 	case ir.KindStruct, ir.KindUnion, ir.KindArray, ir.KindFloat, ir.KindVariants:
 		g.dump(a, f)

@@ -360,6 +360,11 @@ type Type struct {
 	Format string
 	// StackMode is how a KindStack prints (ustack(perf)).
 	StackMode StackMode
+	// Pairs marks a KindSeq of key/value pairs (structs whose first two
+	// members are the key and the value), printed as gdb prints a C++
+	// map: "Pairs with N elements = {[k] = v, ...}". Each element holds
+	// its own status slot at its start.
+	Pairs string
 }
 
 // StackMode is bpftrace's stack_mode: how the frames of a ustack print.

@@ -182,6 +182,41 @@ func (p *valuePrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 	return append(dst, "<malformed>"...)
 }
 
+// appendPairs prints a KindSeq of key/value pairs as gdb prints a C++
+// map (ir.Type.Pairs): std::map with 2 elements = {[1] = 2, [3] = 4}.
+func (p *valuePrinter) appendPairs(dst []byte, t *ir.Type, b []byte, n, es int, more bool) []byte {
+	count, _ := loadUint(b[t.Size-8:t.Size], 8)
+	dst = append(dst, t.Pairs...)
+	dst = append(dst, " with "...)
+	dst = strconv.AppendUint(dst, count, 10)
+	dst = append(dst, " elements"...)
+	if n == 0 {
+		return dst
+	}
+	if len(t.Elem.Members) < 2 {
+		return append(dst, " = <malformed>"...)
+	}
+	dst = append(dst, " = {"...)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		if p.full(dst) {
+			return append(dst, "...}"...)
+		}
+		p.elems++
+		e := b[i*es : (i+1)*es]
+		dst = append(dst, '[')
+		dst = p.appendMember(dst, t.Elem.Members[0], e)
+		dst = append(dst, "] = "...)
+		dst = p.appendMember(dst, t.Elem.Members[1], e)
+	}
+	if more {
+		dst = append(dst, ", ..."...)
+	}
+	return append(dst, '}')
+}
+
 // seqElems returns how many elements of a counted sequence (ir.KindSeq)
 // hold values, their size, and whether the program's sequence was longer.
 func seqElems(t *ir.Type, b []byte) (n, es int, more, ok bool) {
@@ -206,6 +241,9 @@ func (p *valuePrinter) appendSeq(dst []byte, t *ir.Type, b []byte) []byte {
 	n, es, more, ok := seqElems(t, b)
 	if !ok {
 		return append(dst, "<malformed>"...)
+	}
+	if t.Pairs != "" {
+		return p.appendPairs(dst, t, b, n, es, more)
 	}
 	dst = append(dst, '[')
 	for i := 0; i < n; i++ {

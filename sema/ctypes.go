@@ -144,6 +144,7 @@ func (ct *ctypes) convert(t dwarf.Type) *Type {
 		st.Counted = counted(st, tt.StructName, ct.lang)
 		if st.Counted == nil && ct.lang != debuginfo.LangRust && ct.lang != debuginfo.LangGo {
 			st.Choice = ct.choice(st, tt.StructName) // choice.go
+			st.Nodes = ct.nodes(st, tt.StructName)   // nodes.go
 		}
 		viewOf(st) // std::unique_ptr and the like stand for what they hold (cxx.go)
 	default:

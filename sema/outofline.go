@@ -54,16 +54,20 @@ func (c *checker) attach(a parser.Expr, t *Type, it *ir.Type) *ir.Type {
 			}
 			mt, off, status := ims[i].Type, ims[i].Offset, 0
 			switch {
-			case m.Type.Counted != nil || isGoIface(m.Type):
+			case m.Type.Counted != nil || isGoIface(m.Type) || m.Type.Nodes != nil:
 				if len(at.List) == maxAttach {
 					full = true
 					continue
 				}
 				x := Attach{Src: src + m.Offset, Type: m.Type}
 				need := 0
-				if isCountedText(m.Type) {
+				switch {
+				case m.Type.Nodes != nil:
+					x.Item = irNodes(m.Type) // nodes.go
+					need = ir.StatusSize
+				case isCountedText(m.Type):
 					x.Item = IR(StringOf(ir.DefaultStr))
-				} else {
+				default:
 					x.Item = irSeq(m.Type)
 					need = ir.StatusSize
 				}

@@ -77,6 +77,9 @@ type Type struct {
 	// that one (std::optional, std::variant; choice.go): its
 	// discriminant and variants, as a Rust enum's.
 	Choice *RustType
+	// Nodes marks a struct whose elements are in linked nodes (std::map,
+	// std::unordered_map; nodes.go).
+	Nodes *Nodes
 	// Format is a KindTime's strftime format.
 	Format string
 	// View marks a C++ library object that stands for one value it holds

@@ -431,6 +431,10 @@ func (c *checker) layoutArg(ev *ir.Event, a parser.Expr, t *Type, off int) int {
 	f := ir.Field{Name: c.text(a), Offset: off, Status: -1}
 	if t.Kind != KindTuple && (t.IsC() || t.Kind == KindInt && t.Size > 8 || c.isProgramExpr(a)) {
 		switch {
+		case t.Nodes != nil:
+			f.Status, f.Offset, f.Type = off, off+ir.StatusSize, irNodes(t) // nodes.go
+			ev.Fields = append(ev.Fields, f)
+			return off + ir.StatusSize + f.Type.Size
 		case isCountedSeq(t):
 			f.Status, f.Offset, f.Type = off, off+ir.StatusSize, irSeq(t)
 			ev.Fields = append(ev.Fields, f)

@@ -151,3 +151,79 @@ func TestLibcxxOptional(t *testing.T) {
 		})
 	}
 }
+
+// TestCxxNodesMatchGDB prints libstdc++'s std::map and
+// std::unordered_map, empty, small and longer than a record holds, as
+// reference parameters and as members, and compares them with what gdb's
+// libstdc++ printers print at the same line; gs prints the first
+// sema.NodeCap (8) elements, then ", ...".
+func TestCxxNodesMatchGDB(t *testing.T) {
+	place := fmt.Sprintf("nodes.cc:%d", srcLine(t, "nodes.cc", "COUNT_LINE"))
+	exprs := []string{"ix", "pts", "ix.hashed"}
+	script := fmt.Sprintf("uprobe:./n:%s { print(%s) }", place, strings.Join(exprs, ", "))
+	for _, v := range []variant{{"gcc", "-O0", true}, {"gcc", "-O2", false}, {"clang-19", "-O0", false}, {"clang-19", "-O2", true}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compileCxx(t, dir, "nodes.cc", "n", v)
+			vals := gdbValues(t, dir, "n", "3", []string{place}, [][]string{exprs})
+			r := runGS(t, dir, timeout, "-c", "./n 3", "-e", script)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			if len(vals) != 3*len(exprs) {
+				t.Fatalf("gdb printed %d values, want %d:\n%s", len(vals), 3*len(exprs), strings.Join(vals, "\n"))
+			}
+			var want []string
+			for hit := 0; hit < 3; hit++ {
+				var parts []string
+				for i, e := range exprs {
+					parts = append(parts, e+" = "+firstElements(gdbNormal(vals[hit*len(exprs)+i]), 8))
+				}
+				want = append(want, strings.Join(parts, ", "))
+			}
+			if got := strings.TrimSuffix(r.Stdout, "\n"); got != strings.Join(want, "\n") {
+				t.Errorf("gs and gdb disagree\ngs:\n%s\ngdb:\n%s", got, strings.Join(want, "\n"))
+			}
+		})
+	}
+}
+
+// firstElements cuts each "with N elements = {...}" list of gdb's output
+// after n elements, ending it in ", ..." as gs does.
+func firstElements(s string, n int) string {
+	const mark = " elements = {"
+	var b strings.Builder
+	for {
+		i := strings.Index(s, mark)
+		if i < 0 {
+			return b.String() + s
+		}
+		i += len(mark)
+		b.WriteString(s[:i])
+		s = s[i:]
+		depth, elems, cut := 0, 0, -1
+		j := 0
+		for ; j < len(s); j++ {
+			switch s[j] {
+			case '{', '[':
+				depth++
+			case '}', ']':
+				depth--
+			case ',':
+				if depth == 0 {
+					elems++
+					if elems == n && cut < 0 {
+						cut = j
+					}
+				}
+			}
+			if depth < 0 {
+				break
+			}
+		}
+		if cut >= 0 {
+			b.WriteString(s[:cut] + ", ...")
+			s = s[j:]
+		}
+	}
+}

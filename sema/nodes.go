@@ -1,0 +1,163 @@
+package sema
+
+import (
+	"strings"
+
+	"github.com/gs-tracer/gs/ir"
+)
+
+// This file maps C++ containers whose elements are in nodes linked by
+// pointers onto a node walk: std::map (libstdc++'s _Rb_tree, walked in
+// order) and std::unordered_map (its _Hashtable's singly linked list,
+// walked in list order, as gdb's printer does). The struct stays a
+// struct for `.`; Type.Nodes marks it. Its record holds the program's
+// element count and at most NodeCap elements, each read by its own copy
+// (gen/nodes.go), so that a read that fails stops the walk and reports
+// it rather than printing another element. It prints as gdb's libstdc++
+// printers print it (libstdcxx/v6/printers.py):
+//
+//	std::map with 2 elements = {[1] = 2, [3] = 4}
+//
+// and with ", ..." when the container had more than the record holds.
+
+// NodeRule describes a struct type whose elements are in linked nodes.
+type NodeRule struct {
+	Name string // the struct's DWARF name; a trailing '*' matches a prefix
+	Show string // how gdb names it: "std::map"
+	Tree bool   // an _Rb_tree (Head is its header node); else a list (Head is the first node pointer)
+	// Head and Count are member paths; Alloc is the prefix of the name of
+	// the node allocator, a base class somewhere in the struct, whose
+	// argument is the node type; Storage is the node's member that holds
+	// the element (an __aligned_membuf<T> or __aligned_buffer<T>).
+	Head, Count, Alloc, Storage string
+}
+
+// nodeRules is the one table of node containers (libstdc++,
+// include/c++/12/bits/stl_tree.h and hashtable.h).
+var nodeRules = []NodeRule{
+	{Name: "std::map<*", Show: "std::map", Tree: true, Head: "_M_t._M_impl._M_header", Count: "_M_t._M_impl._M_node_count",
+		Alloc: "std::allocator<std::_Rb_tree_node<", Storage: "_M_storage"},
+	{Name: "std::unordered_map<*", Show: "std::unordered_map", Head: "_M_h._M_before_begin._M_nxt", Count: "_M_h._M_element_count",
+		Alloc: "std::allocator<std::__detail::_Hash_node<", Storage: "_M_storage"},
+}
+
+// NodeCap is the most elements of a node container a record holds, and
+// MaxNodeDepth the most steps of one move to the next node of a tree (a
+// red-black tree of 2^32 nodes is at most 64 deep).
+const (
+	NodeCap      = 8
+	MaxNodeDepth = 64
+)
+
+// Nodes is a struct read as a node container: where its head and count
+// are, and where in a node its element is.
+type Nodes struct {
+	Show  string
+	Tree  bool
+	Head  Member // Tree: the header node (its _M_parent, _M_left, _M_right); else the first node's pointer
+	Count Member
+	// Value is the element's offset in a node, Elem its type (a
+	// std::pair: printed [first] = second).
+	Value int
+	Elem  *Type
+	// Parent, Left and Right are the offsets of a tree node's links
+	// (_Rb_tree_node_base); Next the list node's (_Hash_node_base::_M_nxt).
+	Parent, Left, Right, Next int
+}
+
+// nodes returns how struct t (named structName) is a node container, or
+// nil when no rule applies (t prints as its members).
+func (ct *ctypes) nodes(t *Type, structName string) *Nodes {
+	for _, r := range nodeRules {
+		if n, prefix := strings.CutSuffix(r.Name, "*"); prefix && !strings.HasPrefix(structName, n) || !prefix && structName != r.Name {
+			continue
+		}
+		head, ok1 := memberPath(t, r.Head)
+		count, ok2 := memberPath(t, r.Count)
+		if !ok1 || !ok2 || count.Type.Kind != KindInt || count.Type.Size != 8 {
+			continue
+		}
+		alloc := findBase(t, r.Alloc, 0)
+		if alloc == nil {
+			continue
+		}
+		node := ct.named(strings.TrimSuffix(strings.TrimPrefix(className(alloc), "std::allocator<"), ">"))
+		if node == nil {
+			continue
+		}
+		st, ok := findMember(node, r.Storage)
+		if !ok {
+			continue
+		}
+		buf := className(st.Type)
+		i := strings.IndexByte(buf, '<')
+		if i < 0 || !strings.HasPrefix(buf, "__gnu_cxx::__aligned_") {
+			continue
+		}
+		elem := ct.named(strings.TrimSuffix(buf[i+1:], ">"))
+		if elem == nil || elem.Kind != KindStruct || elem.Size > st.Type.Size || elem.Size+16 > ir.StMemMax {
+			continue
+		}
+		if _, ok := findMember(elem, "first"); !ok {
+			continue
+		}
+		if _, ok := findMember(elem, "second"); !ok {
+			continue
+		}
+		out := &Nodes{Show: r.Show, Tree: r.Tree, Head: head, Count: count, Value: st.Offset, Elem: elem}
+		links := map[string]*int{"_M_parent": &out.Parent, "_M_left": &out.Left, "_M_right": &out.Right}
+		if !r.Tree {
+			links = map[string]*int{"_M_nxt": &out.Next}
+		}
+		good := true
+		for name, at := range links {
+			m, ok := findMember(node, name)
+			if !ok || m.Type.Kind != KindPointer {
+				good = false
+				break
+			}
+			*at = m.Offset
+		}
+		if !good {
+			continue
+		}
+		return out
+	}
+	return nil
+}
+
+// findBase finds a base class of t, at any depth of bases and members
+// held by value, whose name starts with prefix.
+func findBase(t *Type, prefix string, depth int) *Type {
+	if depth > 6 {
+		return nil
+	}
+	for _, m := range t.Members {
+		if m.Type.Kind != KindStruct {
+			continue
+		}
+		if m.Base && strings.HasPrefix(className(m.Type), prefix) {
+			return m.Type
+		}
+		if b := findBase(m.Type, prefix, depth+1); b != nil {
+			return b
+		}
+	}
+	return nil
+}
+
+// irNodes is the record type of node container t: NodeCap elements, each
+// after a status slot of its own read, then the program's count
+// (ir.KindSeq with Pairs set).
+func irNodes(t *Type) *ir.Type {
+	n := t.Nodes
+	el := irMem(n.Elem)
+	cp := *el
+	cp.Members = nil
+	for _, name := range []string{"first", "second"} { // the key, the value
+		m, _ := findMember(n.Elem, name)
+		cp.Members = append(cp.Members, ir.Member{Name: name, Offset: ir.StatusSize + m.Offset, BitOffset: m.BitOffset, BitSize: m.BitSize, Type: irMem(m.Type)})
+	}
+	cp.Size = align8(ir.StatusSize + el.Size)
+	return &ir.Type{Kind: ir.KindSeq, Size: NodeCap*cp.Size + 8, Name: t.Name, Elem: &cp, Len: NodeCap, Pairs: n.Show}
+}

@@ -130,3 +130,21 @@ func MuslMapped(path string) []string {
 	walk(path, 0)
 	return out
 }
+
+// StaticExecutable reports whether the executable at path is linked
+// statically (static PIE too): no interpreter and no DT_NEEDED, so it maps
+// no library (glibc's or musl's libc is in it).
+func StaticExecutable(path string) bool {
+	f, err := elf.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			return false
+		}
+	}
+	libs, _ := f.ImportedLibraries()
+	return len(libs) == 0
+}

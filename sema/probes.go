@@ -62,6 +62,7 @@ func (c *checker) binaryProbes(g *Group, pr *parser.Probe, name string) {
 		}
 		return
 	}
+	c.warnStaticCommand(pr, name, be.bin)
 	prefix := pr.Kind.String() + ":" + name + ":"
 	ats := c.attachPoints(pr, be.bin, name)
 	var atRet []bool
@@ -354,4 +355,27 @@ func (c *checker) nameSources(prefix string, bin *debuginfo.Binary, pr *parser.P
 			c.p.Named = append(c.p.Named, line)
 		}
 	}
+}
+
+// warnStaticCommand warns about a probe on a library named by its short
+// name (uprobe:libc:...) when -c's command is linked statically: the
+// command maps no library (its libc, glibc's or musl's, is in the
+// executable), so only programs it starts can hit the probe.
+func (c *checker) warnStaticCommand(pr *parser.Probe, name string, bin *debuginfo.Binary) {
+	if !c.cfg.Command || c.cfg.DefaultBinary == "" || strings.ContainsRune(name, '/') || name == c.cfg.DefaultBinary {
+		return
+	}
+	if c.warnedStatic || !debuginfo.StaticExecutable(c.cfg.DefaultBinary) || sameFile(bin.Path, c.cfg.DefaultBinary) {
+		return
+	}
+	c.warnedStatic = true
+	c.diags.Warnf(pr.Sp, "%q is %s, which the command %s, linked statically, does not map: only programs it starts can hit this probe",
+		name, bin.Path, c.cfg.DefaultBinary).
+		WithHint("the command's own libc functions are in the executable: %s:%s:%s", pr.Kind, c.cfg.DefaultBinary, pr.Func)
+}
+
+func sameFile(a, b string) bool {
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }

@@ -189,17 +189,18 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 
 // checker holds the state of one Check.
 type checker struct {
-	pv       *pvState // program values (values.go)
-	cfg      Config
-	diags    *diag.List
-	p        *Program
-	binaries map[string]*binEntry
-	events   []*eventInfo // in source order; index = event id
-	maps     map[string]*Map
-	pinned   map[int]bool        // probe IDs at an explicit FUNC+OFF or 0xADDR
-	codeRefs map[string]*binData // what placement reads of each binary's data (placement.go)
-	retSite  map[int]bool        // probe IDs on a RET of a function, for a uretprobe (retsites.go)
-	mapLoops []*MapLoop          // the for loops over maps, laid out again in layout (formap.go)
+	warnedStatic bool     // warnStaticCommand said it once
+	pv           *pvState // program values (values.go)
+	cfg          Config
+	diags        *diag.List
+	p            *Program
+	binaries     map[string]*binEntry
+	events       []*eventInfo // in source order; index = event id
+	maps         map[string]*Map
+	pinned       map[int]bool        // probe IDs at an explicit FUNC+OFF or 0xADDR
+	codeRefs     map[string]*binData // what placement reads of each binary's data (placement.go)
+	retSite      map[int]bool        // probe IDs on a RET of a function, for a uretprobe (retsites.go)
+	mapLoops     []*MapLoop          // the for loops over maps, laid out again in layout (formap.go)
 
 	strLen    int              // str()'s limit when none is given (config max_strlen)
 	stackMode ir.StackMode     // ustack's mode when none is given (stackmode.go)

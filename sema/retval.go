@@ -110,11 +110,11 @@ func (c *checker) retvalAt(pv *probeView) retvalSite {
 			return retvalSite{}
 		}
 	case p.Kind == ir.Uretprobe || c.retSite[pv.id]: // a RET-site probe sees the same registers
-		t, err := pv.dbg.ReturnType(p.Address)
+		t, isC, err := pv.dbg.ReturnType(p.Address)
 		if err != nil || t == nil {
 			return retvalSite{}
 		}
-		if loc, err = debuginfo.CResultLocation(t); err != nil {
+		if loc, err = debuginfo.CResultLocation(t, isC); err != nil {
 			return retvalSite{}
 		}
 		dt = t

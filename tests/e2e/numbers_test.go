@@ -134,7 +134,9 @@ func gdbFinish(t *testing.T, dir, bin, args string, funcs []string) map[string]s
 // matches), an unsigned char 151, a short -300; a 128-bit result is both
 // halves, as the target prints them (gdb 13's finish prints 0 for it).
 // In one group over functions of different integer types, each result is
-// extended as its own type says.
+// extended as its own type says. C structs are classified as the psABI
+// says: two INTEGER eightbytes in rax and rdx, a larger one in the
+// caller's buffer whose address rax returns; one with a double is refused.
 // The values are compared with gdb's finish at the same returns.
 func TestRetvalTyped(t *testing.T) {
 	funcs := []string{"neg", "is_zero", "uchar", "sneg", "take"}
@@ -150,12 +152,16 @@ func TestRetvalTyped(t *testing.T) {
 	}
 	script.WriteString(strings.Join(all, ",") + " { printf(\"all %s %d\\n\", func, retval) }\n")
 	script.WriteString("uretprobe:./n:wide { printf(\"wide \"); print(retval) }\n")
+	structs := []string{"mkpair", "mkbig"} // in rax and rdx; in the caller's buffer, at rax
+	for _, f := range structs {
+		fmt.Fprintf(&script, "uretprobe:./n:%s { printf(\"%%s \", func); print(retval) }\n", f)
+	}
 	char := regexp.MustCompile(`^(\d+) ('.*')$`)
 	for _, v := range numberVariants {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compile(t, dir, "numbers.c", "n", v)
-			want := gdbFinish(t, dir, "n", "0", funcs)
+			want := gdbFinish(t, dir, "n", "0", append(append([]string{}, funcs...), structs...))
 			r := runGS(t, dir, timeout, "-c", "./n 0", "-e", script.String())
 			if r.Code != 0 {
 				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
@@ -179,6 +185,17 @@ func TestRetvalTyped(t *testing.T) {
 					t.Errorf("%s: gdb's finish says %s; want lines %q, %q and %q, gs printed:\n%s", f, want[f], f+" "+w, f+" "+num, "all "+f+" "+num, r.Stdout)
 				}
 			}
+			for _, f := range structs {
+				if !lines[f+" "+want[f]] {
+					t.Errorf("%s: gdb's finish says %s; gs printed:\n%s", f, want[f], r.Stdout)
+				}
+			}
+			// A struct with a double is partly in xmm0: refused.
+			r2 := runGS(t, dir, timeout, "-c", "./n 0", "-e", `uretprobe:./n:mkmixed { print(retval) }`)
+			if r2.Code != 3 {
+				t.Errorf("mkmixed: exit %d, want 3\n%s%s", r2.Code, r2.Stdout, r2.Stderr)
+			}
+			match(t, "stderr", r2.Stderr, `error: retval of uretprobe:\./n:mkmixed is a struct mixed, returned in register xmm0, which a uprobe does not save`)
 			if !lines["is_zero matched 1"] {
 				t.Errorf("/retval == 1/ did not match is_zero's true:\n%s", r.Stdout)
 			}
@@ -186,8 +203,14 @@ func TestRetvalTyped(t *testing.T) {
 			if len(self) < 3 {
 				t.Fatalf("the target printed %d self lines:\n%s", len(self), r.Stderr)
 			}
-			hi, _ := strconv.ParseUint(self[2]["wide_hi"], 10, 64)
-			lo, _ := strconv.ParseUint(self[2]["wide_lo"], 10, 64)
+			var wide map[string]string
+			for _, m := range self {
+				if m["wide_hi"] != "" {
+					wide = m
+				}
+			}
+			hi, _ := strconv.ParseUint(wide["wide_hi"], 10, 64)
+			lo, _ := strconv.ParseUint(wide["wide_lo"], 10, 64)
 			if w := fmt.Sprintf("wide 0x%016x%016x", hi, lo); !lines[w] {
 				t.Errorf("want %q (the target's wide_hi, wide_lo), gs printed:\n%s", w, r.Stdout)
 			}

@@ -34,6 +34,13 @@ NOIPA double ratio(int a, int b) { return (double)a / b; }
 NOIPA float fratio(int a, int b) { return (float)a / b; }
 NOIPA double scale(double x, int n) { return x * n; }
 
+struct pair { int a; long b; };      /* INTEGER, INTEGER: rax, rdx */
+struct big { long x[3]; };           /* MEMORY: the caller's buffer, at rax */
+struct mixed { double d; long n; };  /* SSE, INTEGER: xmm0, rax */
+NOIPA struct pair mkpair(int x) { struct pair p = {x - 2, 1L << 40}; return p; }
+NOIPA struct big mkbig(int x) { struct big b = {{x + 1, x + 2, x + 3}}; return b; }
+NOIPA struct mixed mkmixed(int x) { struct mixed m = {x + 0.5, x + 9}; return m; }
+
 int main(int argc, char **argv) {
 	int z = argc > 1 ? atoi(argv[1]) : 0;
 	struct narrow n = {100, 250, 200, -3, -5};
@@ -47,6 +54,10 @@ int main(int argc, char **argv) {
 	double q = ratio(z + 1, 4);
 	float f = fratio(z + 3, 4);
 	double sc = scale(z + 1.5, z + 3);
+	struct pair p = mkpair(z);
+	struct big b = mkbig(z);
+	struct mixed m = mkmixed(z);
+	fprintf(stderr, "self: pair=%d,%ld big=%ld,%ld,%ld mixed=%g,%ld\n", p.a, p.b, b.x[0], b.x[1], b.x[2], m.d, m.n);
 	fprintf(stderr, "self: wide_hi=%lld wide_lo=%lld ratio=%g fratio=%g scale=%g\n", (long long)(w >> 64), (long long)w, q, f, sc);
 	return 0;
 }

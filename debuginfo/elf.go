@@ -78,6 +78,7 @@ type Binary struct {
 	goRT      *GoRuntime // golang.go
 	pcln      *pclntab   // pclntab.go: the functions of a Go binary without .symtab
 	pclnErr   error
+	pclnLazy  *lazyPcln // pclntab.go: the table of a Go binary with symbols but no DWARF
 	goRTErr   error
 	goRTDone  bool
 	symsDone  bool // DebugSymbols ran

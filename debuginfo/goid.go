@@ -32,7 +32,7 @@ func (b *Binary) GoidOffset() (int, error) {
 			return 0, fmt.Errorf("runtime.g has no 8-byte member goid")
 		}
 		return int(m.Offset), nil
-	} else if b.pcln == nil {
+	} else if !b.IsGo() {
 		return 0, err
 	}
 	v := b.GoVersion()

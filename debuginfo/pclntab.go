@@ -266,6 +266,25 @@ func (b *Binary) addGoFuncs() {
 	b.addFuncSymbols(syms, FromPclntab)
 }
 
+// goTable returns b's .gopclntab for lines and stack deltas, where DWARF
+// does not have them: a Go binary linked with -s has it read at Open,
+// one with only -w (symbols, no DWARF) reads it here, once; nil when b has
+// none or it cannot be read.
+func (b *Binary) goTable() *pclntab {
+	if b.pcln != nil || b.pclnErr != nil {
+		return b.pcln
+	}
+	if b.pclnLazy == nil {
+		b.pclnLazy = &lazyPcln{}
+		b.pclnLazy.p, _ = readPclntab(b.File)
+	}
+	return b.pclnLazy.p
+}
+
+// lazyPcln is the .gopclntab of a Go binary that has a symbol table, read
+// on first need.
+type lazyPcln struct{ p *pclntab }
+
 // GoPclntab reports whether b's functions come from its .gopclntab (a Go
 // binary without a symbol table), and the table's format ("1.18").
 func (b *Binary) GoPclntab() (version string, ok bool) {
@@ -285,12 +304,13 @@ func (b *Binary) GoPclntabErr() error {
 }
 
 // LineAt returns the source file and line of pc: from the DWARF, else
-// from the .gopclntab of a Go binary without DWARF.
+// from the .gopclntab of a Go binary without DWARF (-s -w, or -w).
 func (b *Binary) LineAt(pc uint64) (file string, line int, ok bool) {
 	if d, err := b.Debug(); err == nil {
 		return d.LineAt(pc)
 	}
-	if b.pcln == nil {
+	p := b.goTable()
+	if p == nil {
 		return "", 0, false
 	}
 	defer func() { // debug/gosym does not check every offset of a corrupt table
@@ -298,7 +318,7 @@ func (b *Binary) LineAt(pc uint64) (file string, line int, ok bool) {
 			file, line, ok = "", 0, false
 		}
 	}()
-	file, line, fn := b.pcln.tab.PCToLine(pc)
+	file, line, fn := p.tab.PCToLine(pc)
 	if fn == nil || file == "" || line == 0 {
 		return "", 0, false
 	}

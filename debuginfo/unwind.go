@@ -94,19 +94,22 @@ func (b *Binary) UnwindTable() (*UnwindTable, error) {
 			fi.add(data, s.Addr, true, order, 8)
 		}
 	}
+	debugFrame := false
 	if s := b.File.Section(".debug_frame"); s != nil && s.Type != elf.SHT_NOBITS {
 		if data, err := s.Data(); err == nil {
 			fi.add(data, 0, false, order, 8)
+			debugFrame = true
 		}
 	} else if s := b.File.Section(".zdebug_frame"); s != nil && s.Type != elf.SHT_NOBITS {
 		// Go's linker wrote its DWARF compressed so before Go 1.19.
 		if data := zdebug(s); len(data) > 0 {
 			fi.add(data, 0, false, order, 8)
+			debugFrame = true
 		}
 	}
 	var goTab *UnwindTable
-	if b.pcln != nil { // Go without DWARF: its SP delta tables (pclntab.go)
-		t, err := b.pcln.goUnwindTable()
+	if p := b.goTable(); p != nil && !debugFrame { // Go without DWARF: its SP delta tables (pclntab.go)
+		t, err := p.goUnwindTable()
 		if err != nil {
 			return nil, fmt.Errorf("unwind table of %s: %w", b.Path, err)
 		}

@@ -110,7 +110,9 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 	var d *debuginfo.Debug
 	_, goPcln := bin.GoPclntab() // Go without DWARF: listGoABI says what there is
 	if verbose && !goPcln {
-		if d, err = bin.Debug(); err != nil {
+		if d, err = bin.Debug(); err != nil && bin.IsGo() {
+			goPcln = true // symbols (-w), no DWARF
+		} else if err != nil {
 			fmt.Fprintf(stderr, "gs: %v\n", err)
 		}
 	}

@@ -99,7 +99,7 @@ func listGoABI(w io.Writer, bin *debuginfo.Binary, fn debuginfo.Listed, ret, exa
 	for i, r := range arch.GoABI.IntRegs {
 		regs[i] = fmt.Sprintf("arg%d=%s", i, debuginfo.RegName(r))
 	}
-	fmt.Fprintf(w, "    (no DWARF: values by name need it; .gopclntab names functions and lines, not parameters or their types)\n")
+	fmt.Fprintf(w, "    (no DWARF: values by name need it; without it gs knows functions and lines, not parameters or their types)\n")
 	if ret {
 		fmt.Fprintf(w, "    results by Go's register ABI: retval is the first (%s); the next are in %s\n", debuginfo.RegName(arch.GoABI.IntRegs[0]),
 			strings.Join(names(arch.GoABI.IntRegs[1:]), " "))

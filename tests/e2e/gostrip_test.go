@@ -13,13 +13,15 @@ import (
 	"github.com/gs-tracer/gs/arch"
 )
 
-// goStripped builds the Go target twice, with DWARF and symbols
-// ("orders") and with -ldflags='-s -w' ("orders-s": neither, functions
-// and lines only in .gopclntab, as release and container builds ship).
+// goStripped builds the Go target with DWARF and symbols ("orders"),
+// with -ldflags='-s -w' ("orders-s": neither, functions and lines only in
+// .gopclntab, as release and container builds ship) and with -w
+// ("orders-w": symbols, lines and stack deltas only in .gopclntab).
 func goStripped(t *testing.T, dir string, v goVariant) {
 	t.Helper()
 	buildGo(t, dir, "goorders", "orders", v)
 	buildGo(t, dir, "goorders", "orders-s", v, "-ldflags=-s -w")
+	buildGo(t, dir, "goorders", "orders-w", v, "-ldflags=-w")
 }
 
 // goStack keeps the frames of a printed ustack, with the symbol table's
@@ -42,7 +44,8 @@ func goStack(out string) string {
 // result at its RETs
 // (retval, RAX) and goid (runtime.g's layout by the binary's Go release)
 // as the program prints them, and the stack with file:line
-// (-v) as the same program built with DWARF shows it.
+// (-v) as the same program built with DWARF shows it; the same for a -w
+// build (symbols, no DWARF).
 func TestGoStripped(t *testing.T) {
 	for _, v := range []goVariant{goVariants[0], goVariants[2]} {
 		t.Run(v.name, func(t *testing.T) {
@@ -60,10 +63,12 @@ func TestGoStripped(t *testing.T) {
 				}
 				return r.Stdout, string(got)
 			}
-			sout, stripped := run("orders-s", `uprobe:./orders-s:main.process { printf("args qty=%d namelen=%d name=%s\n", arg3, arg2, str(arg1, arg2)); print(ustack(3)) }
-				uretprobe:./orders-s:main.process { printf("result total=%d\n", retval) }
-				uprobe:./orders-s:main.depth /arg0 == 2000/ { printf("deep goid=%d\n", goid) }
-				uprobe:./orders-s:main.nine { printf("nine %d %d %d %d %d %d %d %d %d\n", arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8) }`)
+			byABI := `uprobe:./BIN:main.process { printf("args qty=%d namelen=%d name=%s\n", arg3, arg2, str(arg1, arg2)); print(ustack(3)) }
+				uretprobe:./BIN:main.process { printf("result total=%d\n", retval) }
+				uprobe:./BIN:main.depth /arg0 == 2000/ { printf("deep goid=%d\n", goid) }
+				uprobe:./BIN:main.nine { printf("nine %d %d %d %d %d %d %d %d %d\n", arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8) }`
+			sout, stripped := run("orders-s", strings.ReplaceAll(byABI, "BIN", "orders-s"))
+			wout, symbols := run("orders-w", strings.ReplaceAll(byABI, "BIN", "orders-w"))
 			fout, full := run("orders", `uprobe:./orders:main.process { printf("args qty=%d namelen=%d name=%s\n", qty, name.len, name); print(ustack(3)) }
 				uretprobe:./orders:main.process { printf("result total=%d\n", total) }
 				uprobe:./orders:main.depth /n == 2000/ { printf("deep goid=%d\n", goid) }
@@ -96,12 +101,17 @@ func TestGoStripped(t *testing.T) {
 			if want := wantOf(sout); len(want) != 10 || strings.Join(pick(stripped), "\n") != strings.Join(want, "\n") {
 				t.Errorf("gs on the stripped build printed\n%s\nthe target printed\n%s", strings.Join(pick(stripped), "\n"), strings.Join(want, "\n"))
 			}
+			if want := wantOf(wout); strings.Join(pick(symbols), "\n") != strings.Join(want, "\n") {
+				t.Errorf("gs on the -w build printed\n%s\nthe target printed\n%s", strings.Join(pick(symbols), "\n"), strings.Join(want, "\n"))
+			}
 			if want := wantOf(fout); strings.Join(pick(full), "\n") != strings.Join(want, "\n") {
 				t.Errorf("gs on the DWARF build printed by name\n%s\nthe target printed\n%s", strings.Join(pick(full), "\n"), strings.Join(want, "\n"))
 			}
-			ws, gs := goStack(full), goStack(stripped)
-			if !strings.Contains(gs, "main.main+") || !strings.Contains(gs, "main.go:") || gs != ws {
-				t.Errorf("stack of the stripped build\n%s\nof the DWARF build\n%s", gs, ws)
+			ws := goStack(full)
+			for bin, out := range map[string]string{"-s -w": stripped, "-w": symbols} {
+				if gs := goStack(out); !strings.Contains(gs, "main.main+") || !strings.Contains(gs, "main.go:") || gs != ws {
+					t.Errorf("stack of the %s build\n%s\nof the DWARF build\n%s", bin, gs, ws)
+				}
 			}
 		})
 	}

@@ -52,7 +52,11 @@ func (c *checker) typedRetval(gc *groupCtx, e *parser.Ident) (*Type, bool) {
 		if reg, bad := site.loc.UnsavedReg(); bad && site.loc.Available() {
 			loc, why := c.sseResult(pv, site.t, reg) // sseret_amd64.go
 			if why != "" {
-				c.errorf(e, "retval of %s is a %s, returned in register %s, which a uprobe does not save", c.probeDesc(pv.id), site.t, debuginfo.RegName(reg)).
+				how := "returned"
+				if len(site.loc.Pieces) > 1 {
+					how = "returned partly"
+				}
+				c.errorf(e, "retval of %s is a %s, %s in register %s, which a uprobe does not save", c.probeDesc(pv.id), site.t, how, debuginfo.RegName(reg)).
 					WithHint("no copy of it is readable at the return: %s; read the value where the program keeps it in memory (a caller's variable after the call)", why)
 				return nil, true
 			}

@@ -169,7 +169,7 @@ const redZone = 128
 // every RET.
 func (c *checker) sseResult(pv *probeView, t *Type, reg int) (debuginfo.Location, string) {
 	if t.Kind != KindFloat || t.Size != 4 && t.Size != 8 {
-		return debuginfo.Location{}, "only a float or double is looked for elsewhere"
+		return debuginfo.Location{}, "gs looks for copies of a float or double result only"
 	}
 	p := &c.p.Probes[pv.id]
 	fn, ok := pv.bin.FuncAt(p.Address)

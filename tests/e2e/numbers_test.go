@@ -195,7 +195,7 @@ func TestRetvalTyped(t *testing.T) {
 			if r2.Code != 3 {
 				t.Errorf("mkmixed: exit %d, want 3\n%s%s", r2.Code, r2.Stdout, r2.Stderr)
 			}
-			match(t, "stderr", r2.Stderr, `error: retval of uretprobe:\./n:mkmixed is a struct mixed, returned in register xmm0, which a uprobe does not save`)
+			match(t, "stderr", r2.Stderr, `error: retval of uretprobe:\./n:mkmixed is a struct mixed, returned partly in register xmm0, which a uprobe does not save`)
 			if !lines["is_zero matched 1"] {
 				t.Errorf("/retval == 1/ did not match is_zero's true:\n%s", r.Stdout)
 			}

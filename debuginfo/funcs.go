@@ -4,6 +4,7 @@ import (
 	"debug/dwarf"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -24,8 +25,12 @@ type FuncInstance struct {
 	Name    string
 	Linkage string // DW_AT_linkage_name (mangled), "" for C and Go
 	Inlined bool   // a DW_TAG_inlined_subroutine
-	Symbol  string // ELF symbol at Entry, for out-of-line copies ("foo", "foo.isra.0")
-	Entry   uint64 // first instruction: DW_AT_entry_pc, else DW_AT_low_pc, else the first range
+	// Part is an out-of-line copy that holds only the tail of the
+	// function: gcc's ipa-split moves it to foo.part.0, which only foo's
+	// other copies call (or jump to). Entering it is not a call of foo.
+	Part   bool
+	Symbol string // ELF symbol at Entry, for out-of-line copies ("foo", "foo.isra.0")
+	Entry  uint64 // first instruction: DW_AT_entry_pc, else DW_AT_low_pc, else the first range
 	// PrologueEnd is where an out-of-line copy has stored its parameters
 	// in their homes: the first line-table row flagged prologue_end, else
 	// the first is_stmt row after Entry (as gdb does). Entry for inlined
@@ -104,7 +109,7 @@ func (d *Debug) FuncInstances(name string) ([]FuncInstance, error) {
 					best, out, known = lvl, out[:0], false
 				}
 				known = known || ok
-				if fi, ok := d.instance(u, n, ref); ok {
+				if fi, ok := d.instance(u, n, ref); ok && !d.splitPart(ref, fi) {
 					out = append(out, fi)
 				}
 			}
@@ -130,6 +135,7 @@ func (d *Debug) FuncInstances(name string) ([]FuncInstance, error) {
 		}
 		if fn, ok := d.bin.FuncAt(fi.Entry); ok && fn.Addr == fi.Entry {
 			fi.Symbol = fn.Name
+			fi.Part = strings.Contains(fn.Name, ".part.")
 		}
 		fi.PrologueEnd = d.prologueEnd(d.unitOf(fi.Offset), fi.Entry, fi.Ranges)
 	}
@@ -351,6 +357,23 @@ func (d *Debug) instance(u *unit, n names, ref funcRef) (FuncInstance, bool) {
 		}
 	}
 	return fi, true
+}
+
+// splitPart reports whether the inlined copy fi is a part of its
+// function that gcc split off (ipa-split: F.part.0 holds the tail of F)
+// and inlined back into a copy of F: it sits directly in a copy of the
+// same function, called from that function's own declaration line. It
+// is not a call: every time it runs, the copy it sits in was entered, so
+// a probe there would count that call twice.
+func (d *Debug) splitPart(ref funcRef, fi FuncInstance) bool {
+	if !fi.Inlined || fi.Origin == 0 || ref.caller == nil || fi.CallLine == 0 {
+		return false
+	}
+	outer, _ := ref.caller.Val(dwarf.AttrAbstractOrigin).(dwarf.Offset)
+	if outer != fi.Origin && ref.caller.Offset != fi.Origin {
+		return false
+	}
+	return fi.CallLine == fi.DeclLine && filepath.Base(fi.CallFile) == filepath.Base(fi.DeclFile)
 }
 
 // entryPC returns the entry address of a function copy.

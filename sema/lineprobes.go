@@ -16,7 +16,9 @@ import (
 //
 //   - uprobe:BIN:FUNC attaches to every copy of the function: the
 //     out-of-line one (and clones such as FUNC.constprop.0) and each body
-//     inlined into a caller, one ir.Probe per copy (FuncInstances). Where
+//     inlined into a caller, one ir.Probe per copy (FuncInstances), but
+//     not to a tail gcc split off (FUNC.part.0), which only the other
+//     copies enter. Where
 //     on the copy is decided later by the placement rule (placeProbes in
 //     values.go), when the names the group reads are known. Without DWARF
 //     the function's symbol is the only copy.
@@ -50,8 +52,21 @@ func (c *checker) funcCopies(pr *parser.Probe, bin *debuginfo.Binary, binName st
 		isSym[s.Addr] = true
 	}
 	inlined := 0
+	whole := 0 // copies that are not a split-off part
+	for _, fi := range insts {
+		if !fi.Part {
+			whole++
+		}
+	}
 	for i := range insts {
 		fi := insts[i]
+		if fi.Part && pr.Kind == parser.ProbeUprobe && whole > 0 {
+			// Only the function's other copies enter its split-off
+			// tail: a probe there would count their calls twice. A
+			// uretprobe keeps it, as the other copies may jump to it.
+			covered[fi.Entry] = true
+			continue
+		}
 		if fi.Inlined && pr.Kind == parser.ProbeUretprobe {
 			inlined++
 			continue // an inlined body does not return

@@ -103,6 +103,16 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 		pattern = "*"
 	}
 	funcs := bin.ListFuncs(pattern)
+	if len(funcs) == 0 && !debuginfo.NewQuery(pattern).Wildcard {
+		// A function with no symbol of its name, as a probe finds it:
+		// inlined everywhere, or out of line only as a clone
+		// (sqlite3DbFree.lto_priv.0 in an LTO build).
+		if d, err := bin.Debug(); err == nil {
+			if insts, err := d.FuncInstances(pattern); err == nil && len(insts) > 0 {
+				funcs = []debuginfo.Listed{{Spec: debuginfo.QuoteName(pattern), Qual: pattern}}
+			}
+		}
+	}
 	if len(funcs) == 0 {
 		fmt.Fprintf(stderr, "gs: no function in %s matches %q\n", path, pattern)
 		return exitRuntime

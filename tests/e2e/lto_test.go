@@ -524,6 +524,11 @@ func TestLTOInlinedValues(t *testing.T) {
 			dir := t.TempDir()
 			args := append([]string{"-g"}, lb.flags...)
 			run(t, dir, lb.cc, append(args, "-o", "lto", filepath.Join(src, "lto_a.c"), filepath.Join(src, "lto_b.c"))...)
+			// -l names it as a probe does, though no symbol does in
+			// gcc's LTO build (scale is only inlined there).
+			if l := runGS(t, dir, timeout, "-l", "uprobe:./lto:scale"); l.Code != 0 || strings.TrimSpace(l.Stdout) != "uprobe:./lto:scale" {
+				t.Errorf("-l: exit %d\n%s%s", l.Code, l.Stdout, l.Stderr)
+			}
 			r := runGS(t, dir, timeout, "-o", "trace.txt", "-c", "./lto", "-e",
 				`uprobe:./lto:scale { printf("scale x=%d k=%d\n", x, k) }`)
 			if r.Code != 0 {

@@ -266,6 +266,6 @@ type Attach struct {
 // maxAttach is the most members of one struct read after its bytes, and
 // attachBytes the most bytes they may add to its record.
 const (
-	maxAttach   = 8
-	attachBytes = 1024
+	maxAttach   = 16
+	attachBytes = 2048
 )

@@ -138,6 +138,7 @@ func gdbNormal(s string) string {
 		{`, static \w+ = [^,{}]*`, ""},
 		{`^\([^()]*&+\) @0x[0-9a-f]+: `, ""},
 		{`std::vector of length \d+, capacity \d+ = \{([^{}]*)\}`, "[$1]"},
+		{`std::vector of length 0, capacity \d+`, "[]"},
 		{`std::(unique|shared)_ptr<[^=]*> (\(use count \d+, weak count \d+\) )?= \{get\(\) = (0x[0-9a-f]+)\}`, "$3"},
 	} {
 		s = regexp.MustCompile(r.re).ReplaceAllString(s, r.to)

@@ -15,6 +15,7 @@ pub struct Label {
     pub name: String,
     pub short: &'static str,
     pub ids: Vec<u16>,
+    pub names: Vec<String>,
 }
 
 #[derive(Debug)]
@@ -48,9 +49,9 @@ pub extern "Rust" fn kinds(o: &Odd, i: usize) -> usize {
 
 fn main() {
     let v = [
-        Odd { t: Tri::A(true), oo: Some(Some(false)), ch: 'é', ord: Some(std::cmp::Ordering::Less), big: 1u128 << 100, neg: -(1i128 << 90), unit: (), flag: true, f: 2.5, d: 1e300, label: Label { name: "first".to_string(), short: "1st", ids: vec![1, 2] }, shape: Shape::Named(Label { name: "named".to_string(), short: "n", ids: vec![] }) },
-        Odd { t: Tri::B, oo: Some(None), ch: 'x', ord: None, big: 5, neg: -1, unit: (), flag: false, f: -0.5, d: 3.0, label: Label { name: String::new(), short: "", ids: vec![7] }, shape: Shape::Plain },
-        Odd { t: Tri::C, oo: None, ch: '😀', ord: Some(std::cmp::Ordering::Greater), big: 0, neg: 0, unit: (), flag: false, f: 0.0, d: -0.125, label: Label { name: "third label with a longer name".to_string(), short: "3rd", ids: vec![3, 4, 5] }, shape: Shape::Named(Label { name: "x".repeat(3), short: "three", ids: vec![9] }) },
+        Odd { t: Tri::A(true), oo: Some(Some(false)), ch: 'é', ord: Some(std::cmp::Ordering::Less), big: 1u128 << 100, neg: -(1i128 << 90), unit: (), flag: true, f: 2.5, d: 1e300, label: Label { name: "first".to_string(), short: "1st", ids: vec![1, 2], names: vec!["one".to_string(), "two".to_string()] }, shape: Shape::Named(Label { name: "named".to_string(), short: "n", ids: vec![], names: vec![] }) },
+        Odd { t: Tri::B, oo: Some(None), ch: 'x', ord: None, big: 5, neg: -1, unit: (), flag: false, f: -0.5, d: 3.0, label: Label { name: String::new(), short: "", ids: vec![7], names: vec![String::new(), "x".repeat(30)] }, shape: Shape::Plain },
+        Odd { t: Tri::C, oo: None, ch: '😀', ord: Some(std::cmp::Ordering::Greater), big: 0, neg: 0, unit: (), flag: false, f: 0.0, d: -0.125, label: Label { name: "third label with a longer name".to_string(), short: "3rd", ids: vec![3, 4, 5], names: vec![] }, shape: Shape::Named(Label { name: "x".repeat(3), short: "three", ids: vec![9], names: vec![] }) },
     ];
     let mut s = 0;
     for (i, o) in v.iter().enumerate() {

@@ -1,11 +1,13 @@
 // A C++ target for gs's tests of libstdc++'s std::map and
-// std::unordered_map: empty, small, and longer than a record holds, as
+// std::unordered_map (and a std::vector<std::string>): empty, small, and longer than a record holds, as
 // parameters (references) and members. The test compares gs's print with
 // gdb's at the marked line.
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 struct Point {
 	int x, y;
@@ -15,6 +17,7 @@ struct Index {
 	int id;
 	std::map<int, long> byKey;
 	std::unordered_map<long, int> hashed;
+	std::vector<std::string> names; // a sequence of text
 };
 
 __attribute__((noinline)) long count(const Index &ix, const std::map<long, Point> &pts) {
@@ -28,6 +31,8 @@ int main(int argc, char **argv) {
 	for (int i = 0; i < n; i++) {
 		Index ix;
 		ix.id = i;
+		for (int k = 0; k < i; k++)
+			ix.names.push_back(k % 2 ? "short" : "a name too long for the short form");
 		std::map<long, Point> pts;
 		int size = i == 0 ? 0 : i == 1 ? 3 : 20; // 20: more than a record holds
 		for (int k = 0; k < size; k++) {

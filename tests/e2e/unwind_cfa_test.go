@@ -24,6 +24,15 @@ func TestUnwindSignal(t *testing.T) {
 	}
 }
 
+// TestUnwindSignalMusl: the same in a static musl-gcc program, whose
+// restorer has no FDE (it is found by its symbol and code): the stack goes
+// past it to kill, where musl's code without CFI ends it, as gdb's does.
+func TestUnwindSignalMusl(t *testing.T) {
+	dir := t.TempDir()
+	compile(t, dir, "unwind_signal.c", "sig", variant{CC: "musl-gcc", Opt: "-O2"}, "-fomit-frame-pointer", "-static")
+	checkStacks(t, dir, "./sig", "2", "leaf", "handle SIGUSR1 nostop noprint pass")
+}
+
 // TestUnwindCFAExpression: a stack through a frame whose CFA is a DWARF
 // expression (gcc's stack realignment with a DRAP register: CFA =
 // *(rbp - 8), the caller's rbp at rbp + 0) into callers without frame

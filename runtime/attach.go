@@ -69,18 +69,25 @@ func groupByBinary(prog *ir.Program) ([]*binaryProbes, error) {
 // per binary and direction; without it (or when the kernel refuses
 // uprobe_multi) one perf-event uprobe per probe. The links made so far are
 // returned with any error, for the caller to close.
+//
+// Probes are attached in reverse script order: the kernel runs the
+// consumers of one uprobe last-registered first (consumer_add in
+// kernel/events/uprobes.c puts a new one at the head of the list, for
+// entries and returns alike, and uprobe_multi registers its addresses in
+// turn), and bpftrace runs two probes on one function in the order written.
 func attachAll(in *interpreter, groups []*binaryProbes, pid int) ([]link.Link, error) {
 	var links []link.Link
-	for _, g := range groups {
+	for gi := len(groups) - 1; gi >= 0; gi-- {
+		g := groups[gi]
 		ex, err := link.OpenExecutable(g.path)
 		if err != nil {
 			return links, fmt.Errorf("attach probe %s: open %s: %w", g.first().Name, g.path, unwrapPathErr(err))
 		}
 		if in.multi {
-			l, err := attachMulti(ex, in.prog, g.entries, pid, false)
+			l, err := attachMulti(ex, in.prog, reversed(g.entries), pid, false)
 			if err == nil {
 				links = append(links, l...)
-				l, err = attachMulti(ex, in.prog, g.returns, pid, true)
+				l, err = attachMulti(ex, in.prog, reversed(g.returns), pid, true)
 				links = append(links, l...)
 			}
 			if err != nil {
@@ -88,13 +95,22 @@ func attachAll(in *interpreter, groups []*binaryProbes, pid int) ([]link.Link, e
 			}
 			continue
 		}
-		l, err := attachSingles(ex, in.prog, append(append([]*ir.Probe{}, g.entries...), g.returns...), pid)
+		l, err := attachSingles(ex, in.prog, reversed(append(append([]*ir.Probe{}, g.entries...), g.returns...)), pid)
 		links = append(links, l...)
 		if err != nil {
 			return links, err
 		}
 	}
 	return links, nil
+}
+
+// reversed returns a copy of probes in reverse order.
+func reversed(probes []*ir.Probe) []*ir.Probe {
+	r := make([]*ir.Probe, len(probes))
+	for i, p := range probes {
+		r[len(probes)-1-i] = p
+	}
+	return r
 }
 
 // attachMulti attaches probes (all entries or all returns of one binary)

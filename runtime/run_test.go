@@ -640,6 +640,33 @@ func TestRunEntryAndReturn(t *testing.T) {
 	}
 }
 
+// Probes on one function run in script order, entries and returns alike,
+// as bpftrace runs them: a script that sets @start in one probe reads it in
+// the next.
+func TestRunProbeOrder(t *testing.T) {
+	for _, single := range []bool{false, true} {
+		t.Run(fmt.Sprintf("single=%v", single), func(t *testing.T) {
+			bin := buildTarget(t, "add", addSrc)
+			out, _, err := run(t, context.Background(), probesProgram(t, bin, 3, true), Options{Command: []string{bin}, forceSingle: single})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := ""
+			for i := 0; i < 3; i++ {
+				for p := 0; p < 3; p++ {
+					want += fmt.Sprintf("probe = uprobe#%d, arg0 = %d\n", p, i)
+				}
+				for p := 0; p < 3; p++ {
+					want += fmt.Sprintf("probe = uretprobe#%d, retval = %d\n", p, i+1)
+				}
+			}
+			if out != want {
+				t.Errorf("output\n%s\nwant\n%s", out, want)
+			}
+		})
+	}
+}
+
 // Many probes: every one fires (cookies are right), and attaching and
 // detaching stay fast (links close concurrently). The timings are logged.
 func TestRunManyProbes(t *testing.T) {

@@ -22,6 +22,13 @@ func (p *jsonPrinter) appendVariantsJSON(dst []byte, t *ir.Type, b []byte) []byt
 		dst = append(dst, `{"error": "invalid discriminant", "discriminant": `...)
 		return append(strconv.AppendUint(dst, *d, 10), '}')
 	}
+	if t.Lang != ir.LangRust { // gdb's C++ shape (sema/choice.go)
+		if len(v.Members) != 1 {
+			return append(dst, "null"...) // no contained value
+		}
+		dst = appendJSONName(append(dst, '{'), v.Name)
+		return append(p.appendMemberJSON(dst, v.Members[0], b), '}')
+	}
 	if len(v.Members) == 0 {
 		return appendJSONString(dst, []byte(v.Name))
 	}

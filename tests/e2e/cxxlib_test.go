@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -225,5 +226,43 @@ func firstElements(s string, n int) string {
 			b.WriteString(s[:cut] + ", ...")
 			s = s[j:]
 		}
+	}
+}
+
+// TestCxxChoicesJSON: in JSON, a std::optional is null when it holds
+// nothing, else an object of one member, the alternative's name, whose
+// value is compared with what the target prints itself.
+func TestCxxChoicesJSON(t *testing.T) {
+	dir := t.TempDir()
+	compileCxx(t, dir, "choices.cc", "c", variant{"gcc", "-O2", true})
+	r := runGS(t, dir, timeout, "-f", "json", "-c", "./c 3", "-e", `uprobe:./c:look { print(h.n, o) }`)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	held := regexp.MustCompile(`^h\.n = std::optional<int> (?:= \{\[contained value\] = (-?\d+)\}|\[no contained value\]), o = std::optional<long> (?:= \{\[contained value\] = (-?\d+)\}|\[no contained value\])$`)
+	js := func(typ, v string) string {
+		if v == "" {
+			return "null"
+		}
+		return `{"std::optional<` + typ + `>": ` + v + `}`
+	}
+	var want []string
+	for _, l := range strings.Split(r.Stderr, "\n") {
+		if s, ok := strings.CutPrefix(l, "self: "); ok {
+			m := held.FindStringSubmatch(s)
+			if m == nil {
+				t.Fatalf("the target printed %q", s)
+			}
+			want = append(want, `{"type": "print", "data": {"h.n": `+js("int", m[1])+`, "o": `+js("long", m[2])+`}}`)
+		}
+	}
+	var got []string
+	for _, l := range strings.Split(r.Stdout, "\n") {
+		if strings.Contains(l, `"type": "print"`) {
+			got = append(got, l)
+		}
+	}
+	if len(want) != 3 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("gs printed\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

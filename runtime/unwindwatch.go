@@ -22,9 +22,11 @@ var errUnwindFull = errors.New("no room left in gs_urows")
 // unwindWatch adds the unwind tables of modules that appear after load,
 // found the way the load biases are (bias.go): in the /proc/PID/maps of
 // the traced process (-p, -c) at every tick, or, system-wide, in every
-// process that maps a probed binary, found once a second and then looked
-// at every tick (a process that starts and dlopens within the same second
-// is seen at the next scan). So a library a
+// process that maps a probed binary, looked at every tick; the processes
+// are looked at once each, as they appear (a listing of /proc once a
+// second: procBias's way). A process that maps a probed binary only later
+// (dlopen) is not looked at again: its frames of modules the tables built
+// at load do not cover follow rbp. So a library a
 // process dlopens, which no table built before load covers, gets its
 // table within a tick of its mapping: until then (a stack taken in the
 // same moment as the dlopen) its frames follow rbp, as without a table.
@@ -34,7 +36,8 @@ type unwindWatch struct {
 	pid    int                           // 0: system-wide
 	probed map[bpf.GsUmodKey]bool        // system-wide: the probed binaries' files
 	last   time.Time
-	hot    map[int]bool // system-wide: the processes that mapped a probed binary at the last scan
+	hot    map[int]bool // system-wide: the processes that map a probed binary, looked at every tick
+	seen   map[int]bool // system-wide: the processes looked at once
 	notef  func(string, ...any)
 	added  func(path string) // a module got its table (the symbolizer indexes it)
 }
@@ -65,12 +68,12 @@ func (w *unwindWatch) update() {
 		w.scan(w.pid, false)
 		return
 	}
-	if time.Since(w.last) < time.Second {
-		for pid := range w.hot {
-			if !w.scan(pid, true) {
-				delete(w.hot, pid)
-			}
+	for pid := range w.hot {
+		if !w.scan(pid, true) {
+			delete(w.hot, pid)
 		}
+	}
+	if time.Since(w.last) < time.Second {
 		return
 	}
 	w.last = time.Now()
@@ -78,10 +81,27 @@ func (w *unwindWatch) update() {
 	if err != nil {
 		return
 	}
-	w.hot = map[int]bool{}
+	if w.hot == nil {
+		w.hot, w.seen = map[int]bool{}, map[int]bool{}
+	}
+	alive := map[int]bool{}
 	for _, e := range ents {
-		if pid, err := strconv.Atoi(e.Name()); err == nil && pid > 0 && w.scan(pid, true) {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid <= 0 {
+			continue
+		}
+		alive[pid] = true
+		if w.seen[pid] {
+			continue
+		}
+		w.seen[pid] = true
+		if w.scan(pid, true) {
 			w.hot[pid] = true
+		}
+	}
+	for pid := range w.seen {
+		if !alive[pid] {
+			delete(w.seen, pid)
 		}
 	}
 }

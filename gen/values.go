@@ -151,7 +151,11 @@ func (g *gen) pvValue(e parser.Expr, r uint8) bool {
 		return true
 	case *parser.UnaryExpr:
 		if x.Op == "&" {
+			start := len(g.insns)
 			g.address(x.X, r)
+			if slices.ContainsFunc(g.insns[start:], func(in ir.Insn) bool { return in.Op == ir.OpLdBias }) {
+				g.nullUnknown(r)
+			}
 			return true
 		}
 	case *parser.BinaryExpr:
@@ -326,6 +330,19 @@ func (g *gen) address(e parser.Expr, r uint8) {
 	if p := g.placeOf(e, r); !p.mem {
 		g.failf("%s has no address here", g.p.File.Text(e.Span()))
 	}
+}
+
+// nullUnknown makes the address in r NULL when it was computed from an
+// unknown load bias (ir.BiasUnknown sets bit 63, which no user address
+// has): a $var or a map key then holds NULL, as after a failed read,
+// never an address in no mapping. print's status slot says why.
+func (g *gen) nullUnknown(r uint8) {
+	t := g.push()
+	g.constant(t, 63)
+	g.emit(ir.Insn{Op: ir.OpShr, A: t, B: r, C: t})       // 1 when unknown
+	g.emit(ir.Insn{Op: ir.OpAddImm, A: t, B: t, Imm: -1}) // 0 when unknown, else all ones
+	g.emit(ir.Insn{Op: ir.OpAnd, A: r, B: r, C: t})
+	g.pop()
 }
 
 // lvalue loads the value of the lvalue e (a field, an element, *p) into

@@ -22,14 +22,14 @@ func buildNoInit(t *testing.T, dir string, v variant) {
 // know yet in the process (no bias probe can fire in it, and /proc is read
 // once a second) prints as not available, never as an address computed
 // from no bias; the values after it in the same print keep their own
-// status. Where the bias is known, the address is the one the target
-// prints itself.
+// status; a $var of it holds NULL. Where the bias is known, the address
+// is the one the target prints itself.
 func TestAddressUnknownBias(t *testing.T) {
 	for _, v := range []variant{{"gcc", "-O0", true}, {"clang-19", "-O0", false}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			buildNoInit(t, dir, v)
-			got, outs := systemGS(t, dir, `uprobe:./modmain:mod_tick { print(&mod_value, v, mod_value) }`,
+			got, outs := systemGS(t, dir, `uprobe:./modmain:mod_tick { print(&mod_value, v, mod_value); $p = &mod_value; printf("p=%lu\n", (uint64)$p) }`,
 				[]string{filepath.Join(dir, "modmain")})
 			where := regexp.MustCompile(`where (\d+)`).FindStringSubmatch(outs[0])
 			vals := regexp.MustCompile(`(?m)^pid=\d+ value=(\d+)$`).FindAllStringSubmatch(outs[0], -1)
@@ -40,13 +40,17 @@ func TestAddressUnknownBias(t *testing.T) {
 			fmt.Sscan(where[1], &addr)
 			na := regexp.QuoteMeta("<not available: module not located in this process>")
 			lines := strings.Split(strings.TrimSpace(got), "\n")
-			if len(lines) != 3 {
-				t.Fatalf("want 3 hits, gs printed:\n%s", got)
+			if len(lines) != 6 {
+				t.Fatalf("want 3 hits of 2 lines, gs printed:\n%s", got)
 			}
-			for i, l := range lines {
+			for i := range 3 {
 				re := fmt.Sprintf(`^&mod_value = (%s|%#x), v = %s, mod_value = (%s|%s)$`, na, addr, vals[i][1], na, vals[i][1])
-				if !regexp.MustCompile(re).MatchString(l) {
+				if l := lines[2*i]; !regexp.MustCompile(re).MatchString(l) {
 					t.Errorf("hit %d: %q does not match %q", i, l, re)
+				}
+				// In a $var: NULL, as after a failed read, or the address.
+				if l := lines[2*i+1]; l != "p=0" && l != fmt.Sprintf("p=%d", addr) {
+					t.Errorf("hit %d: %q, want p=0 or p=%d", i, l, addr)
 				}
 			}
 		})

@@ -595,7 +595,7 @@ func (s *session) loop(stop <-chan string) (string, error) {
 			lastFlush = now
 		}
 		if now.Sub(lastTick) >= pollInterval {
-			s.tree.update()
+			s.tree.update(false)
 			s.updateBias()
 			if now.Sub(s.start) < 2*time.Second {
 				// A starting process maps its libraries now: keep its
@@ -750,7 +750,7 @@ func (s *session) flush() { s.out.flush() }
 // prints it, runs the End probes, prints the maps and reports losses.
 // After exit() the records that followed it are drained unprinted.
 func (s *session) finish(why string, child *heldCommand) {
-	s.tree.update() // who joined since the last look, for -v
+	s.tree.update(true) // who joined since the last look, for -v
 	detachStart := time.Now()
 	detached := make(chan struct{})
 	go func() {

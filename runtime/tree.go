@@ -125,8 +125,10 @@ func (t *processTree) close() {
 
 // update reports (verbose) the processes that joined the tree since the
 // last call and deletes those that exited. A process that joined and
-// exited in between is reported too.
-func (t *processTree) update() {
+// exited in between is reported too. One that cannot be described yet
+// (do_exit released its memory, so /proc/PID/exe reads nothing, before
+// gs_exit marked it) waits for the next call, unless final.
+func (t *processTree) update(final bool) {
 	if t == nil {
 		return
 	}
@@ -136,8 +138,10 @@ func (t *processTree) update() {
 	it := t.m.Iterate()
 	for it.Next(&pid, &e) {
 		if !t.seen[pid] {
-			t.seen[pid] = true
-			t.logf("process %d joined the traced tree (forked by %d): %s", pid, e.Parent, describeProcess(int(pid), e))
+			if what, ok := describeProcess(int(pid), e); ok || final {
+				t.seen[pid] = true
+				t.logf("process %d joined the traced tree (forked by %d): %s", pid, e.Parent, what)
+			}
 		}
 		if e.Exited != 0 {
 			gone = append(gone, pid)
@@ -166,20 +170,20 @@ func (t *processTree) alive() int {
 	return n
 }
 
-// describeProcess names what process pid runs now, for gs -v.
-func describeProcess(pid int, e treeEntry) string {
-	exited := fmt.Sprintf("ran %s, exited since", strings.TrimRight(string(e.Comm[:]), "\x00"))
+// describeProcess names what process pid runs now, or ran, for gs -v; ok
+// is false when it cannot say.
+func describeProcess(pid int, e treeEntry) (what string, ok bool) {
 	if e.Exited != 0 {
-		return exited
+		return fmt.Sprintf("ran %s, exited since", strings.TrimRight(string(e.Comm[:]), "\x00")), true
 	}
 	dir := "/proc/" + strconv.Itoa(pid)
 	exe, err := os.Readlink(filepath.Join(dir, "exe"))
 	if err != nil {
-		return "exited since"
+		return "exited since", false
 	}
 	if b, err := os.ReadFile(filepath.Join(dir, "cmdline")); err == nil && len(b) > 0 {
 		args := strings.Split(strings.TrimRight(string(b), "\x00"), "\x00")
-		return exe + " (" + strings.Join(args, " ") + ")"
+		return exe + " (" + strings.Join(args, " ") + ")", true
 	}
-	return exe
+	return exe, true
 }

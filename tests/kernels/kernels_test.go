@@ -311,6 +311,9 @@ var checks = []check{
 	// -c's process tree: gs_fork and gs_exit (tp_btf) load and follow the
 	// shell's children.
 	{name: "tree", wantFrom: `^a = `, stderr: []string{`(?m)^gs: process \d+ joined the traced tree \(forked by \d+\): .*dyn`}},
+	// A PIE's own globals in the tree's processes after their exec, at
+	// every call (bias probes; 6.1 has no bpf_get_func_ip in uprobes).
+	{name: "tree_global", want: []string{`counter = 42, msg = "hello"`, `counter = 42, msg = "hello"`, `counter = 42, msg = "hello"`}},
 	{name: "begin_interval", want: []string{"begin", "tick"}},
 	{name: "untouched", want: []string{`far away`}},
 	{name: "const_deref", want: []string{`<read error at 0x8>`}},

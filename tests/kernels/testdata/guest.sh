@@ -29,6 +29,7 @@ t count_hist ./gs -c './dyn 3' -e 'uprobe:./dyn:add { @c = count(); @h = hist(ar
 t ustack ./gs -c './dyn 3' -e 'uprobe:./dyn:leaf { @[ustack] = count() }'
 t ustack_static ./gs -c './sta 3' -e 'uprobe:./sta:leaf { @[ustack] = count() }'
 t tree ./gs -v -c 'sh -c "./dyn 2; ./dyn 3"' -e 'uprobe:./dyn:add { print(a) }'
+t tree_global ./gs -c 'sh -c "./dyn 2; ./dyn 1"' -e 'uprobe:./dyn:add { print(counter, msg) }'
 t libc_str ./gs -c './dyn 3' -e 'uprobe:libc:getenv /str(arg0) == "GSK_apple" || str(arg0) == "GSK_pear" || str(arg0) == "GSK_plum"/ { print(str(arg0)) }'
 t begin_interval ./gs -e 'BEGIN { printf("begin\n") } interval:ms:200 { printf("tick\n"); exit() }'
 t untouched ./gs -c ./untouched -e 'uprobe:./untouched:show { print(str(arg0)) }'

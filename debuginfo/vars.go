@@ -108,10 +108,19 @@ func (d *Debug) scopesAt(pc uint64) (*unit, []*scope, error) {
 		cur := open[len(open)-1]
 		switch e.Tag {
 		case dwarf.TagSubprogram, dwarf.TagInlinedSubroutine, dwarf.TagLexDwarfBlock:
-			if e.Children && (e.Tag != dwarf.TagSubprogram || len(chain) == 0) && contains(d.ranges(e), pc) {
+			if (e.Tag != dwarf.TagSubprogram || len(chain) == 0) && contains(d.ranges(e), pc) {
 				s := &scope{e: e}
 				chain = append(chain, s)
-				open = append(open, s)
+				if e.Children {
+					open = append(open, s)
+					continue
+				}
+				// A copy without children (clang drops the parameters
+				// of an inlined copy that keeps none) is still the
+				// innermost function: its names hide its callers'.
+				if e.Tag == dwarf.TagSubprogram {
+					return u, chain, nil
+				}
 				continue
 			}
 		case dwarf.TagFormalParameter, dwarf.TagVariable:

@@ -609,3 +609,56 @@ func gdbScale(t *testing.T, dir string) []string {
 	}
 	return lines
 }
+
+// TestLTOCopyScopes reads, at every copy of functions the LTO builds
+// inline, each parameter by name: the name is a parameter of the copy (or
+// of a function inlined into it at its entry), never a variable of the
+// function it was inlined into (clang drops every
+// parameter DIE of an inlined copy that keeps none: its names still hide
+// the caller's, as in gdb's frame of the copy).
+func TestLTOCopyScopes(t *testing.T) {
+	params := map[string][]string{
+		"sqlite3DbFree":        {"db", "p"},
+		"sqlite3_free":         {"p"},
+		"sqlite3DbMallocRawNN": {"db", "n"},
+		"sqlite3DbStrDup":      {"db", "z"},
+	}
+	for _, lb := range ltoBuilds {
+		t.Run(lb.name, func(t *testing.T) {
+			bin := sqliteBuild(t, lb.name, lb.cc, lb.flags...)
+			b, err := debuginfo.Open(bin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer b.Close()
+			d, err := b.Debug()
+			if err != nil {
+				t.Fatal(err)
+			}
+			copies := 0
+			for fn, names := range params {
+				insts, err := d.FuncInstances(fn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, in := range insts {
+					copies++
+					vars, err := d.VarsAt(in.Entry)
+					if err != nil {
+						t.Fatalf("%s at %#x: %v", fn, in.Entry, err)
+					}
+					for _, n := range names {
+						// At the copy's entry the name is its own, or
+						// that of a function inlined into it there
+						// (sqlite3DbFreeNN into sqlite3DbFree), never
+						// the caller's.
+						if v, ok := debuginfo.FindVar(vars, n); !ok || !v.IsParam() || (in.Inlined && v.Func == in.Caller && in.Caller != fn) {
+							t.Errorf("%s at %#x (inlined into %s): %s is %s's %v", fn, in.Entry, in.Caller, n, v.Func, v.Kind)
+						}
+					}
+				}
+			}
+			t.Logf("%d copies", copies)
+		})
+	}
+}

@@ -184,7 +184,7 @@ func (g *gen) binary(e *parser.BinaryExpr, r uint8) {
 		g.exprInto(e.Y, r)
 		r2 := g.push()
 		g.exprInto(e.X, r2)
-		g.op(e.Op, r, r2, r, xt, yt)
+		g.checkedOp(e.Op, r, r2, r, xt, yt, e.Y)
 		g.pop()
 		return
 	}
@@ -232,7 +232,41 @@ func (g *gen) arith(op string, r uint8, y parser.Expr, xt, yt *sema.Type) {
 		g.exprInto(y, r2)
 		defer g.pop()
 	}
-	g.op(op, r, r, r2, xt, yt)
+	g.checkedOp(op, r, r, r2, xt, yt, y)
+}
+
+// warnsInside reports whether evaluating args can emit a division's
+// warning.
+func (g *gen) warnsInside(args []parser.Expr) bool {
+	found := false
+	for _, a := range args {
+		parser.Inspect(a, func(n parser.Node) bool {
+			if e, ok := n.(parser.Expr); ok && g.p.DivZero[e] != nil {
+				found = true
+			}
+			return !found && n != nil
+		})
+	}
+	return found
+}
+
+// checkedOp is op, and for a / or % whose divisor (the expression y
+// holds) can be 0, the warning sema made for it and a = 1 where y is 0,
+// as bpftrace does.
+func (g *gen) checkedOp(op string, a, x, y uint8, xt, yt *sema.Type, divisor parser.Expr) {
+	call := g.p.DivZero[divisor]
+	if call == nil {
+		g.op(op, a, x, y, xt, yt)
+		return
+	}
+	nonzero, end := newLabel(), newLabel()
+	g.jump(ir.OpJnz, y, nonzero)
+	g.record(call)
+	g.constant(a, 1)
+	g.jump(ir.OpJa, 0, end)
+	g.bind(nonzero)
+	g.op(op, a, x, y, xt, yt)
+	g.bind(end)
 }
 
 // op emits a = x op y for integer operands of types xt and yt.
@@ -568,6 +602,11 @@ func (g *gen) record(call *parser.CallExpr) {
 	}
 	for i, a := range args {
 		g.storeField(a, &ev.Fields[i]) // values.go
+	}
+	if g.warnsInside(args) {
+		// A division's warning is a header-only record of its own, built
+		// in the same place: write this one's header again.
+		g.emit(ir.Insn{Op: ir.OpRecord, Imm: int32(id)})
 	}
 	g.emit(ir.Insn{Op: ir.OpEmit, Imm: int32(ev.Size)})
 	if ev.Kind == ir.EventExit {

@@ -99,8 +99,8 @@ func TestExpressions(t *testing.T) {
 		{"arg0 / arg1", -3},
 		{"arg0 % arg1", -1},
 		{"(uint64_t)arg0 / 2", int64(uint64(math.MaxUint64-6) / 2)},
-		{"arg0 / arg3", 0},
-		{"arg0 % arg3", -7},
+		{"arg0 / arg3", 1}, // bpftrace's result of x/0 and x%0, with a warning (TestDivideByZero)
+		{"arg0 % arg3", 1},
 		{"arg0 >> 1", -4},
 		{"(uint64_t)arg0 >> 60", 15},
 		{"arg1 << 62", math.MinInt64},
@@ -150,12 +150,85 @@ func TestExpressions(t *testing.T) {
 		t.Run(tt.expr, func(t *testing.T) {
 			src := "uprobe:./target:add { print(" + tt.expr + ") }"
 			p, m := run(t, src, args, nil)
-			if len(m.Records) != 1 {
-				t.Fatalf("got %d records, want 1", len(m.Records))
+			recs, _ := splitWarnings(p, m.Records)
+			if len(recs) != 1 {
+				t.Fatalf("got %d records, want 1", len(recs))
 			}
-			got := field(p.Events[0], m.Records[0], 0).(uint64)
+			got := field(p.Events[recordEvent(recs[0])], recs[0], 0).(uint64)
 			if int64(got) != tt.want {
 				t.Errorf("got %d (%#x), want %d\n%s", int64(got), got, tt.want, ir.Disasm(p))
+			}
+		})
+	}
+}
+
+// recordEvent is the event id in rec's header.
+func recordEvent(rec []byte) uint32 { return binary.LittleEndian.Uint32(rec) }
+
+// splitWarnings separates the warnf records from the others.
+func splitWarnings(p *ir.Program, all [][]byte) (recs [][]byte, warns []ir.Event) {
+	for _, r := range all {
+		if ev := p.Events[recordEvent(r)]; ev.Kind == ir.EventWarnf {
+			warns = append(warns, ev)
+			continue
+		}
+		recs = append(recs, r)
+	}
+	return recs, warns
+}
+
+// A division or modulo by 0 gives 1 and a warning at the operation each
+// time, as bpftrace's does; by anything else, no warning.
+func TestDivideByZero(t *testing.T) {
+	args := []int64{-7, 2, 3, 0}
+	tests := []struct {
+		body  string
+		want  []int64
+		warns []int // the columns of the warnings, in order
+	}{
+		{"print(arg0 / arg3)", []int64{1}, []int{29}},
+		{"print(arg0 % arg3)", []int64{1}, []int{29}},
+		{"print((uint64)arg2 / (uint64)arg3)", []int64{1}, []int{29}},
+		{"print(arg0 / 0)", []int64{1}, []int{29}},
+		{"print(7 % 0)", []int64{1}, []int{29}},
+		{"print(arg0 / arg1)", []int64{-3}, nil},
+		{"print(arg0 / 2)", []int64{-3}, nil},
+		{"print(arg1 * (arg2 / arg3))", []int64{2}, []int{37}},
+		{"printf(\"%d %d\\n\", arg2 / arg3, arg2 % arg1)", []int64{1, 1}, []int{41}},
+		{"$x = arg2; $x /= arg3; print($x)", []int64{1}, []int{34}},
+		{"@m = arg2; @m %= arg3; print(@m + 0)", []int64{1}, []int{34}},
+		{"print(arg2 / arg3 + arg0 % arg3)", []int64{2}, []int{29, 43}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.body, func(t *testing.T) {
+			src := "uprobe:./target:add { " + tt.body + " }"
+			p := compile(t, src)
+			m := &model.Machine{Comm: "target", Vals: map[string]uint64{}, Strs: map[string][]byte{}}
+			for i, a := range args {
+				m.PtRegs[arch.ArgRegs[i]] = uint64(a)
+			}
+			if err := m.Run(p, 0); err != nil {
+				t.Fatalf("run: %v\n%s", err, ir.Disasm(p))
+			}
+			recs, warns := splitWarnings(p, m.Records)
+			if len(recs) != 1 {
+				t.Fatalf("got %d records, want 1\n%s", len(recs), ir.Disasm(p))
+			}
+			ev := p.Events[recordEvent(recs[0])]
+			for i, want := range tt.want {
+				if got := int64(field(ev, recs[0], i).(uint64)); got != want {
+					t.Errorf("value %d = %d, want %d\n%s", i, got, want, ir.Disasm(p))
+				}
+			}
+			var cols []int
+			for _, w := range warns {
+				cols = append(cols, w.Sp.Start.Col)
+				if len(w.Verbs) != 1 || w.Verbs[0].Lit != sema.DivZeroMsg {
+					t.Errorf("warning %+v, want %q", w.Verbs, sema.DivZeroMsg)
+				}
+			}
+			if fmt.Sprint(cols) != fmt.Sprint(tt.warns) {
+				t.Errorf("warnings at columns %v, want %v", cols, tt.warns)
 			}
 		})
 	}

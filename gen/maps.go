@@ -356,7 +356,7 @@ func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
 		}
 		old := g.push()
 		g.emit(ir.Insn{Op: ir.OpMapLookup, A: old, B: m.Desc.ID, Imm: int32(m.Heap)})
-		g.op(op, old, old, r, m.Value, g.typeOf(s.RHS))
+		g.checkedOp(op, old, old, r, m.Value, g.typeOf(s.RHS), s.RHS) // expr.go
 		g.emit(ir.Insn{Op: ir.OpMapUpdate, A: old, B: m.Desc.ID, Imm: int32(m.Heap)})
 		g.pop()
 		return

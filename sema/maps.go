@@ -412,6 +412,9 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 			WithHint("map values are 64-bit integers; a %s can be a key: @m[%s] = count()", valueClass(rt), c.text(s.RHS))
 		return
 	}
+	if s.Op != "=" {
+		c.divZero(compoundOps[s.Op], s.Sp, s.RHS) // divzero.go
+	}
 	vt := wordOf(rt) // printshape.go
 	if rt.Kind == KindPointer && m.Kind == MapUnknown {
 		vt = rt // printed as an address, and @p += 1 steps by its element

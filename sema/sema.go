@@ -81,6 +81,9 @@ type Program struct {
 	Builtins map[*parser.Ident]*Builtin
 	Vars     map[*parser.VarExpr]*Var
 	EventOf  map[*parser.CallExpr]int // print, printf, exit, clear, zero → index in Events
+	// DivZero maps the divisor of a / or % (and /=, %=) that can be 0 to
+	// the warnf call gen emits when it is (divzero.go).
+	DivZero map[parser.Expr]*parser.CallExpr
 	// Maps are the script's maps; Maps[i] has ID i.
 	Maps  []*Map
 	MapOf map[*parser.MapExpr]*Map
@@ -156,6 +159,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 			Builtins: map[*parser.Ident]*Builtin{},
 			Vars:     map[*parser.VarExpr]*Var{},
 			EventOf:  map[*parser.CallExpr]int{},
+			DivZero:  map[parser.Expr]*parser.CallExpr{},
 			MapOf:    map[*parser.MapExpr]*Map{},
 		},
 	}

@@ -151,7 +151,7 @@ func TestLocationLists(t *testing.T) {
 		0x1010: "reg0", 0x101f: "reg0", 0x2000: "reg1", 0x2010: "reg3", 0x3008: "reg2",
 		0x4004: "reg4", 0x5000: "reg5", 0x6007: "reg6", 0x9999: "reg7",
 	} {
-		expr, ok, err := d.loclistsAt(u, 0, pc)
+		expr, ok, err := d.loclistsAt(u, 0, pc, false)
 		if err != nil || !ok {
 			t.Errorf("pc %#x: %v %v", pc, ok, err)
 			continue
@@ -175,7 +175,7 @@ func TestLocationLists(t *testing.T) {
 		u64(0), u64(0),
 	)
 	for pc, want := range map[uint64]string{0x1010: "reg0", 0x8000: "reg1", 0x8004: "", 0x1000: "none"} {
-		expr, ok, err := d.locAt(u4, 0, pc)
+		expr, ok, err := d.locAt(u4, 0, pc, false)
 		got := "none"
 		if ok {
 			p, _ := decodeExpr(expr, testEnv())

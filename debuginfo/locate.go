@@ -43,7 +43,10 @@ func (d *Debug) debugAddr(u *unit, idx uint64) (uint64, error) {
 // exprAt returns the expression of attribute field f (owned by a DIE of
 // unit u) that applies at pc: the attribute's own expression, or the entry
 // of its location list that covers pc. ok is false when no entry does.
-func (d *Debug) exprAt(u *unit, f *dwarf.Field, pc uint64) (expr []byte, ok bool, err error) {
+// atEntry says pc is its function's entry, where an empty range starting
+// there applies too: gcc's "entry PC record" (with location views), which
+// gdb takes there (dwarf2_find_location_expression, gdb/dwarf2/loc.c).
+func (d *Debug) exprAt(u *unit, f *dwarf.Field, pc uint64, atEntry bool) (expr []byte, ok bool, err error) {
 	switch f.Class {
 	case dwarf.ClassExprLoc, dwarf.ClassBlock:
 		b, _ := f.Val.([]byte)
@@ -51,9 +54,9 @@ func (d *Debug) exprAt(u *unit, f *dwarf.Field, pc uint64) (expr []byte, ok bool
 	case dwarf.ClassLocListPtr:
 		off, _ := f.Val.(int64)
 		if u.version >= 5 {
-			return d.loclistsAt(u, uint64(off), pc)
+			return d.loclistsAt(u, uint64(off), pc, atEntry)
 		}
-		return d.locAt(u, uint64(off), pc)
+		return d.locAt(u, uint64(off), pc, atEntry)
 	case dwarf.ClassLocList:
 		var idx uint64
 		switch v := f.Val.(type) { // debug/dwarf gives DW_FORM_loclistx as uint64
@@ -74,13 +77,13 @@ func (d *Debug) exprAt(u *unit, f *dwarf.Field, pc uint64) (expr []byte, ok bool
 		if sec == nil || p+offSize > uint64(len(sec)) {
 			return nil, false, fmt.Errorf("location list index %d out of range", idx)
 		}
-		return d.loclistsAt(u, u.llBase+uint64(d.order.Uint32(sec[p:])), pc)
+		return d.loclistsAt(u, u.llBase+uint64(d.order.Uint32(sec[p:])), pc, atEntry)
 	}
 	return nil, false, fmt.Errorf("location of class %v", f.Class)
 }
 
 // locAt searches a DWARF 2-4 .debug_loc list.
-func (d *Debug) locAt(u *unit, off, pc uint64) ([]byte, bool, error) {
+func (d *Debug) locAt(u *unit, off, pc uint64, atEntry bool) ([]byte, bool, error) {
 	if err := d.load(u); err != nil {
 		return nil, false, err
 	}
@@ -106,7 +109,7 @@ func (d *Debug) locAt(u *unit, off, pc uint64) ([]byte, bool, error) {
 		}
 		n := r.fixed(2)
 		expr := r.bytes(n)
-		if base+lo <= pc && pc < base+hi {
+		if base+lo <= pc && pc < base+hi || atEntry && lo == hi && base+lo == pc {
 			return expr, true, r.err
 		}
 	}
@@ -128,7 +131,7 @@ const (
 )
 
 // loclistsAt searches a DWARF 5 .debug_loclists list.
-func (d *Debug) loclistsAt(u *unit, off, pc uint64) ([]byte, bool, error) {
+func (d *Debug) loclistsAt(u *unit, off, pc uint64, atEntry bool) ([]byte, bool, error) {
 	if err := d.load(u); err != nil {
 		return nil, false, err
 	}
@@ -189,7 +192,7 @@ func (d *Debug) loclistsAt(u *unit, off, pc uint64) ([]byte, bool, error) {
 			dflt, hasDflt = expr, true
 			continue
 		}
-		if lo <= pc && pc < hi {
+		if lo <= pc && pc < hi || atEntry && lo == hi && lo == pc {
 			return expr, true, r.err
 		}
 	}
@@ -210,7 +213,7 @@ func (d *Debug) locate(e *dwarf.Entry, pc uint64, fn *funcCtx) Location {
 	if u == nil {
 		return unavailable("DIE outside any unit")
 	}
-	expr, ok, err := d.exprAt(u, f, pc)
+	expr, ok, err := d.exprAt(u, f, pc, fn != nil && pc == fn.lowPC)
 	if err != nil {
 		return unavailable(err.Error())
 	}
@@ -313,7 +316,7 @@ func (d *Debug) frameBase(pc uint64, fn *funcCtx, loc *Location) ([]LocOp, error
 		return nil, errors.New("DW_OP_fbreg in a function without DW_AT_frame_base")
 	}
 	u := d.unitOf(owner.Offset)
-	expr, ok, err := d.exprAt(u, f, pc)
+	expr, ok, err := d.exprAt(u, f, pc, pc == fn.lowPC)
 	if err != nil {
 		return nil, fmt.Errorf("frame base: %w", err)
 	}

@@ -369,7 +369,7 @@ func (d *Debug) makeVar(e *dwarf.Entry, kind VarKind, pc uint64, fn *funcCtx) Va
 	}
 	t, terr := d.typeOf(e)
 	v.Type = t
-	v.Loc = d.locate(e, pc, fn)
+	v.Loc = padding(d.locate(e, pc, fn), t)
 	if r, ok := t.(*RefType); ok && r.Type != nil {
 		v.Type, v.Loc, v.Ref = r.Type, refLoc(v.Loc), true
 	}
@@ -461,4 +461,41 @@ func sortedKeys(m map[string][]dwarf.Offset) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// padding makes the optimized-out pieces of loc that lie in no member
+// of struct type t (the padding between them, which gcc's location lists
+// leave as empty pieces) zero bytes, so that the struct prints, as gdb
+// prints it, when every member is available.
+func padding(loc Location, t dwarf.Type) Location {
+	if loc.Available() || len(loc.Pieces) < 2 {
+		return loc
+	}
+	members := StructMembers(t)
+	if len(members) == 0 {
+		return loc
+	}
+	var pieces []Piece
+	off := int64(0)
+	for _, p := range loc.Pieces {
+		if p.Size == 0 {
+			return loc
+		}
+		end := off + int64(p.Size)
+		if p.Kind == PieceUndefined {
+			for _, m := range members {
+				size := m.Type.Size()
+				if m.BitSize != 0 {
+					size = m.LoadSize()
+				}
+				if size <= 0 || m.Offset < end && off < m.Offset+size {
+					return loc // a member's bytes are missing
+				}
+			}
+			p = Piece{Kind: PieceImplicit, Size: p.Size, Data: make([]byte, p.Size)}
+		}
+		pieces = append(pieces, p)
+		off = end
+	}
+	return Location{Pieces: pieces, FrameBase: loc.FrameBase, CFA: loc.CFA}
 }

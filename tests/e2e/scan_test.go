@@ -23,7 +23,17 @@ var scanFixtures = []struct{ src, args string }{
 	{"loops.c", "3"},
 	{"switch.c", "3"},
 	{"gone.c", ""},
+	{"charkeys.c", ""},
+	{"untouched.c", ""},
+	{"offsets.c", ""},
+	{"store.c", "3"},
+	{"emulated.c", "20"},
+	{"treeapp.c", "3"},
 }
+
+// Not scanned: flood.c, whose two threads call the same functions in an
+// order no two runs share, so that hit N of gs's run and of gdb's are
+// different calls.
 
 // scanKnown are the differences the scan finds that belong to other
 // work, each naming its bug: fixture/variant/function/variable → why
@@ -46,6 +56,18 @@ var scanKnown = map[string]string{
 	// xmm registers; helper "values").
 	"numbers/gcc-O2-nopie/scale/x": "float in xmm0 refused (values)",
 	"numbers/clang-O2-pie/scale/x": "float in xmm0 refused (values)",
+	// gs moves walk's probe past the prologue to read a; there x is
+	// DW_OP_entry_value(rdi), which gdb recovers from main's
+	// DW_TAG_call_site_parameter and gs does not (it warns, and prints
+	// <optimized out>): entry values through the caller's call sites.
+	"offsets/gcc-O2-nopie/walk/x": "entry value via the caller's call site (not recovered)",
+	// a double prints with 10 significant digits, gdb's with 17 (issue
+	// 25, floats; helper "values"); at gcc -O2 m.d is in xmm0.
+	"numbers/*/mkmixed/m": "double notation; xmm0 at -O2 (values)",
+	// b is not yet set at main's entry: its bytes are what ran before
+	// main left there, which differ between two runs (stack protector
+	// and AT_RANDOM values), not a gs difference.
+	"numbers/clang-O2-pie/main/b": "uninitialized at the stop",
 }
 
 // scanVar is one parameter, local or static -lv lists for a function.
@@ -215,6 +237,7 @@ func scanGS(t *testing.T, dir, args string, vars []scanVar) (map[scanVar][]strin
 		if r.Code != 0 {
 			t.Fatalf("gs: exit %d\n%s\nscript:\n%s", r.Code, r.Stderr, script.String())
 		}
+		clear(at) // this attempt's placements
 		for _, m := range regexp.MustCompile(`(?m)^gs: uprobe:\./b:(\S+) at \+(\d+) `).FindAllStringSubmatch(r.Stderr, -1) {
 			if _, dup := at[m[1]]; dup {
 				at[m[1]] = m[1] // several copies: gdb's break FUNC stops at each
@@ -258,13 +281,15 @@ func scanGS(t *testing.T, dir, args string, vars []scanVar) (map[scanVar][]strin
 // value otherwise (README, "Printing values"): a null pointer is NULL;
 // a char pointer at the top level prints as its text only, and inside a
 // struct as its address only.
-// An unreadable address is <read error at ADDR>, and an array whose
-// elements are all optimized out is <optimized out>.
+// An unreadable address is <read error at ADDR>, and an array or struct
+// whose elements are all optimized out is <optimized out>. gdb's <symbol+N>
+// after an address is left out (gs names no data symbols).
 func scanNormal(s string) string {
+	s = regexp.MustCompile(`(0x[0-9a-f]+) <[^<>]*>`).ReplaceAllString(s, "$1")
 	if a, ok := strings.CutPrefix(s, "error: Cannot access memory at address "); ok {
 		return "<read error at " + a + ">"
 	}
-	if regexp.MustCompile(`^\{<optimized out>(, <optimized out>)*\}$`).MatchString(s) {
+	if regexp.MustCompile(`^[{}, ]*(<optimized out>[{}, ]*)+$`).MatchString(regexp.MustCompile(`\w+ = `).ReplaceAllString(s, "")) {
 		return "<optimized out>"
 	}
 	if m := regexp.MustCompile(`^0x[0-9a-f]+ ("(?:[^"\\]|\\.)*")$`).FindStringSubmatch(s); m != nil {
@@ -319,7 +344,7 @@ func scanGDB(t *testing.T, dir, args string, vars []scanVar, at map[string]strin
 		t.Fatal(err)
 	}
 	gdbArgs := []string{"-nx", "-batch", "-ex", "set pagination off", "-ex", "set startup-with-shell off",
-		"-ex", "set print address on", "-ex", "set print null-stop on", "-ex", "unset environment"}
+		"-ex", "set print address on", "-ex", "set print null-stop on", "-ex", "set print repeats unlimited", "-ex", "unset environment"}
 	for _, e := range scanEnv {
 		k, v, _ := strings.Cut(e, "=")
 		gdbArgs = append(gdbArgs, "-ex", "set environment "+k+" "+v)

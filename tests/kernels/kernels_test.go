@@ -171,7 +171,8 @@ func TestKernels(t *testing.T) {
 // once in 9 matrix runs, right after gs --version, at __schedule+0x407).
 // Flipping kernel.sched_schedstats in a loop while two processes ping-pong
 // on a pipe oopsed within 2,000 flips in each of 2 boots of 6.12 with the
-// default MTTCG, and not in 6,000 with thread=single.
+// default MTTCG (6.1 soft-locked instead), and not in 20,000 flips on each
+// kernel with thread=single.
 var qemuArgs = []string{"-accel", "tcg,thread=single", "-cpu", "max", "-m", "2G", "-smp", "2"}
 
 // oopsRE matches the first line of a kernel oops, BUG, panic or warning on

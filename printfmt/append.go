@@ -6,18 +6,16 @@ import (
 )
 
 // AppendInt formats an integer for a %d %i %u %x %X %o conversion and
-// appends it to dst. raw holds the value's bits; size is the byte size of
-// the argument's type (1, 2, 4 or 8), used when v has no length modifier.
-// A signed conversion sign-extends from the chosen width, an unsigned one
-// zero-extends, as C does after the default argument promotions.
-func AppendInt(dst []byte, v Verb, raw uint64, size int) []byte {
+// appends it to dst. raw holds the value as C's default argument
+// promotions leave it: sign-extended from a signed type, zero-extended from
+// an unsigned one. A length modifier picks the width the value is cut to,
+// and none cuts it to an int's 32 bits, as C's printf and bpftrace's do
+// (bpftrace's as_signed_integer and as_unsigned_integer, in
+// src/format_string.cpp at e1b7c39, cast to int and unsigned int). A signed
+// conversion then sign-extends from that width, an unsigned one
+// zero-extends.
+func AppendInt(dst []byte, v Verb, raw uint64) []byte {
 	bits := v.Length.Bits()
-	if bits == 0 {
-		bits = size * 8
-	}
-	if bits <= 0 || bits > 64 {
-		bits = 64
-	}
 	var neg bool
 	u := raw
 	if bits < 64 {
@@ -108,7 +106,7 @@ func AppendPointer(dst []byte, v Verb, p uint64) []byte {
 	iv.Conv = 'x'
 	iv.Flags |= FlagSharp
 	iv.Length = LenL
-	return AppendInt(dst, iv, p, 8)
+	return AppendInt(dst, iv, p)
 }
 
 // AppendFloat formats f for %f %F %e %E %g %G.

@@ -47,9 +47,7 @@ func FuzzPrintf(f *testing.F) {
 			}
 			switch v.Class() {
 			case ClassSigned, ClassUnsigned:
-				for _, size := range []int{1, 2, 4, 8, 16, 0, 3} {
-					dst = AppendInt(dst[:0], v, raw, size)
-				}
+				dst = AppendInt(dst[:0], v, raw)
 			case ClassChar:
 				dst = AppendChar(dst[:0], v, byte(raw))
 			case ClassString:

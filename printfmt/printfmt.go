@@ -16,9 +16,10 @@
 //
 // Differences from C, on purpose: a '*' width or precision and %n are
 // refused (there is no int argument to take them from, and nothing to write
-// to); a length modifier only narrows an integer (%hhd of 300 prints 44),
-// and without one an integer prints at the width of its own type, so %d of
-// a 64-bit value is not cut to 32 bits.
+// to). An integer conversion cuts its argument to the width its length
+// modifier names, and to an int's 32 bits without one, as C and bpftrace
+// do: %hhd of 300 prints 44, %x of 0x12345678abcdef prints 78abcdef, and
+// %lx prints all of it.
 package printfmt
 
 import (
@@ -65,18 +66,18 @@ func (l Length) String() string {
 }
 
 // Bits is the width in bits an integer conversion with this modifier
-// truncates its argument to (on x86-64), or 0 for "the argument's own
-// width" (no modifier, or L).
+// truncates its argument to (on x86-64 and arm64, LP64): an int's without
+// one.
 func (l Length) Bits() int {
 	switch l {
 	case LenHH:
 		return 8
 	case LenH:
 		return 16
-	case LenL, LenLL, LenZ, LenJ, LenT:
-		return 64
+	case LenNone:
+		return 32
 	}
-	return 0
+	return 64 // l ll z j t (L takes no integer)
 }
 
 // Class says what kind of argument a conversion takes.

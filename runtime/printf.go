@@ -62,7 +62,7 @@ func (d *decoder) appendArg(dst []byte, v printfmt.Verb, r record, f *ir.Field) 
 			// C's default argument promotion does.
 			raw = uint64(signExtend(raw, size))
 		}
-		return printfmt.AppendInt(dst, v, raw, size)
+		return printfmt.AppendInt(dst, v, raw)
 	case printfmt.ClassFloat:
 		if t.Kind != ir.KindFloat {
 			return append(dst, badFormat...)

@@ -35,11 +35,14 @@ func TestPrintfArgs(t *testing.T) {
 		{"%u", tInt32, le32(0xffffffff), "4294967295"},
 		{"%ld", tInt32, le32(0xffffffff), "-1"}, // promoted with its sign
 		{"%lu", tUint32, le32(0xffffffff), "4294967295"},
-		{"%x", tInt64, le64(math.MaxUint64), "ffffffffffffffff"},
+		{"%x", tInt64, le64(math.MaxUint64), "ffffffff"}, // no modifier: an int, as C and bpftrace
+		{"%lx", tInt64, le64(math.MaxUint64), "ffffffffffffffff"},
+		{"%d", tInt64, le64(0x12345678abcdef), "2024525295"},
 		{"%hhd", tInt32, le32(300), "44"},
 		{"%hu", tInt32, le32(0xffffffff), "65535"},
 		{"%d", tInt8, []byte{0x80}, "-128"},
-		{"%u", tChar, []byte{0xff}, "255"},
+		{"%u", tChar, []byte{0xff}, "4294967295"}, // char is signed: -1, promoted to int
+		{"%hhu", tChar, []byte{0xff}, "255"},
 		{"%d", tChar, []byte{0xff}, "-1"},
 		{"%d", tBool, []byte{1}, "1"},
 		{"%d", tColor, le32(2), "2"},

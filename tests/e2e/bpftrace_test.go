@@ -130,7 +130,7 @@ func TestBpftraceStructDefs(t *testing.T) {
 }
 uprobe:./structs:use {
 	$r = (struct myrec *)arg0;
-	printf("rec %c %d %d %d %s %d %d %d\n", $r.tag, $r.flags, $r.mode, $r.value, $r.name,
+	printf("rec %c %d %d %ld %s %d %d %d\n", $r.tag, $r.flags, $r.mode, $r.value, $r.name,
 		$r.pairs[1][2], $r.u.b[0], $r.next != 0 ? $r.next->tag : 0);
 }
 begin { printf("layout %d %d %d %d %d\n", sizeof(struct myrec), offsetof(struct myrec, value),

@@ -46,6 +46,15 @@ __attribute__((noinline)) long scale(struct point *p, long k)
 	return (p->x + p->y) * k;
 }
 
+// wide prints v as printf's integer conversions cut it: the casts are
+// the types C's printf reads for %hhx, %hx, %x, %d and %u.
+__attribute__((noinline)) long wide(long v)
+{
+	printf("wide %hhx %hx %x %lx %llx %d %u %ld %hhd\n", (unsigned char)v, (unsigned short)v, (unsigned)v,
+	       (unsigned long)v, (unsigned long long)v, (int)v, (unsigned)v, v, (signed char)v);
+	return v;
+}
+
 int main(int argc, char **argv)
 {
 	int n = argc > 1 ? atoi(argv[1]) : 3;
@@ -62,6 +71,7 @@ int main(int argc, char **argv)
 			p.hist[j] = (short)(i * (j + 1) - 1);
 		printf("hist(%d) = [%d,%d,%d]\n", i, p.hist[0], p.hist[1], p.hist[2]);
 		printf("scale(%d, %d, %d) = %ld\n", p.x, p.y, i + 1, scale(&p, i + 1));
+		wide((i % 2 ? -1 : 1) * 0x12345678abcdefL * (i + 1));
 	}
 	fflush(stdout);
 	return 0;

@@ -326,7 +326,9 @@ func (x *expander) expand(m *macroDef, args []Expr, sp diag.Span, depth int) *Bl
 			}
 			maps[p.name] = mp
 		default:
-			exprs[p.name] = args[i]
+			// The argument's own macros expand here, in the caller's
+			// context: add_one(add_one(1)) is not add_one calling itself.
+			exprs[p.name] = cloneExpr(args[i], x.rewriter(depth))
 		}
 	}
 	x.calls++

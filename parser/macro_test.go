@@ -29,3 +29,20 @@ func TestMacroExpansionBound(t *testing.T) {
 		}
 	}
 }
+
+// TestMacroNestedArgs: a macro's call in another call's arguments is the
+// caller's, not recursion (bpftrace's macro cases).
+func TestMacroNestedArgs(t *testing.T) {
+	for _, src := range []string{
+		"macro add_one(x) { x + 1 } begin { $a = add_one(add_one(1) + 1); print($a); }",
+		"macro add_one(x) { x + 1 } begin { print(add_one(add_one(add_one(1)))); }",
+		"macro one() { $x = 1; $x } macro id(v) { v } begin { $a = id(one); print($a); }",
+	} {
+		_, diags := ParseString("t.gs", src)
+		var out strings.Builder
+		diags.Render(&out, false)
+		if out.Len() > 0 {
+			t.Errorf("%s:\n%s", src, out.String())
+		}
+	}
+}

@@ -235,13 +235,13 @@ func (g *gen) arith(op string, r uint8, y parser.Expr, xt, yt *sema.Type) {
 	g.checkedOp(op, r, r, r2, xt, yt, y)
 }
 
-// warnsInside reports whether evaluating args can emit a division's
-// warning.
+// warnsInside reports whether evaluating args can emit a run-time
+// warning (sema's Warns).
 func (g *gen) warnsInside(args []parser.Expr) bool {
 	found := false
 	for _, a := range args {
 		parser.Inspect(a, func(n parser.Node) bool {
-			if e, ok := n.(parser.Expr); ok && g.p.DivZero[e] != nil {
+			if e, ok := n.(parser.Expr); ok && g.p.Warns[e] != nil {
 				found = true
 			}
 			return !found && n != nil
@@ -250,11 +250,25 @@ func (g *gen) warnsInside(args []parser.Expr) bool {
 	return found
 }
 
+// indexWarn emits sema's warning call where the index in ri is not
+// below n, an array's length: unsigned, so a negative index is past the
+// end too, as bpftrace compares it.
+func (g *gen) indexWarn(call *parser.CallExpr, ri uint8, n int) {
+	in := newLabel()
+	t := g.push()
+	g.constant(t, uint64(n))
+	g.emit(ir.Insn{Op: ir.OpLtU, A: t, B: ri, C: t})
+	g.jump(ir.OpJnz, t, in)
+	g.record(call)
+	g.bind(in)
+	g.pop()
+}
+
 // checkedOp is op, and for a / or % whose divisor (the expression y
 // holds) can be 0, the warning sema made for it and a = 1 where y is 0,
 // as bpftrace does.
 func (g *gen) checkedOp(op string, a, x, y uint8, xt, yt *sema.Type, divisor parser.Expr) {
-	call := g.p.DivZero[divisor]
+	call := g.p.Warns[divisor]
 	if call == nil {
 		g.op(op, a, x, y, xt, yt)
 		return
@@ -604,7 +618,7 @@ func (g *gen) record(call *parser.CallExpr) {
 		g.storeField(a, &ev.Fields[i]) // values.go
 	}
 	if g.warnsInside(args) {
-		// A division's warning is a header-only record of its own, built
+		// A run-time warning is a header-only record of its own, built
 		// in the same place: write this one's header again.
 		g.emit(ir.Insn{Op: ir.OpRecord, Imm: int32(id)})
 	}

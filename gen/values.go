@@ -256,6 +256,9 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 		}
 		ri := g.push()
 		g.exprInto(x.Index, ri)
+		if call := g.p.Warns[x.Index]; call != nil {
+			g.indexWarn(call, ri, g.ctype(x.X).Len) // expr.go
+		}
 		g.scale(ri, et.Size)
 		g.emit(ir.Insn{Op: ir.OpAdd, A: r, B: r, C: ri})
 		g.pop()

@@ -115,7 +115,14 @@ func (c *checker) indexExpr(gc *groupCtx, e *parser.IndexExpr) *Type {
 		elem = xt.Elem
 		v, ok := c.p.Consts[e.Index]
 		if ok && xt.Len > 0 && (int64(v) < 0 || int64(v) >= int64(xt.Len)) {
-			c.diags.Warnf(e.Index.Span(), "index %d is outside %s", int64(v), xt)
+			// bpftrace refuses it too ("the index 5 is out of bounds for
+			// array of size 4").
+			c.errorf(e.Index, "index %d is outside %s", int64(v), xt).
+				WithHint("it has %d element%s; to read past its end, index a pointer to its first", xt.Len, plural(xt.Len))
+			return nil
+		}
+		if !ok && xt.Len > 0 {
+			c.runWarn(e.Index, e.Sp, ArrayOOBMsg) // runwarn.go
 		}
 		// A run-time index needs the array's address; an array the
 		// program keeps in registers is read by constant indexes only.

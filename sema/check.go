@@ -153,7 +153,7 @@ func (c *checker) assign(gc *groupCtx, s *parser.AssignStmt) {
 			wideHint(c.errorf(bad, "operator %s needs integers, got %s", op, bt), bt)
 			return
 		}
-		c.divZero(op, s.Sp, s.RHS) // divzero.go
+		c.divZero(op, s.Sp, s.RHS) // runwarn.go
 		c.markDef(gc, c.p.Vars[lhs])
 		return
 	}
@@ -423,9 +423,9 @@ func (c *checker) binary(gc *groupCtx, e *parser.BinaryExpr) *Type {
 	case e.Op == "<<" || e.Op == ">>":
 		rt = Promote(xt)
 	}
-	c.divZero(e.Op, e.Sp, e.Y) // divzero.go
+	c.divZero(e.Op, e.Sp, e.Y) // runwarn.go
 	if x, ok := c.p.Consts[e.X]; ok {
-		if y, ok := c.p.Consts[e.Y]; ok && c.p.DivZero[e.Y] == nil {
+		if y, ok := c.p.Consts[e.Y]; ok && c.p.Warns[e.Y] == nil {
 			unsigned := at == Uint64
 			if e.Op == ">>" {
 				unsigned = Promote(xt) == Uint64
@@ -478,7 +478,7 @@ func isCommOperand(t *Type) bool { return t.Kind == KindComm || t.Kind == KindSt
 
 // foldBinary computes x op y the way the interpreter would: 64-bit
 // two's-complement, shift counts masked to 6 bits. x/0 and x%0 never
-// reach it: they give 1 and a warning at run time (divzero.go).
+// reach it: they give 1 and a warning at run time (runwarn.go).
 func foldBinary(op string, x, y uint64, unsigned bool) uint64 {
 	sx, sy := int64(x), int64(y)
 	switch op {

@@ -413,7 +413,7 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 		return
 	}
 	if s.Op != "=" {
-		c.divZero(compoundOps[s.Op], s.Sp, s.RHS) // divzero.go
+		c.divZero(compoundOps[s.Op], s.Sp, s.RHS) // runwarn.go
 	}
 	vt := wordOf(rt) // printshape.go
 	if rt.Kind == KindPointer && m.Kind == MapUnknown {

@@ -81,9 +81,11 @@ type Program struct {
 	Builtins map[*parser.Ident]*Builtin
 	Vars     map[*parser.VarExpr]*Var
 	EventOf  map[*parser.CallExpr]int // print, printf, exit, clear, zero → index in Events
-	// DivZero maps the divisor of a / or % (and /=, %=) that can be 0 to
-	// the warnf call gen emits when it is (divzero.go).
-	DivZero map[parser.Expr]*parser.CallExpr
+	// Warns are the run-time warnings gen emits as warnf calls
+	// (runwarn.go): the divisor of a / or % (and /=, %=) that can be 0
+	// maps to the warning of a division by 0, and the run-time index of
+	// an array to that of an index past its end.
+	Warns map[parser.Expr]*parser.CallExpr
 	// Maps are the script's maps; Maps[i] has ID i.
 	Maps  []*Map
 	MapOf map[*parser.MapExpr]*Map
@@ -159,7 +161,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 			Builtins: map[*parser.Ident]*Builtin{},
 			Vars:     map[*parser.VarExpr]*Var{},
 			EventOf:  map[*parser.CallExpr]int{},
-			DivZero:  map[parser.Expr]*parser.CallExpr{},
+			Warns:    map[parser.Expr]*parser.CallExpr{},
 			MapOf:    map[*parser.MapExpr]*Map{},
 		},
 	}

@@ -328,7 +328,12 @@ func (x *expander) expand(m *macroDef, args []Expr, sp diag.Span, depth int) *Bl
 		default:
 			// The argument's own macros expand here, in the caller's
 			// context: add_one(add_one(1)) is not add_one calling itself.
-			exprs[p.name] = cloneExpr(args[i], x.rewriter(depth))
+			// An argument without macros stays as written, so that a
+			// block in it is evaluated at each use, as bpftrace does.
+			exprs[p.name] = args[i]
+			if x.callsMacro(args[i]) {
+				exprs[p.name] = cloneExpr(args[i], x.rewriter(depth))
+			}
 		}
 	}
 	x.calls++
@@ -373,6 +378,20 @@ func (x *expander) expand(m *macroDef, args []Expr, sp diag.Span, depth int) *Bl
 	x.active[m] = true
 	defer delete(x.active, m)
 	return cloneBlock(body, x.rewriter(depth+1))
+}
+
+// callsMacro says whether e calls a macro anywhere in it.
+func (x *expander) callsMacro(e Expr) bool {
+	found := false
+	Inspect(e, func(n Node) bool {
+		if e, ok := n.(Expr); ok && !found {
+			if m, _, _ := x.call(e); m != nil {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // setSpan makes the span of e, a fresh copy, sp.

@@ -66,13 +66,13 @@ func TestGoStripped(t *testing.T) {
 			byABI := `uprobe:./BIN:main.process { printf("args qty=%d namelen=%d name=%s\n", arg3, arg2, str(arg1, arg2)); print(ustack(3)) }
 				uretprobe:./BIN:main.process { printf("result total=%d\n", retval) }
 				uprobe:./BIN:main.depth /arg0 == 2000/ { printf("deep goid=%d\n", goid) }
-				uprobe:./BIN:main.nine { printf("nine %d %d %d %d %d %d %d %d %d\n", arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8) }`
+				uprobe:./BIN:main.nine { printf("nine %ld %ld %ld %ld %ld %ld %ld %ld %ld\n", arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7, arg8) }`
 			sout, stripped := run("orders-s", strings.ReplaceAll(byABI, "BIN", "orders-s"))
 			wout, symbols := run("orders-w", strings.ReplaceAll(byABI, "BIN", "orders-w"))
 			fout, full := run("orders", `uprobe:./orders:main.process { printf("args qty=%d namelen=%d name=%s\n", qty, name.len, name); print(ustack(3)) }
 				uretprobe:./orders:main.process { printf("result total=%d\n", total) }
 				uprobe:./orders:main.depth /n == 2000/ { printf("deep goid=%d\n", goid) }
-				uprobe:./orders:main.nine { printf("nine %d %d %d %d %d %d %d %d %d\n", a, b, c, d, e, f, g, h, i) }`)
+				uprobe:./orders:main.nine { printf("nine %ld %ld %ld %ld %ld %ld %ld %ld %ld\n", a, b, c, d, e, f, g, h, i) }`)
 			wantOf := func(stdout string) []string { // what the target printed (goroutine ids differ by run)
 				var want []string
 				for _, l := range strings.Split(stdout, "\n") {

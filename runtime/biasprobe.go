@@ -128,23 +128,27 @@ func attachBiasProbes(in *interpreter, prog *ir.Program, pid int, warn func(stri
 		if err := in.probes.Put(id, v); err != nil {
 			return links, fmt.Errorf("write %s: %w", mapProbes, err)
 		}
-		ex, err := link.OpenExecutable(path)
-		if err != nil {
-			return links, fmt.Errorf("attach the load-bias probe of %s: %w", path, unwrapPathErr(err))
-		}
-		p := []*ir.Probe{{ID: id, Name: "load bias of " + path, Kind: ir.Uprobe, Binary: path, Offset: off}}
-		var l []link.Link
-		if in.multi {
-			l, err = attachMulti(ex, in.prog, p, pid, false)
-		} else {
-			l, err = attachSingles(ex, in.prog, p, pid)
-		}
+		p := &ir.Probe{ID: id, Name: "load bias of " + path, Kind: ir.Uprobe, Binary: path, Offset: off}
+		l, err := in.attachHidden(p, pid)
 		links = append(links, l...)
 		if err != nil {
-			return links, err
+			return links, fmt.Errorf("attach the load-bias probe of %s: %w", path, err)
 		}
 	}
 	return links, nil
+}
+
+// attachHidden attaches p, a probe gs adds to the script's (a load-bias
+// or call-count probe), as the script's own uprobes are attached.
+func (in *interpreter) attachHidden(p *ir.Probe, pid int) ([]link.Link, error) {
+	ex, err := link.OpenExecutable(p.Binary)
+	if err != nil {
+		return nil, unwrapPathErr(err)
+	}
+	if in.multi {
+		return attachMulti(ex, in.prog, []*ir.Probe{p}, pid, false)
+	}
+	return attachSingles(ex, in.prog, []*ir.Probe{p}, pid)
 }
 
 // encodeProbe is one gs_probes value (bpf/c/interp.bpf.c, struct probe).

@@ -67,20 +67,11 @@ func attachReturnCounts(in *interpreter, prog *ir.Program, pid int) ([]link.Link
 	}
 	var links []link.Link
 	for i, rc := range prog.Returns {
-		ex, err := link.OpenExecutable(rc.Binary)
-		if err != nil {
-			return links, fmt.Errorf("attach the call count of %s: %w", rc.Name, unwrapPathErr(err))
-		}
-		p := []*ir.Probe{{ID: returnCountID(prog, i), Name: "calls of " + rc.Func, Kind: ir.Uprobe, Binary: rc.Binary, Offset: rc.Offset}}
-		var l []link.Link
-		if in.multi {
-			l, err = attachMulti(ex, in.prog, p, pid, false)
-		} else {
-			l, err = attachSingles(ex, in.prog, p, pid)
-		}
+		p := &ir.Probe{ID: returnCountID(prog, i), Name: "calls of " + rc.Func, Kind: ir.Uprobe, Binary: rc.Binary, Offset: rc.Offset}
+		l, err := in.attachHidden(p, pid)
 		links = append(links, l...)
 		if err != nil {
-			return links, err
+			return links, fmt.Errorf("attach the call count of %s: %w", rc.Name, err)
 		}
 	}
 	return links, nil

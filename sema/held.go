@@ -11,7 +11,7 @@ import (
 // slot of gs_strs, like a tuple), a map key or a tuple element. Its fields
 // and elements are then read from the heap (constant indexes only: heap
 // offsets are immediates), and it prints as bpftrace prints it, { .m = 2 }
-// and [1,2,3], wherever the value is the script's (runtime/format_bt.go).
+// and [1,2,3], wherever the value is the script's (session/format_bt.go).
 
 // IsHeld reports whether the script can hold a value of type t as its
 // bytes: a sized C struct, union or array that holds no text read out of

@@ -39,7 +39,7 @@ import (
 	"github.com/gs-tracer/gs/gen"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
-	"github.com/gs-tracer/gs/runtime"
+	"github.com/gs-tracer/gs/session"
 	"github.com/gs-tracer/gs/sema"
 )
 
@@ -117,7 +117,7 @@ type options struct {
 }
 
 func main() {
-	runtime.RunShimIfRequested()
+	session.RunShimIfRequested()
 	// A write to a closed pipe (gs ... | head) then fails with EPIPE instead
 	// of killing gs before it detaches; the runtime ends the trace quietly.
 	// The handler is not inherited by a -c command (exec resets it).
@@ -147,8 +147,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.StringVarP(&o.output, "output", "o", "", "write trace output to `FILE`")
 	fs.StringVarP(&o.format, "format", "f", "text", "output `FORMAT`: text (bpftrace's) or json (one object per line, see docs/json.md)")
 	fs.IntVar(&o.bufSize, "buffer-size", 16<<20, "ring buffer size in `BYTES` (a power of two)")
-	fs.IntVar(&o.mapSize, "map-entries", runtime.DefaultMapEntries, "`N` keys each script map can hold")
-	fs.DurationVar(&o.wakeup, "wakeup", runtime.DefaultWakeup, "least time between two reader wakeups by one CPU; 0 wakes it for every record")
+	fs.IntVar(&o.mapSize, "map-entries", session.DefaultMapEntries, "`N` keys each script map can hold")
+	fs.DurationVar(&o.wakeup, "wakeup", session.DefaultWakeup, "least time between two reader wakeups by one CPU; 0 wakes it for every record")
 	_ = fs.MarkHidden("wakeup")
 	fs.StringVar(&o.debugF, "debug-file", "", "read DWARF for the probed binary from this separate debug `FILE`")
 	fs.BoolVar(&o.exact, "exact-placement", false, "attach every uprobe at the address the script names, even where the kernel single-steps (slower)")
@@ -182,13 +182,13 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	if o.showVer {
 		fmt.Fprintf(stdout, "gs %s (bytecode version %d)\n", version, ir.Version)
-		if err := runtime.KernelReport(stdout); err != nil {
+		if err := session.KernelReport(stdout); err != nil {
 			fmt.Fprintf(stderr, "gs: %v\n", err)
 		}
 		return exitOK
 	}
 	if o.info {
-		if err := runtime.InfoReport(stdout); err != nil {
+		if err := session.InfoReport(stdout); err != nil {
 			fmt.Fprintf(stderr, "gs: %v\n", err)
 			return exitRuntime
 		}
@@ -371,9 +371,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		defer f.Close()
 		out, outFile = f, f
 	}
-	format := runtime.FormatText
+	format := session.FormatText
 	if o.format == "json" {
-		format = runtime.FormatJSON
+		format = session.FormatJSON
 	}
 	wakeup := o.wakeup
 	if wakeup == 0 {
@@ -382,7 +382,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err = runtime.Run(ctx, compiled, runtime.Options{
+	err = session.Run(ctx, compiled, session.Options{
 		PID:        o.pid,
 		Command:    cmdArgs,
 		Out:        out,
@@ -406,12 +406,12 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}
 	if err != nil {
-		if errors.Is(err, runtime.ErrInternal) {
+		if errors.Is(err, session.ErrInternal) {
 			fmt.Fprintf(stderr, "gs: internal error: %v\n", err)
 			return exitInternal
 		}
-		if format == runtime.FormatJSON {
-			stderr.Write(runtime.JSONStatus("error", err.Error()))
+		if format == session.FormatJSON {
+			stderr.Write(session.JSONStatus("error", err.Error()))
 		} else {
 			fmt.Fprintf(stderr, "gs: %v\n", err)
 		}

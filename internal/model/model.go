@@ -416,7 +416,7 @@ func (m *Machine) Run(p *ir.Program, id int) error {
 			}
 			m.put(int(in.Imm), v, 8)
 		case ir.OpCellAgg, ir.OpCellAggReg:
-			// The key the runtime gives the probe's cells (runtime/maps.go,
+			// The key the runtime gives the probe's cells (session/maps.go,
 			// readCells), so tests read cells and gs_aggs alike.
 			if int(in.B) >= len(p.Maps) || !p.Maps[in.B].InCells {
 				return fmt.Errorf("pc %d: map %d is not in cells", pc-1, in.B)

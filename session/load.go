@@ -1,0 +1,548 @@
+package session
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/cilium/ebpf"
+	"golang.org/x/sys/unix"
+
+	"github.com/gs-tracer/gs/ir"
+)
+
+// Names in the BPF object (docs/design.md, "the kernel ABI").
+const (
+	progUprobe      = "gs_uprobe"
+	progUprobeMulti = "gs_uprobe_multi"
+	progPerfEvent   = "gs_perf_event"
+
+	mapInsns    = "gs_insns"
+	mapProbes   = "gs_probes"
+	mapEvents   = "gs_events"
+	mapLost     = "gs_lost"
+	mapCounters = "gs_counters"
+	mapMapinfo  = "gs_mapinfo"
+	mapBias     = "gs_bias"
+	mapVals     = "gs_vals"
+	mapAggs     = "gs_aggs"
+	mapStrs     = "gs_strs"
+	mapCells    = "gs_cells"
+	mapStacks   = "gs_stacks"
+
+	varStartNs  = "gs_start_ns"
+	varVersion  = "gs_version"
+	varWakeupNs = "gs_wakeup_ns"
+	varStrSize  = "gs_str_size"
+	varNrCPUs   = "gs_nr_cpus"
+)
+
+// interpreter is the loaded BPF side.
+type interpreter struct {
+	coll     *ebpf.Collection
+	prog     *ebpf.Program // gs_uprobe_multi or gs_uprobe, whichever attaches
+	perf     *ebpf.Program // gs_perf_event, when the program has interval probes
+	multi    bool
+	events   *ebpf.Map
+	lost     *ebpf.Map
+	counters *ebpf.Map
+	bias     *ebpf.Map
+	tree     *ebpf.Map // gs_tree (tree.go)
+	hits     *ebpf.Map // gs_hits (returns.go)
+	probes   *ebpf.Map // gs_probes
+	vals     *ebpf.Map
+	aggs     *ebpf.Map
+	strs     *ebpf.Map
+	cells    *ebpf.Map
+	stacks   *ebpf.Map
+	umods    *ebpf.Map // gs_umods and gs_urows: the unwind tables (unwindMaps)
+	urows    *ebpf.Map
+	sizes    mapSizes
+	// held says the uprobes and interval probes were loaded with empty
+	// ranges, to wait for the Begin probes or a -c command's exec
+	// (enableProbes).
+	held bool
+	// sleepableErr is why the sleepable program did not load, when the
+	// plain one was loaded in its place (reportSleepable).
+	sleepableErr error
+}
+
+func (in *interpreter) Close() { in.coll.Close() }
+
+// DefaultMapEntries is how many keys each script map can hold unless
+// Options.MapEntries says otherwise (bpftrace's default too).
+const DefaultMapEntries = 4096
+
+// Memory the default sizes of the shared script-map hashes may take
+// (preallocated, locked): past it, each map gets fewer entries.
+const (
+	aggsBudget = 256 << 20
+	valsBudget = 64 << 20
+)
+
+// mapSizes are the max_entries of the script-map BPF maps, and the key
+// sizes of gs_vals and gs_aggs.
+type mapSizes struct {
+	vals, aggs, strs, stacks uint32
+	perMap                   int // entries per script map asked for
+	// valsKey and aggsKey are the bytes of the hashes' keys: the 8-byte
+	// header and the longest key of a map they hold (ir/doc.go "Maps"),
+	// not ir.MapKeySize: the kernel hashes and compares every key byte at
+	// each hit.
+	valsKey, aggsKey, strsKey uint32
+	// strValue is gs_strs's value size: the program's StrValueSize.
+	strValue uint32
+}
+
+// keySize is the hash key size that holds keys of keyBytes bytes after
+// the header: a multiple of 8, at most ir.MapKeySize.
+func keySize(keyBytes int) uint32 {
+	return uint32(min(8+(keyBytes+7)&^7, ir.MapKeySize))
+}
+
+// sizeMaps sizes gs_vals and gs_aggs for perMap entries per script map of
+// their kind (all maps of a kind share one BPF hash), and gs_stacks with
+// headroom for stack keys: the kernel refuses even a stack it holds once
+// it is full, and ids that collide in a bucket fail too. Without an
+// explicit size the default is capped by memory: gs_aggs values are
+// per-CPU.
+func sizeMaps(prog *ir.Program, perMap int, ncpu int) mapSizes {
+	explicit := perMap > 0
+	if !explicit {
+		perMap = DefaultMapEntries
+	}
+	var plain, agg, strs, plainKey, aggKey, strsKey int
+	stacks := false
+	for _, m := range prog.Maps {
+		if m.InCells { // gs_cells, sized by the compiler
+		} else if m.HoldsStrings() {
+			strs++
+			strsKey = max(strsKey, m.KeySize)
+		} else if m.IsAgg {
+			agg++
+			aggKey = max(aggKey, m.KeySize)
+		} else {
+			plain++
+			plainKey = max(plainKey, m.KeySize)
+		}
+		for _, k := range m.Keys {
+			stacks = stacks || (k != nil && k.Kind == ir.KindStack && k.StackID)
+		}
+	}
+	sz := mapSizes{vals: 1, aggs: 1, strs: 1, stacks: 1, perMap: perMap,
+		valsKey: keySize(plainKey), aggsKey: keySize(aggKey), strsKey: keySize(strsKey), strValue: 8}
+	if strs > 0 {
+		sz.strValue = uint32(prog.StrValueSize)
+		n := strs * perMap
+		if limit := valsBudget / (int(sz.strsKey) + int(sz.strValue) + 64); !explicit && n > limit {
+			n = max(limit, perMap)
+		}
+		sz.strs = uint32(min(n, 1<<30))
+	}
+	if plain > 0 {
+		n := plain * perMap
+		if limit := valsBudget / (int(sz.valsKey) + 8 + 64); !explicit && n > limit {
+			n = max(limit, perMap)
+		}
+		sz.vals = uint32(min(n, 1<<30))
+	}
+	if agg > 0 {
+		n := agg * perMap
+		if limit := aggsBudget / (ir.AggSlots * 8 * max(ncpu, 1)); !explicit && n > limit {
+			n = max(limit, 1024)
+		}
+		sz.aggs = uint32(min(n, 1<<30))
+	}
+	if stacks {
+		sz.stacks = uint32(max(ir.DefaultStackIDs, min(2*perMap, 1<<20)))
+	}
+	return sz
+}
+
+// loadConfig says how to load the interpreter.
+type loadConfig struct {
+	bufSize    int  // ring buffer bytes
+	multi      bool // attach through uprobe_multi (else single uprobes)
+	mapEntries int  // entries per script map; 0 for DefaultMapEntries
+	wakeupNs   uint64
+	// hold loads the uprobes and interval probes with empty ranges until
+	// enableProbes, also without Begin probes: a -c command's probes wait
+	// for its exec, as the shim before it is gs.
+	hold bool
+	// unwind holds the unwind tables of user stacks (unwindTables).
+	unwind *unwindMaps
+}
+
+// hasKind reports whether prog has a probe of one of kinds.
+func hasKind(prog *ir.Program, kinds ...ir.ProbeKind) bool {
+	for _, p := range prog.Probes {
+		if slices.Contains(kinds, p.Kind) {
+			return true
+		}
+	}
+	return false
+}
+
+// loadInterpreter loads the BPF object with only the programs that will
+// attach (each program verifies the whole interpreter, which takes time)
+// and fills its maps with prog.
+func loadInterpreter(prog *ir.Program, cfg loadConfig) (*interpreter, error) {
+	spec, err := loadSpec()
+	if err != nil {
+		return nil, fmt.Errorf("load interpreter object: %w", err)
+	}
+	var version uint32
+	if err := getVar(spec, varVersion, &version); err != nil {
+		return nil, err
+	}
+	if version != ir.Version {
+		return nil, fmt.Errorf("load interpreter: the BPF object was built for bytecode version %d, gs emits version %d (rebuild with make generate)", version, ir.Version)
+	}
+	use := progUprobe
+	if cfg.multi {
+		use = progUprobeMulti
+	}
+	// The sleepable programs retry a failed read with one that faults the
+	// page in, so a string the target has not touched yet still reads; they
+	// cost the same per hit. An older kernel may refuse them: then the
+	// plain programs are used.
+	var sleepErr error
+	if spec.Programs[use+sleepableSuffix] != nil {
+		in, err := (*interpreter)(nil), testSleepableErr
+		if err == nil {
+			in, err = loadInterpreterWith(prog, cfg, spec, use+sleepableSuffix)
+		}
+		if err == nil {
+			return in, nil
+		}
+		sleepErr = err
+		if spec, err = loadSpec(); err != nil {
+			return nil, fmt.Errorf("load interpreter object: %w", err)
+		}
+	}
+	in, err := loadInterpreterWith(prog, cfg, spec, use)
+	if err != nil {
+		return nil, err
+	}
+	in.sleepableErr = sleepErr
+	return in, nil
+}
+
+// testSleepableErr, when set, fails the sleepable programs' load with it.
+var testSleepableErr error
+
+// sleepableSuffix names the sleepable variant of a uprobe program.
+const sleepableSuffix = "_s"
+
+// usesOp reports whether prog contains op.
+func usesOp(prog *ir.Program, op ir.Op) bool {
+	for _, ins := range prog.Insns {
+		if ins.Op == op {
+			return true
+		}
+	}
+	return false
+}
+
+// loadInterpreterWith loads spec keeping the uprobe program use.
+func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.CollectionSpec, use string) (*interpreter, error) {
+	keep := []string{use}
+	intervals := hasKind(prog, ir.Interval)
+	if intervals {
+		keep = append(keep, progPerfEvent)
+	}
+	for _, name := range keep {
+		if _, ok := spec.Programs[name]; !ok {
+			return nil, fmt.Errorf("load interpreter: the BPF object has no program %s", name)
+		}
+	}
+	for name := range spec.Programs {
+		if !slices.Contains(keep, name) {
+			delete(spec.Programs, name)
+		}
+	}
+	ncpu, err := ebpf.PossibleCPU()
+	if err != nil {
+		return nil, fmt.Errorf("count CPUs: %w", err)
+	}
+	sizes := sizeMaps(prog, cfg.mapEntries, ncpu)
+	for name, n := range map[string]uint32{mapEvents: uint32(cfg.bufSize), mapVals: sizes.vals, mapAggs: sizes.aggs, mapStrs: sizes.strs, mapStacks: sizes.stacks} {
+		ms, ok := spec.Maps[name]
+		if !ok {
+			return nil, fmt.Errorf("load interpreter: the BPF object has no map %s", name)
+		}
+		ms.MaxEntries = n
+	}
+	if cfg.unwind != nil {
+		sizeUnwind(spec, cfg.unwind)
+	}
+	spec.Maps[mapVals].KeySize = sizes.valsKey
+	spec.Maps[mapAggs].KeySize = sizes.aggsKey
+	spec.Maps[mapStrs].KeySize = sizes.strsKey
+	spec.Maps[mapStrs].ValueSize = sizes.strValue
+	if err := setVar(spec, varStrSize, sizes.strValue); err != nil {
+		return nil, err
+	}
+	if err := setVar(spec, varWakeupNs, cfg.wakeupNs); err != nil {
+		return nil, err
+	}
+	if err := setVar(spec, varNrCPUs, uint32(ncpu)); err != nil {
+		return nil, err
+	}
+
+	// gs_start_ns last, right before loading, as bpf_ktime_get_ns() counts:
+	// CLOCK_MONOTONIC.
+	var ts unix.Timespec
+	if err := unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts); err != nil {
+		return nil, fmt.Errorf("read the clock: %w", err)
+	}
+	if err := setVar(spec, varStartNs, uint64(ts.Nano())); err != nil {
+		return nil, err
+	}
+	coll, err := ebpf.NewCollection(spec)
+	if err != nil {
+		if isPermission(err) {
+			return nil, ErrPermission
+		}
+		var ve *ebpf.VerifierError
+		if errors.As(err, &ve) {
+			return nil, fmt.Errorf("load interpreter: %w", newVerifierError(ve))
+		}
+		return nil, fmt.Errorf("load interpreter: %w", err)
+	}
+	in := &interpreter{coll: coll, prog: coll.Programs[use], multi: cfg.multi, sizes: sizes}
+	if intervals {
+		in.perf = coll.Programs[progPerfEvent]
+	}
+	for name, m := range map[string]**ebpf.Map{
+		mapEvents: &in.events, mapLost: &in.lost, mapCounters: &in.counters, mapBias: &in.bias, mapTree: &in.tree, mapHits: &in.hits,
+		mapProbes: &in.probes, mapVals: &in.vals, mapAggs: &in.aggs, mapStrs: &in.strs, mapCells: &in.cells, mapStacks: &in.stacks,
+		"gs_umods": &in.umods, "gs_urows": &in.urows,
+	} {
+		if *m = coll.Maps[name]; *m == nil {
+			coll.Close()
+			return nil, fmt.Errorf("load interpreter: the BPF object has no map %s", name)
+		}
+	}
+	if cfg.unwind != nil {
+		if err := fillUnwind(in.umods, in.urows, cfg.unwind, 0, 0); err != nil {
+			coll.Close()
+			return nil, err
+		}
+	}
+	// Begin probes run before any other (ir/doc.go "Probes"): the others
+	// are attached with empty ranges until they have run.
+	in.held = cfg.hold || hasKind(prog, ir.Begin)
+	if err := fillMaps(coll, prog, in.held); err != nil {
+		coll.Close()
+		return nil, translate(err)
+	}
+	return in, nil
+}
+
+func getVar(spec *ebpf.CollectionSpec, name string, out any) error {
+	v, ok := spec.Variables[name]
+	if !ok {
+		return fmt.Errorf("load interpreter: the BPF object has no variable %s", name)
+	}
+	if err := v.Get(out); err != nil {
+		return fmt.Errorf("read %s: %w", name, err)
+	}
+	return nil
+}
+
+func setVar(spec *ebpf.CollectionSpec, name string, val any) error {
+	v, ok := spec.Variables[name]
+	if !ok {
+		return fmt.Errorf("load interpreter: the BPF object has no variable %s", name)
+	}
+	if err := v.Set(val); err != nil {
+		return fmt.Errorf("set %s: %w", name, err)
+	}
+	return nil
+}
+
+// verifierError is the verifier rejecting gs's own interpreter: a bug in
+// gs (ErrInternal), told in one line that names the file with the log.
+type verifierError struct {
+	ve   *ebpf.VerifierError
+	file string // the whole log; "" when it could not be written
+}
+
+func newVerifierError(ve *ebpf.VerifierError) *verifierError {
+	file, _ := verifierLogFile(ve)
+	return &verifierError{ve: ve, file: file}
+}
+
+// Error names the log file; the cause (EACCES, "permission denied")
+// would only mislead.
+func (e *verifierError) Error() string {
+	msg := "the kernel's verifier rejected gs's interpreter (a bug in gs: please report it with the log)"
+	if e.file == "" {
+		if n := len(e.ve.Log); n > 0 {
+			return msg + ": " + e.ve.Log[n-1]
+		}
+		return msg
+	}
+	return msg + "; its log is in " + e.file
+}
+
+func (e *verifierError) Unwrap() []error { return []error{e.ve, ErrInternal} }
+
+// Value layouts of the maps runtime writes (bpf/c/interp.bpf.c).
+const (
+	probeValueSize   = 32 // struct gs_probe {u32 start, len, version, flags, module, cells; u64 address}
+	mapinfoValueSize = 32 // {s64 min, max, step; u32 agg, flags}
+)
+
+// mapinfo flags.
+const mapinfoIsAgg = 1 << 0
+
+// held reports whether probe p waits with an empty range until the Begin
+// probes have run.
+func held(p *ir.Probe) bool {
+	return p.Kind == ir.Uprobe || p.Kind == ir.Uretprobe || p.Kind == ir.Interval
+}
+
+// probeModuleNone is gs_probe.module for a probe in no module of
+// prog.Modules: its OpLdBias reads gs_bias for every module.
+const probeModuleNone = ir.ModuleNone
+
+// probeValues encodes the gs_probes entries of prog; with hold, the
+// probes that wait for Begin get an empty range (they return at once).
+// A uprobe's entry names its binary's prog.Modules index and its link-time
+// address: the kernel derives that module's bias from the hit, without
+// gs_bias (bpf/c/interp.bpf.c, "Load bias"), and its first cell
+// (ir.Probe.Cells). writeKeys checks that the map's value size is
+// probeValueSize.
+func probeValues(prog *ir.Program, hold bool) ([][probeValueSize]byte, error) {
+	pv := make([][probeValueSize]byte, len(prog.Probes))
+	for i := range prog.Probes {
+		p := &prog.Probes[i]
+		if uint64(p.Start)+uint64(p.Len) > uint64(len(prog.Insns)) {
+			return nil, fmt.Errorf("probe %d (%s): instructions [%d, %d) are outside the program's %d", i, p.Name, p.Start, p.Start+p.Len, len(prog.Insns))
+		}
+		start, n := p.Start, p.Len
+		if hold && held(p) {
+			start, n = 0, 0
+		}
+		module := uint32(probeModuleNone)
+		if p.Kind == ir.Uprobe || p.Kind == ir.Uretprobe {
+			if m := slices.Index(prog.Modules, p.Binary); m >= 0 {
+				module = uint32(m)
+			}
+		}
+		flags := uint32(0)
+		if !(hold && held(p)) && countsReturn(prog, p.ID) {
+			flags = ir.ProbeFlagCount // returns.go
+		}
+		pv[i] = encodeProbe(start, n, flags, module, p.Cells, p.Address)
+	}
+	return pv, nil
+}
+
+// enableProbes gives the held probes their ranges, once Begin has run.
+func (in *interpreter) enableProbes(prog *ir.Program) error {
+	if !in.held {
+		return nil
+	}
+	pv, err := probeValues(prog, false)
+	if err != nil {
+		return err
+	}
+	if err := writeArray(in.probes, pv); err != nil {
+		return fmt.Errorf("write %s: %w", mapProbes, err)
+	}
+	in.held = false
+	return writeReturnCounts(in, prog) // returns.go
+}
+
+// fillMaps writes the bytecode, the probes' ranges and the maps' parameters.
+func fillMaps(coll *ebpf.Collection, prog *ir.Program, hold bool) error {
+	if len(prog.Insns) > ir.MaxInsns {
+		return fmt.Errorf("program has %d instructions, more than the %d the interpreter holds", len(prog.Insns), ir.MaxInsns)
+	}
+	if len(prog.Probes) > ir.MaxProbes {
+		return fmt.Errorf("program has %d probes, more than the %d the interpreter holds", len(prog.Probes), ir.MaxProbes)
+	}
+	insns := coll.Maps[mapInsns]
+	probes := coll.Maps[mapProbes]
+	if insns == nil || probes == nil {
+		return fmt.Errorf("load interpreter: the BPF object lacks %s or %s", mapInsns, mapProbes)
+	}
+
+	code := make([][ir.InsnSize]byte, len(prog.Insns))
+	for i, ins := range prog.Insns {
+		ins.Encode(code[i][:0])
+	}
+	if err := writeArray(insns, code); err != nil {
+		return fmt.Errorf("write %s: %w", mapInsns, err)
+	}
+
+	pv, err := probeValues(prog, hold)
+	if err != nil {
+		return err
+	}
+	if err := writeArray(probes, pv); err != nil {
+		return fmt.Errorf("write %s: %w", mapProbes, err)
+	}
+
+	if len(prog.Maps) > 0 {
+		mi := coll.Maps[mapMapinfo]
+		if mi == nil {
+			return fmt.Errorf("load interpreter: the BPF object has no map %s", mapMapinfo)
+		}
+		mv := make([][mapinfoValueSize]byte, len(prog.Maps))
+		keys := make([]uint32, len(prog.Maps))
+		for i, m := range prog.Maps {
+			var flags uint32
+			if m.IsAgg {
+				flags |= mapinfoIsAgg
+			}
+			keys[i] = uint32(m.ID)
+			b := mv[i][:0]
+			b = binary.LittleEndian.AppendUint64(b, uint64(m.Min))
+			b = binary.LittleEndian.AppendUint64(b, uint64(m.Max))
+			b = binary.LittleEndian.AppendUint64(b, uint64(m.Step))
+			b = binary.LittleEndian.AppendUint32(b, uint32(m.Agg))
+			binary.LittleEndian.AppendUint32(b, flags)
+		}
+		if err := writeKeys(mi, keys, mv); err != nil {
+			return fmt.Errorf("write %s: %w", mapMapinfo, err)
+		}
+	}
+	return nil
+}
+
+// writeArray stores vals at keys 0, 1, ...
+func writeArray[V any](m *ebpf.Map, vals []V) error {
+	keys := make([]uint32, len(vals))
+	for i := range keys {
+		keys[i] = uint32(i)
+	}
+	return writeKeys(m, keys, vals)
+}
+
+// writeKeys stores vals at keys with one batch update when the kernel has
+// batch operations for the map, else key by key. V is a byte array of the
+// map's value size.
+func writeKeys[V any](m *ebpf.Map, keys []uint32, vals []V) error {
+	if len(keys) == 0 {
+		return nil
+	}
+	if size := binary.Size(vals[0]); int(m.ValueSize()) != size {
+		return fmt.Errorf("value size is %d bytes, gs writes %d", m.ValueSize(), size)
+	}
+	if _, err := m.BatchUpdate(keys, vals, nil); err == nil {
+		return nil
+	} else if !errors.Is(err, ebpf.ErrNotSupported) {
+		return err
+	}
+	for i, k := range keys {
+		if err := m.Update(k, vals[i], ebpf.UpdateAny); err != nil {
+			return fmt.Errorf("key %d: %w", k, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,423 @@
+package session
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/symbolize"
+)
+
+// Map printouts follow bpftrace's text output:
+//
+//	@c[add]: 3                      one line per entry, sorted by value
+//	@s: 30                          a map without keys
+//	@m[1, abc]: 5                   keys joined by ", ", strings bare
+//	@st: count 3, average 10, total 30
+//	@h[add]:                        hist and lhist: a header, then the
+//	[0]          1 |@@@@@    |      buckets from the first to the last that
+//	[2, 4)       2 |@@@@@@@@@|      counted something, a blank line between
+//	                                entries
+//	@[                              a ustack key: its frames, one per line
+//	        add+4
+//	        main+30
+//	]: 3
+//
+// and every printed map is followed by a blank line, so that maps printed
+// one after another stay apart. An empty map prints nothing.
+
+// histWidth is the width of a histogram's bar at its largest bucket.
+const histWidth = 52
+
+// mapPrinter formats script maps as text or JSON.
+type mapPrinter struct {
+	prog    *ir.Program
+	symbols *symbols // nil prints addresses
+	// stack returns the frames of a gs_stacks id; nil means none can be read.
+	stack func(id uint64) ([]symbolize.Frame, bool)
+}
+
+// num is a map value: a count or sum, signed or not.
+type num struct {
+	u      uint64
+	signed bool
+}
+
+func (a num) less(b num) bool {
+	if a.signed || b.signed {
+		return int64(a.u) < int64(b.u)
+	}
+	return a.u < b.u
+}
+
+// div divides the value as print(@m, top, div) does; d < 2 leaves it.
+func (a num) div(d int64) num {
+	if d < 2 {
+		return a
+	}
+	if a.signed {
+		return num{uint64(int64(a.u) / d), true}
+	}
+	return num{a.u / uint64(d), false}
+}
+
+func (a num) appendTo(dst []byte) []byte {
+	if a.signed {
+		return strconv.AppendInt(dst, int64(a.u), 10)
+	}
+	return strconv.AppendUint(dst, a.u, 10)
+}
+
+func isHist(m *ir.Map) bool {
+	return m.IsAgg && (m.Agg == ir.AggHist || m.Agg == ir.AggLhist)
+}
+
+// average is avg's and stats' integer average (0 without samples).
+func average(t *aggTotal) int64 {
+	if t.count == 0 {
+		return 0
+	}
+	return t.sum / int64(t.count)
+}
+
+// zeroScalar reports whether m, when it has no entry, prints as 0: a
+// scalar (no keys) of integers, counts, sums, minima, maxima or averages.
+func zeroScalar(m *ir.Map) bool {
+	if len(m.Keys) > 0 || m.HoldsStrings() {
+		return false
+	}
+	if !m.IsAgg {
+		return true
+	}
+	switch m.Agg {
+	case ir.AggCount, ir.AggSum, ir.AggMin, ir.AggMax, ir.AggAvg, ir.AggStats:
+		return true
+	}
+	return false
+}
+
+// zeroStrings reports whether m, when it has no entry, prints the zero
+// value of its strings or tuples: a scalar that holds them.
+func zeroStrings(m *ir.Map) bool {
+	return len(m.Keys) == 0 && !m.IsAgg && m.HoldsStrings() && m.Value != nil
+}
+
+// value is an entry's printed value: the count, sum, min, max or average,
+// a plain map's integer; for stats its average, for hist and lhist the
+// total count (what entries are sorted by).
+func value(m *ir.Map, e *mapEntry) num {
+	if !m.IsAgg {
+		signed := m.Value == nil || m.Value.Kind != ir.KindUint
+		return num{e.val, signed}
+	}
+	t := &e.agg
+	switch m.Agg {
+	case ir.AggCount:
+		return num{t.count, false}
+	case ir.AggSum:
+		return num{uint64(t.sum), true}
+	case ir.AggMin:
+		return num{uint64(t.min), true}
+	case ir.AggMax:
+		return num{uint64(t.max), true}
+	case ir.AggAvg, ir.AggStats:
+		return num{uint64(average(t)), true}
+	}
+	var total uint64
+	for _, c := range t.buckets {
+		total += c
+	}
+	return num{total, false}
+}
+
+// order sorts entries by value, ascending as bpftrace does (equal values
+// by key, so output is stable), and keeps the top largest when top > 0.
+func order(m *ir.Map, es []mapEntry, top int) []mapEntry {
+	es = slices.Clone(es)
+	slices.SortFunc(es, func(a, b mapEntry) int {
+		va, vb := value(m, &a), value(m, &b)
+		switch {
+		case va.less(vb):
+			return -1
+		case vb.less(va):
+			return 1
+		}
+		return bytes.Compare(a.key[:], b.key[:])
+	})
+	if top > 0 && len(es) > top {
+		es = es[len(es)-top:]
+	}
+	return es
+}
+
+func mapName(m *ir.Map) string { return "@" + m.Name }
+
+// appendText prints m's entries as bpftrace does, followed by a blank
+// line; nothing when there are none.
+func (p *mapPrinter) appendText(dst []byte, m *ir.Map, es []mapEntry, top int, div int64) []byte {
+	if len(es) == 0 {
+		return dst
+	}
+	es = order(m, es, top)
+	for i := range es {
+		e := &es[i]
+		if i > 0 && isHist(m) {
+			dst = append(dst, '\n') // a blank line between histograms
+		}
+		dst = append(dst, mapName(m)...)
+		dst = p.appendKeysText(dst, m, &e.key)
+		switch {
+		case isHist(m):
+			dst = append(dst, ":\n"...)
+			if m.Agg == ir.AggHist {
+				dst = appendHist(dst, e.agg.buckets[:], div)
+			} else {
+				dst = appendLhist(dst, m, e.agg.buckets[:], div)
+			}
+		case m.IsAgg && m.Agg == ir.AggStats:
+			t := &e.agg
+			dst = append(dst, ": { .count = "...) // bpftrace's shape since its records
+			dst = strconv.AppendUint(dst, t.count, 10)
+			dst = append(dst, ", .average = "...)
+			dst = num{uint64(average(t)), true}.div(div).appendTo(dst)
+			dst = append(dst, ", .total = "...)
+			dst = strconv.AppendInt(dst, t.sum, 10)
+			dst = append(dst, " }\n"...)
+		case m.HoldsStrings():
+			dst = append(dst, ": "...)
+			dst = p.appendKeyText(dst, m.Value, e.str)
+			dst = append(dst, '\n')
+		case !m.IsAgg && m.Value != nil && (m.Value.Kind == ir.KindBool || m.Value.Kind == ir.KindEnum) && div < 2:
+			dst = append(dst, ": "...)
+			vp := valuePrinter{symbols: p.symbols, start: len(dst)}
+			dst = vp.appendValue(dst, m.Value, binary.LittleEndian.AppendUint64(nil, e.val)) // true, an enumerator's name
+			dst = append(dst, '\n')
+		case !m.IsAgg && m.Value != nil && m.Value.Kind == ir.KindPointer:
+			dst = append(dst, ": "...)
+			dst = appendHex(dst, e.val) // an address, as bpftrace prints it
+			dst = append(dst, '\n')
+		default:
+			dst = append(dst, ": "...)
+			dst = value(m, e).div(div).appendTo(dst)
+			dst = append(dst, '\n')
+		}
+	}
+	return append(dst, '\n')
+}
+
+// appendKeysText prints a key as "[k1, k2]", or nothing for a map without
+// keys.
+func (p *mapPrinter) appendKeysText(dst []byte, m *ir.Map, key *mapKey) []byte {
+	if len(m.Keys) == 0 {
+		return dst
+	}
+	dst = append(dst, '[')
+	for i, t := range m.Keys {
+		if i > 0 {
+			dst = append(dst, ", "...)
+		}
+		dst = p.appendKeyText(dst, t, keyBytes(m, i, key))
+	}
+	return append(dst, ']')
+}
+
+// keyBytes returns the bytes of key value i, or nil when the layout does
+// not fit the key.
+func keyBytes(m *ir.Map, i int, key *mapKey) []byte {
+	if i >= len(m.KeyOffsets) || m.Keys[i] == nil {
+		return nil
+	}
+	off, n := m.KeyOffsets[i], typeSize(m.Keys[i])
+	if m.Keys[i].Kind == ir.KindFunc || m.Keys[i].Kind == ir.KindProbe || m.Keys[i].Kind == ir.KindStack {
+		n = 8 // ids
+	}
+	if off < 8 || n <= 0 || off+n > len(key) {
+		return nil
+	}
+	return key[off : off+n]
+}
+
+// appendKeyText prints one key value as bpftrace does: strings bare,
+// func and probe by name, a stack as its frames on lines of their own.
+func (p *mapPrinter) appendKeyText(dst []byte, t *ir.Type, b []byte) []byte {
+	if b == nil {
+		return append(dst, "<malformed>"...)
+	}
+	switch t.Kind {
+	case ir.KindString:
+		s, fault := stringSlot(t, b)
+		if fault != nil {
+			return appendReadError(dst, *fault)
+		}
+		return append(dst, s.text...)
+	case ir.KindComm:
+		return append(dst, trimNul(b)...)
+	case ir.KindFunc, ir.KindProbe:
+		return append(dst, p.probeName(t, b)...)
+	case ir.KindStack:
+		dst = append(dst, '\n')
+		for _, f := range p.frames(t, b) {
+			dst = append(dst, framePrefix(t.StackMode)...) // stackmode.go
+			dst = append(dst, f...)
+			dst = append(dst, '\n')
+		}
+		return dst
+	}
+	vp := valuePrinter{symbols: p.symbols, start: len(dst)}
+	if isHeldKind(t) {
+		return vp.appendBt(dst, t, b) // format_bt.go
+	}
+	return vp.appendValue(dst, t, b)
+}
+
+// probeName is a func or probe key: the probe id's function or name.
+func (p *mapPrinter) probeName(t *ir.Type, b []byte) string {
+	id := binary.LittleEndian.Uint64(b)
+	if id >= uint64(len(p.prog.Probes)) {
+		return fmt.Sprintf("<probe %d>", id)
+	}
+	if t.Kind == ir.KindFunc {
+		return p.prog.Probes[id].Func
+	}
+	return p.prog.Probes[id].Name
+}
+
+// frames resolves a stack key: its first t.Len frames.
+func (p *mapPrinter) frames(t *ir.Type, b []byte) []string {
+	id := binary.LittleEndian.Uint64(b)
+	var frs []symbolize.Frame
+	ok := false
+	if id != ir.StackIDNone && p.stack != nil {
+		frs, ok = p.stack(id)
+	}
+	if !ok {
+		return []string{"<stack not captured>"}
+	}
+	if t.Len > 0 && len(frs) > t.Len {
+		frs = frs[:t.Len]
+	}
+	return p.symbols.stackMode(frs, t.StackMode)
+}
+
+// histLabel is 2^power with bpftrace's suffixes: 1K, 2M, 4G...
+func histLabel(power int) string {
+	decade := min(power/10, 6)
+	s := strconv.FormatUint(uint64(1)<<(power-10*decade), 10)
+	if decade > 0 {
+		s += string("KMGTPE"[decade-1])
+	}
+	return s
+}
+
+// lhistLabel prints a bucket bound; with a step that is a multiple of
+// 1024, round values get K or M.
+func lhistLabel(n, step int64) string {
+	const kilo, mega = 1024, 1024 * 1024
+	switch {
+	case step%kilo != 0 || n == 0:
+	case n%mega == 0:
+		return strconv.FormatInt(n/mega, 10) + "M"
+	case n%kilo == 0:
+		return strconv.FormatInt(n/kilo, 10) + "K"
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// histRange returns the first and last bucket in [0, n) that counted
+// something, and the largest count; ok is false when none did.
+func histRange(b []uint64, n int) (lo, hi int, top uint64, ok bool) {
+	lo = -1
+	for i := 0; i < n && i < len(b); i++ {
+		if b[i] > 0 {
+			if lo < 0 {
+				lo = i
+			}
+			hi = i
+		}
+		top = max(top, b[i])
+	}
+	return lo, hi, top, lo >= 0
+}
+
+// appendBucket writes one histogram line: the label in 16 columns, the
+// count in 8, and a bar scaled to the largest bucket (bpftrace's float
+// arithmetic, so bars match).
+func appendBucket(dst []byte, label string, count, top uint64, div int64) []byte {
+	bar := 0
+	if top > 0 {
+		bar = int(float32(count) / float32(top) * histWidth)
+	}
+	shown := count
+	if div > 1 {
+		shown /= uint64(div)
+	}
+	dst = fmt.Appendf(dst, "%-16s%8d |", label, shown)
+	for i := 0; i < histWidth; i++ {
+		if i < bar {
+			dst = append(dst, '@')
+		} else {
+			dst = append(dst, ' ')
+		}
+	}
+	return append(dst, "|\n"...)
+}
+
+// appendHist prints hist buckets (numbered as ir.AggSlots says).
+func appendHist(dst []byte, b []uint64, div int64) []byte {
+	lo, hi, top, ok := histRange(b, ir.MaxBuckets)
+	if !ok {
+		return dst
+	}
+	for i := lo; i <= hi; i++ {
+		var label string
+		switch i {
+		case 0:
+			label = "(..., 0)"
+		case 1:
+			label = "[0]"
+		case 2:
+			label = "[1]"
+		default:
+			label = "[" + histLabel(i-2) + ", " + histLabel(i-1) + ")"
+		}
+		dst = appendBucket(dst, label, b[i], top, div)
+	}
+	return dst
+}
+
+// lhistBuckets is the number of buckets of m's lhist between min and max
+// (the two outer ones excluded), and false for parameters that make none.
+func lhistBuckets(m *ir.Map) (int, bool) {
+	if m.Step <= 0 || m.Max <= m.Min {
+		return 0, false
+	}
+	return int(min((m.Max-m.Min)/m.Step, ir.MaxBuckets-2)), true
+}
+
+// appendLhist prints lhist buckets.
+func appendLhist(dst []byte, m *ir.Map, b []uint64, div int64) []byte {
+	n, ok := lhistBuckets(m)
+	if !ok {
+		return append(dst, "<malformed lhist>\n"...)
+	}
+	lo, hi, top, ok := histRange(b, n+2)
+	if !ok {
+		return dst
+	}
+	for i := lo; i <= hi; i++ {
+		var label string
+		switch {
+		case i == 0:
+			label = "(..., " + lhistLabel(m.Min, m.Step) + ")"
+		case i == n+1:
+			label = "[" + lhistLabel(m.Max, m.Step) + ", ...)"
+		default:
+			label = "[" + lhistLabel(int64(i-1)*m.Step+m.Min, m.Step) + ", " + lhistLabel(int64(i)*m.Step+m.Min, m.Step) + ")"
+		}
+		dst = appendBucket(dst, label, b[i], top, div)
+	}
+	return dst
+}

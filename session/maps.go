@@ -1,0 +1,345 @@
+package session
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+
+	"github.com/cilium/ebpf"
+
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/symbolize"
+)
+
+// Script maps live in two BPF hashes shared by all maps of their kind
+// (ir/doc.go, "Maps"): gs_vals for plain maps, gs_aggs (per CPU) for
+// aggregations. Byte 0 of a key is the map's ID, so listing one map is a
+// walk over its BPF map that keeps the keys with that first byte. An
+// aggregation whose keys the probe knows (ir/doc.go, "Cells") lives in
+// gs_cells instead, at the ranges Program.CellRanges lists.
+
+// mapKey is a gs_vals or gs_aggs key, zero-padded: the BPF hashes hold
+// the first KeySize() bytes of it (mapSizes).
+type mapKey [ir.MapKeySize]byte
+
+// aggValue is one CPU's gs_aggs value (struct agg).
+type aggValue [ir.AggSlots]uint64
+
+// aggTotal is an aggregation's value combined over the CPUs.
+type aggTotal struct {
+	count    uint64
+	sum      int64
+	min, max int64
+	set      bool // min and max hold a value
+	buckets  [ir.MaxBuckets]uint64
+}
+
+// combine adds up the per-CPU values of one aggregation as the comment on
+// ir.AggSlots says: counts, sums and buckets add, min and max come from
+// the CPUs that have one.
+func combine(vs []aggValue) aggTotal {
+	var t aggTotal
+	for i := range vs {
+		v := &vs[i]
+		t.count += v[ir.AggCountSlot]
+		t.sum += int64(v[ir.AggSumSlot])
+		for b := range t.buckets {
+			t.buckets[b] += v[ir.AggBucketBase+b]
+		}
+		if v[ir.AggSetSlot] == 0 {
+			continue
+		}
+		lo, hi := int64(v[ir.AggMinSlot]), int64(v[ir.AggMaxSlot])
+		if !t.set || lo < t.min {
+			t.min = lo
+		}
+		if !t.set || hi > t.max {
+			t.max = hi
+		}
+		t.set = true
+	}
+	return t
+}
+
+// mapEntry is one key of a script map and its value.
+type mapEntry struct {
+	key mapKey
+	val uint64   // plain maps
+	str []byte   // maps of strings: the string slot
+	agg aggTotal // aggregations
+}
+
+// scriptMaps reads, clears and zeroes script maps from user space.
+type scriptMaps struct {
+	prog   *ir.Program
+	vals   *ebpf.Map // gs_vals
+	aggs   *ebpf.Map // gs_aggs
+	strs   *ebpf.Map // gs_strs
+	cells  *ebpf.Map // gs_cells
+	stacks *ebpf.Map // gs_stacks
+
+	ncpu   int
+	frames map[uint64][]symbolize.Frame // gs_stacks ids already read
+}
+
+func newScriptMaps(prog *ir.Program, in *interpreter) (*scriptMaps, error) {
+	n, err := ebpf.PossibleCPU()
+	if err != nil {
+		return nil, fmt.Errorf("count CPUs: %w", err)
+	}
+	return &scriptMaps{prog: prog, vals: in.vals, aggs: in.aggs, strs: in.strs, cells: in.cells, stacks: in.stacks, ncpu: n, frames: map[uint64][]symbolize.Frame{}}, nil
+}
+
+// read returns the entries of the maps whose IDs want holds, by ID. It
+// walks each BPF map once.
+func (sm *scriptMaps) read(want []bool) (map[uint8][]mapEntry, error) {
+	out := map[uint8][]mapEntry{}
+	var plain, agg, cells, strs bool
+	for id, w := range want {
+		if w && id < len(sm.prog.Maps) {
+			if sm.prog.Maps[id].HoldsStrings() {
+				strs = true
+			} else if sm.prog.Maps[id].InCells {
+				cells = true
+			} else if sm.prog.Maps[id].IsAgg {
+				agg = true
+			} else {
+				plain = true
+			}
+		}
+	}
+	// A walk restarts when a probe deletes the key it stands on, so a key
+	// can come twice: keep its last value.
+	index := map[mapKey]int{}
+	add := func(e mapEntry) {
+		id := e.key[0]
+		if i, ok := index[e.key]; ok {
+			out[id][i] = e
+			return
+		}
+		index[e.key] = len(out[id])
+		out[id] = append(out[id], e)
+	}
+	var key mapKey
+	wanted := func() bool { return int(key[0]) < len(want) && want[key[0]] }
+	if plain {
+		var v uint64
+		kb := make([]byte, sm.vals.KeySize())
+		it := sm.vals.Iterate()
+		for it.Next(kb, &v) {
+			key = mapKey{}
+			copy(key[:], kb)
+			if wanted() && !sm.prog.Maps[key[0]].IsAgg {
+				add(mapEntry{key: key, val: v})
+			}
+		}
+		if err := it.Err(); err != nil {
+			return nil, fmt.Errorf("read gs_vals: %w", err)
+		}
+	}
+	if agg {
+		var vs []aggValue
+		kb := make([]byte, sm.aggs.KeySize())
+		it := sm.aggs.Iterate()
+		for it.Next(kb, &vs) {
+			key = mapKey{}
+			copy(key[:], kb)
+			if wanted() && sm.prog.Maps[key[0]].IsAgg {
+				add(mapEntry{key: key, agg: combine(vs)})
+			}
+		}
+		if err := it.Err(); err != nil {
+			return nil, fmt.Errorf("read gs_aggs: %w", err)
+		}
+	}
+	if strs {
+		kb := make([]byte, sm.strs.KeySize())
+		it := sm.strs.Iterate()
+		for v := []byte(nil); it.Next(kb, &v); v = nil {
+			key = mapKey{}
+			copy(key[:], kb)
+			if wanted() && sm.prog.Maps[key[0]].HoldsStrings() {
+				add(mapEntry{key: key, str: v})
+			}
+		}
+		if err := it.Err(); err != nil {
+			return nil, fmt.Errorf("read %s: %w", mapStrs, err)
+		}
+	}
+	if cells {
+		if err := sm.readCells(want, add); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// cellsValue is one CPU's gs_cells value (struct cells).
+type cellsValue [ir.MaxCells + ir.AggSlots]uint64
+
+// readCells adds the entries of the wanted maps that live in gs_cells:
+// one per key, adding up the ranges of the probes that share it (a keyless
+// map aggregated by several probes). A range never hit has no entry.
+func (sm *scriptMaps) readCells(want []bool, add func(mapEntry)) error {
+	var vs []cellsValue
+	if err := sm.cells.Lookup(uint32(0), &vs); err != nil {
+		return fmt.Errorf("read %s: %w", mapCells, err)
+	}
+	byKey := map[mapKey][]aggValue{}
+	var order []mapKey
+	for _, r := range sm.prog.CellRanges {
+		if int(r.Map) >= len(want) || !want[r.Map] || int(r.Map) >= len(sm.prog.Maps) {
+			continue
+		}
+		m := &sm.prog.Maps[r.Map]
+		n := ir.CellsOf(m.Agg)
+		if int(r.Cell)+n > ir.MaxCells {
+			return fmt.Errorf("read %s: @%s's cells %d-%d are past %d", mapCells, m.Name, r.Cell, int(r.Cell)+n, ir.MaxCells)
+		}
+		var k mapKey
+		k[0] = m.ID
+		for _, off := range m.KeyOffsets { // func and probe keys: the probe id
+			binary.LittleEndian.PutUint64(k[off:], uint64(r.Probe))
+		}
+		if _, ok := byKey[k]; !ok {
+			order = append(order, k)
+		}
+		for cpu := range vs {
+			var v aggValue
+			copy(v[:n], vs[cpu][r.Cell:])
+			byKey[k] = append(byKey[k], v)
+		}
+	}
+	for _, k := range order {
+		if t := combine(byKey[k]); t.count > 0 || t.set {
+			add(mapEntry{key: k, agg: t})
+		}
+	}
+	return nil
+}
+
+// entries returns the entries of map m.
+func (sm *scriptMaps) entries(m *ir.Map) ([]mapEntry, error) {
+	want := make([]bool, int(m.ID)+1)
+	want[m.ID] = true
+	all, err := sm.read(want)
+	return all[m.ID], err
+}
+
+// keys lists the keys of map m in its BPF map.
+func (sm *scriptMaps) keys(m *ir.Map) (*ebpf.Map, []mapKey, error) {
+	if m.InCells {
+		return nil, nil, fmt.Errorf("list @%s: its values are in %s, which has no keys", m.Name, mapCells)
+	}
+	bm := sm.vals
+	if m.IsAgg {
+		bm = sm.aggs
+	} else if m.HoldsStrings() {
+		bm = sm.strs
+	}
+	var keys []mapKey
+	seen := map[mapKey]bool{}
+	var next mapKey
+	size := bm.KeySize()
+	cur, nb := make([]byte, size), make([]byte, size)
+	// A walk restarts at the first key when a probe deletes the key it
+	// stands on: bound it, and keep each key once.
+	for i := uint32(0); i < 2*bm.MaxEntries()+2; i++ {
+		var err error
+		if i == 0 {
+			err = bm.NextKey(nil, nb)
+		} else {
+			err = bm.NextKey(cur, nb)
+		}
+		next = mapKey{}
+		copy(next[:], nb)
+		if errors.Is(err, ebpf.ErrKeyNotExist) {
+			break
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("list @%s: %w", m.Name, err)
+		}
+		if next[0] == m.ID && !seen[next] {
+			seen[next] = true
+			keys = append(keys, next)
+		}
+		copy(cur, nb)
+	}
+	return bm, keys, nil
+}
+
+// clear deletes every entry of m (clear(@m)).
+func (sm *scriptMaps) clear(m *ir.Map) error {
+	bm, keys, err := sm.keys(m)
+	if err != nil {
+		return err
+	}
+	for i := range keys {
+		if err := bm.Delete(keys[i][:bm.KeySize()]); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
+			return fmt.Errorf("clear @%s: %w", m.Name, err)
+		}
+	}
+	return nil
+}
+
+// zero sets every value of m to 0 and keeps its keys (zero(@m)).
+func (sm *scriptMaps) zero(m *ir.Map) error {
+	bm, keys, err := sm.keys(m)
+	if err != nil {
+		return err
+	}
+	var val any = uint64(0)
+	if m.IsAgg {
+		val = make([]aggValue, sm.ncpu)
+	} else if m.HoldsStrings() {
+		val = make([]byte, bm.ValueSize()) // the empty string
+	}
+	for i := range keys {
+		// UpdateExist: a key a probe deleted meanwhile stays deleted.
+		if err := bm.Update(keys[i][:bm.KeySize()], val, ebpf.UpdateExist); err != nil && !errors.Is(err, ebpf.ErrKeyNotExist) {
+			return fmt.Errorf("zero @%s: %w", m.Name, err)
+		}
+	}
+	return nil
+}
+
+// stack returns the frames of gs_stacks[id], innermost first, and false
+// when the id names no stack.
+func (sm *scriptMaps) stack(id uint64) ([]symbolize.Frame, bool) {
+	if id == ir.StackIDNone || sm.stacks == nil {
+		return nil, false
+	}
+	if fr, ok := sm.frames[id]; ok {
+		return fr, fr != nil
+	}
+	var b [ir.MaxStack * ir.StackFrameSize]byte
+	if err := sm.stacks.Lookup(id, &b); err != nil {
+		sm.frames[id] = nil
+		return nil, false
+	}
+	fr := stackFrames(b[:], ir.MaxStack)
+	sm.frames[id] = fr
+	return fr, true
+}
+
+// stackFrames decodes up to n build-id frames (ir/doc.go "Stacks"); an
+// empty frame ends the stack.
+func stackFrames(b []byte, n int) []symbolize.Frame {
+	var out []symbolize.Frame
+	for i := 0; i < n && (i+1)*ir.StackFrameSize <= len(b); i++ {
+		fb := b[i*ir.StackFrameSize:][:ir.StackFrameSize]
+		var fr symbolize.Frame
+		switch int32(binary.LittleEndian.Uint32(fb)) {
+		case ir.StackFrameValid:
+			fr.HasBuildID = true
+			copy(fr.BuildID[:], fb[ir.StackFrameBuildID:ir.StackFrameAddr])
+			fr.Offset = binary.LittleEndian.Uint64(fb[ir.StackFrameAddr:])
+		case ir.StackFrameIP:
+			fr.IP = binary.LittleEndian.Uint64(fb[ir.StackFrameAddr:])
+		default:
+			return out
+		}
+		out = append(out, fr)
+	}
+	return out
+}

@@ -1,0 +1,868 @@
+package session
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	goruntime "runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/link"
+	"github.com/cilium/ebpf/ringbuf"
+	"github.com/cilium/ebpf/rlimit"
+	"golang.org/x/sys/unix"
+
+	"github.com/gs-tracer/gs/ir"
+)
+
+// Errors that cmd/gs tells apart (errors.Is). Their messages are meant for
+// the user as they are.
+var (
+	// ErrPermission: the process may not load BPF programs or open perf
+	// events.
+	ErrPermission = errors.New("gs needs root or CAP_BPF and CAP_PERFMON to attach probes (try sudo)")
+	// ErrKernel: the kernel lacks a feature gs needs; the message names it.
+	ErrKernel = errors.New("the kernel lacks")
+	// ErrTargetStart: the -c command could not be started.
+	ErrTargetStart = errors.New("start command")
+	// ErrNoProcess: the -p process does not exist.
+	ErrNoProcess = errors.New("no process with pid")
+)
+
+// DefaultBufferSize is the ring buffer size when Options.BufferSize is 0.
+const DefaultBufferSize = 16 << 20
+
+// Options says what to trace and where the output goes.
+type Options struct {
+	PID        int       // trace only this process (filtered in the kernel)
+	Command    []string  // start this command held until every probe is attached, trace it, stop when it exits
+	Out        io.Writer // trace output; buffered, flushed whenever the ring buffer is momentarily empty
+	Status     io.Writer // status and warning lines (stderr); nil discards them
+	Verbose    bool      // timings and the command's exit status on Status
+	Quiet      bool      // no informational lines on Status (warnings still show)
+	BufferSize int       // ring buffer bytes: a power of two, at least a page; 0 means DefaultBufferSize
+	DryRun     bool      // load into the kernel (the verifier runs), attach nothing, return
+	Format     Format    // text (bpftrace's shapes) or JSON lines, for Out and Status
+	// MapEntries is how many keys each script map holds (a full map drops
+	// updates and says so); 0 means DefaultMapEntries.
+	MapEntries int
+	// Wakeup is the least time between two ring buffer wakeups of the
+	// reader by one CPU (gs_wakeup_ns): records in between are collected
+	// by polling, at most 2*Wakeup late. 0 means DefaultWakeup; a negative
+	// value wakes the reader for every record.
+	Wakeup time.Duration
+	// Notes are verbose lines written before anything else (where each
+	// probe was placed).
+	Notes []string
+	// NoWarnings drops the script's warnf() messages (--no-warnings).
+	NoWarnings bool
+	// Attached, when set, is called once every probe is attached and
+	// enabled (with Command: once the command runs), before any record is
+	// printed.
+	Attached func()
+
+	// forceSingle attaches one perf-event uprobe per probe even when the
+	// kernel has uprobe_multi (tests of the fallback).
+	forceSingle bool
+}
+
+// Timing intervals of the read loop.
+const (
+	pollInterval = 100 * time.Millisecond // longest wait for records; output is flushed at least this often
+	lossInterval = time.Second            // how often the loss counters are read
+)
+
+// DefaultWakeup is Options.Wakeup's default: a printf hit that wakes the
+// reader costs several times one that does not (see bench/).
+const DefaultWakeup = time.Millisecond
+
+// Run loads prog into the kernel, attaches its probes, and prints what they
+// record to opts.Out until ctx is cancelled, the target exits or a probe
+// calls exit(). Stopping for any of these reasons is not an error.
+func Run(ctx context.Context, prog *ir.Program, opts Options) error {
+	start := time.Now()
+	if prog == nil {
+		return errors.New("run: no program")
+	}
+	if prog.Version != 0 && prog.Version != ir.Version {
+		return fmt.Errorf("run: program has bytecode version %d, this gs runs version %d", prog.Version, ir.Version)
+	}
+	if opts.Out == nil {
+		opts.Out = io.Discard
+	}
+	if opts.Status == nil {
+		opts.Status = io.Discard
+	}
+	if opts.BufferSize == 0 {
+		opts.BufferSize = DefaultBufferSize
+	}
+	if opts.BufferSize < os.Getpagesize() || opts.BufferSize&(opts.BufferSize-1) != 0 || opts.BufferSize > 1<<30 {
+		return fmt.Errorf("buffer size %d: must be a power of two between %d and %d bytes", opts.BufferSize, os.Getpagesize(), 1<<30)
+	}
+	if opts.PID != 0 && len(opts.Command) > 0 {
+		return errors.New("run: a pid and a command are exclusive")
+	}
+	if opts.MapEntries < 0 {
+		return fmt.Errorf("map entries %d: must be positive", opts.MapEntries)
+	}
+	switch {
+	case opts.Wakeup == 0:
+		opts.Wakeup = DefaultWakeup
+	case opts.Wakeup < 0:
+		opts.Wakeup = 0
+	}
+	groups, err := groupByBinary(prog)
+	if err != nil {
+		return err
+	}
+	for _, ev := range prog.Events {
+		if ev.Kind >= ir.EventPrintMap && ev.Kind <= ir.EventZeroMap && (ev.Map < 0 || ev.Map >= len(prog.Maps)) {
+			return fmt.Errorf("run: event %d acts on map %d, the program has %d", ev.ID, ev.Map, len(prog.Maps))
+		}
+	}
+	for i, m := range prog.Maps {
+		if int(m.ID) != i {
+			return fmt.Errorf("run: map %d has ID %d", i, m.ID)
+		}
+	}
+	if err := checkPrivileges(); err != nil {
+		return err
+	}
+	kf, err := checkFeatures()
+	if err != nil {
+		return err
+	}
+	if err := rlimit.RemoveMemlock(); err != nil {
+		return translate(fmt.Errorf("raise the locked-memory limit: %w", err))
+	}
+	if opts.PID != 0 {
+		if err := unix.Kill(opts.PID, 0); errors.Is(err, unix.ESRCH) || opts.PID < 0 {
+			return fmt.Errorf("%w %d", ErrNoProcess, opts.PID)
+		}
+	}
+	var cmdPath string
+	if len(opts.Command) > 0 {
+		if cmdPath, err = resolveCommand(opts.Command); err != nil {
+			return err
+		}
+	}
+	for _, g := range groups {
+		if _, err := os.Stat(g.path); err != nil {
+			return fmt.Errorf("attach probe %s: open %s: %w", g.first().Name, g.path, unwrapPathErr(err))
+		}
+	}
+
+	cfg := loadConfig{
+		bufSize:    opts.BufferSize,
+		multi:      kf.uprobeMulti && !opts.forceSingle,
+		mapEntries: opts.MapEntries,
+		wakeupNs:   uint64(opts.Wakeup.Nanoseconds()),
+		hold:       len(opts.Command) > 0,
+	}
+	unwindStart := time.Now()
+	var unwindNotes []string
+	cfg.unwind, unwindNotes = unwindTables(prog, opts.PID, cmdPath)
+	in, err := loadInterpreter(prog, cfg)
+	if err != nil {
+		return err
+	}
+	s := &session{
+		cmdPath: cmdPath,
+		prog:    prog,
+		opts:    opts,
+		cfg:     cfg,
+		in:      in,
+		dec:     newDecoder(prog),
+		out:     newOutput(opts.Out),
+		status:  &statusLog{w: opts.Status, json: opts.Format == FormatJSON, verbose: opts.Verbose, quiet: opts.Quiet},
+		start:   start,
+	}
+	s.dec.json = opts.Format == FormatJSON
+	s.status.trace = func(b []byte) { s.out.record(b, false) }
+	defer func() { s.in.Close() }()
+	for _, note := range kf.notes {
+		s.status.infof("%s", note)
+	}
+	if in.sleepableErr != nil {
+		s.status.sleepableFallback(in.sleepableErr)
+	}
+	for _, n := range opts.Notes {
+		s.logf("%s", n)
+	}
+	if usesStacks(prog) {
+		s.logf("unwind tables: %d modules, %d rows, built in %v", len(cfg.unwind.Keys), len(cfg.unwind.Rows), time.Since(unwindStart).Round(time.Millisecond))
+		for _, n := range unwindNotes {
+			s.logf("unwind tables: %s", n)
+		}
+	}
+	s.logf("loaded the interpreter in %v", time.Since(start).Round(time.Millisecond))
+	if sz := in.sizes; len(prog.Maps) > 0 {
+		s.logf("map sizes: gs_vals %d entries (%d-byte keys), gs_aggs %d (%d-byte keys), gs_stacks %d", sz.vals, sz.valsKey, sz.aggs, sz.aggsKey, sz.stacks)
+	}
+	if opts.DryRun {
+		return nil
+	}
+	return s.run(ctx, groups)
+}
+
+// session is one trace from attach to the last record.
+type session struct {
+	cmdPath string // resolved Options.Command[0]
+	prog    *ir.Program
+	opts    Options
+	cfg     loadConfig
+	in      *interpreter
+	dec     *decoder
+	out     *output
+	status  *statusLog
+	start   time.Time
+
+	links     []link.Link  // uprobes of the traced binaries
+	triggers  []link.Link  // Begin and End probes (attachTriggers)
+	intervals []io.Closer  // interval probes' perf events
+	bias      *biasWriter  // nil unless tracing one process of a program with modules
+	procBias  *procBias    // nil unless tracing system-wide (or -c's tree) a program with modules
+	unwatch   *unwindWatch // nil unless the program takes user stacks
+	panics    panics       // of the goroutines below; Run raises the first again
+	rd        *ringbuf.Reader
+	loss      *lossReporter
+	line      []byte // output buffer reused for each record
+
+	maps    *scriptMaps
+	printer *mapPrinter
+	// discard drops records instead of printing them: after an exit()
+	// record, nothing that came after it is printed (bpftrace's rule).
+	discard bool
+
+	internalErrs int
+
+	tree *processTree // -c's command and its descendants (tree.go); nil: its process alone
+}
+
+// logf writes a verbose line.
+func (s *session) logf(format string, args ...any) { s.status.logf(format, args...) }
+
+// infof writes an informational line, unless quiet.
+func (s *session) infof(format string, args ...any) { s.status.infof(format, args...) }
+
+func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
+	// A held command is traced by the thread that started it until its
+	// exec (heldCommand.run).
+	goruntime.LockOSThread()
+	defer goruntime.UnlockOSThread()
+	pid := s.opts.PID
+	var child *heldCommand
+	if len(s.opts.Command) > 0 {
+		if child, err = startHeld(s.cmdPath, s.opts.Command); err != nil {
+			return err
+		}
+		child.panics = &s.panics
+		pid = child.pid()
+		if err := s.in.setCpid(pid); err != nil { // cpid.go
+			child.abort()
+			return err
+		}
+		s.followTree(pid)
+	}
+	defer func() { s.tree.close() }()
+	// Last: a goroutine's panic is raised again here, once detached.
+	defer func() {
+		if s.panics.get() == nil {
+			return
+		}
+		if err == nil { // else the probes are detached below
+			closeLinks(append(s.links, s.triggers...))
+			closeAll(s.intervals)
+			s.links, s.triggers, s.intervals = nil, nil, nil
+			switch {
+			case child == nil:
+			case !child.waiting: // not released yet
+				child.abort()
+			default:
+				select {
+				case <-child.done:
+				default:
+					_ = child.cmd.Process.Signal(unix.SIGTERM)
+				}
+			}
+		}
+		s.panics.raise()
+	}()
+	defer func() {
+		if err != nil {
+			closeLinks(append(s.links, s.triggers...))
+			closeAll(s.intervals)
+			if child != nil {
+				child.abort()
+			}
+		}
+	}()
+
+	s.dec.symbols = newSymbols(s.modules(), pid)
+	s.dec.symbols.sym.Lines = s.opts.Verbose // -v: file:line in stacks
+	var probed []string
+	for _, p := range s.prog.Probes {
+		probed = append(probed, p.Binary)
+	}
+	s.unwatch = newUnwindWatch(s.cfg.unwind, func() (*ebpf.Map, *ebpf.Map) { return s.in.umods, s.in.urows }, pid, probed, s.logf, s.dec.symbols.sym.AddModule)
+	if err := s.attach(groups, pid, child == nil); err != nil {
+		return err
+	}
+	if s.maps, err = newScriptMaps(s.prog, s.in); err != nil {
+		return err
+	}
+	s.printer = &mapPrinter{prog: s.prog, symbols: s.dec.symbols, stack: s.maps.stack}
+	// The reader comes after attaching, as the fallback above replaces the
+	// ring buffer; records made meanwhile wait in it.
+	rd, err := ringbuf.NewReader(s.in.events)
+	if err != nil {
+		return fmt.Errorf("open ring buffer: %w", translate(err))
+	}
+	s.rd = rd
+	defer rd.Close()
+	s.loss = newLossReporter(s.prog, s.in.lost, s.in.counters, s.status)
+	mode := "uprobe_multi"
+	if !s.in.multi {
+		mode = "single uprobes"
+	}
+	s.logf("attached %d probes with %d links (%s), %v after start", len(s.prog.Probes), len(s.links)+len(s.triggers)+len(s.intervals), mode, time.Since(s.start).Round(time.Millisecond))
+
+	// Begin probes run in this thread, before the others are given their
+	// code: their records come first in the ring buffer.
+	if hasKind(s.prog, ir.Begin) {
+		beginTrigger()
+	}
+	if err := startIntervals(s.intervals); err != nil {
+		return err
+	}
+	if child == nil {
+		if err := s.in.enableProbes(s.prog); err != nil {
+			return err
+		}
+		s.attached()
+	}
+
+	// Why the trace stops, from whichever watcher sees it first.
+	stop := make(chan string, 1)
+	stopWith := func(why string) {
+		select {
+		case stop <- why:
+		default:
+		}
+		_ = s.rd.Flush() // wake the reader
+	}
+	s.panics.setOnPanic(func() { stopWith("internal error") })
+	var wg sync.WaitGroup
+	done := make(chan struct{})
+	defer func() {
+		close(done)
+		wg.Wait()
+	}()
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		s.panics.run("watching for interrupts", func() {
+			select {
+			case <-ctx.Done():
+				stopWith("interrupted")
+			case <-done:
+			}
+		})
+	}()
+	if child != nil {
+		// Stop the command at its exec: its maps then hold the executable
+		// and the dynamic loader, and none of its code has run. Only then
+		// do the probes get their code: the shim, which is gs until it
+		// execs, is the same process, and the pid filter cannot tell them
+		// apart (a probe on malloc would count the shim's).
+		var enableErr error
+		onExec := func(traced bool) {
+			if !traced {
+				s.infof("cannot stop the command at its exec (ptrace): the probes start after it, and may miss its first calls")
+				if err := s.bias.awaitExec(s.cmdPath, 50*time.Millisecond); err != nil {
+					s.status.warnf("%v; its globals print as not available", err)
+				}
+			} else {
+				s.updateBias()
+			}
+			if enableErr = s.tree.filter(true); enableErr == nil { // tree.go
+				enableErr = s.in.enableProbes(s.prog)
+			}
+			s.dec.symbols.snapshot()
+			if enableErr == nil {
+				// Before the command runs, as bpftrace does: the line
+				// never lands inside the command's own output.
+				s.attached()
+			}
+		}
+		if err := child.run(onExec); err != nil {
+			return err
+		}
+		if enableErr != nil {
+			return enableErr
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.panics.run("watching the command", func() {
+				select {
+				case <-child.done:
+				case <-done:
+					return
+				}
+				// As strace -f: until the last process of its tree exits.
+				for logged := false; s.tree != nil && s.tree.alive() > 0; {
+					if !logged {
+						s.logf("the command exited; tracing its %d processes still running", s.tree.alive())
+						logged = true
+					}
+					select {
+					case <-time.After(pollInterval):
+					case <-done:
+						return
+					}
+				}
+				stopWith("command exited")
+			})
+		}()
+	} else if pid != 0 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			s.panics.run("watching the process", func() {
+				if waitProcess(pid, done) {
+					stopWith("process exited")
+				}
+			})
+		}()
+	}
+
+	if child == nil && pid == 0 && !hasKind(s.prog, ir.Uprobe, ir.Uretprobe, ir.Interval) {
+		// Nothing but begin and end: as in bpftrace, tracing ends after
+		// the begin probes ran.
+		stopWith("only begin and end probes")
+	}
+	why, err := s.loop(stop)
+	if err != nil {
+		return err
+	}
+	if s.panics.get() != nil {
+		return nil // detached, and raised again, above
+	}
+	s.finish(why, child)
+	return s.out.failure()
+}
+
+// modules lists the files whose symbols stacks may name: the probed
+// binaries and the program's modules.
+func (s *session) modules() []string {
+	var mods []string
+	seen := map[string]bool{}
+	for _, p := range s.prog.Probes {
+		if p.Binary != "" && !seen[p.Binary] {
+			seen[p.Binary] = true
+			mods = append(mods, p.Binary)
+		}
+	}
+	for _, m := range s.prog.Modules {
+		if !seen[m] {
+			seen[m] = true
+			mods = append(mods, m)
+		}
+	}
+	return mods
+}
+
+// attach attaches every probe, falling back to single uprobes when the
+// kernel refuses a uprobe_multi link although the feature probe passed.
+// Biases are written first when the process already runs (writeBias).
+func (s *session) attach(groups []*binaryProbes, pid int, writeBias bool) error {
+	for {
+		if pid != 0 && len(s.prog.Modules) > 0 {
+			s.bias = newBiasWriter(s.in.bias, pid, s.prog.Modules)
+			if writeBias {
+				s.updateBias() // before the first hit
+			}
+		}
+		// With -c's tree the uprobes attach in every process, and the
+		// interpreter filters (tree.go).
+		kpid := pid
+		if s.tree != nil {
+			kpid = 0
+		}
+		// The bias probes come first, then the scan of the processes
+		// already running: a process starting in between is in both.
+		links, err := attachBiasProbes(s.in, s.prog, kpid, s.status.warnf)
+		if err == nil {
+			var rl []link.Link
+			rl, err = attachReturnCounts(s.in, s.prog, kpid) // returns.go
+			links = append(links, rl...)
+		}
+		if err == nil && kpid == 0 && len(s.prog.Modules) > 0 {
+			if s.procBias, err = newProcBias(s.in.bias, s.prog.Modules); err == nil {
+				err = s.procBias.update()
+			}
+		}
+		if err == nil {
+			s.links, err = attachAll(s.in, groups, kpid)
+		}
+		s.links = append(links, s.links...)
+		if err == nil {
+			s.triggers, err = attachTriggers(s.in, s.prog)
+		}
+		if err == nil {
+			s.intervals, err = attachIntervals(s.in, s.prog)
+		}
+		if err == nil || !s.in.multi || !errors.Is(err, ebpf.ErrNotSupported) {
+			return err
+		}
+		s.logf("uprobe_multi failed (%v); attaching one uprobe per probe", err)
+		closeLinks(append(s.links, s.triggers...))
+		closeAll(s.intervals)
+		s.links, s.triggers, s.intervals = nil, nil, nil
+		s.cfg.multi = false
+		in, err := loadInterpreter(s.prog, s.cfg)
+		if err != nil {
+			return err
+		}
+		s.in.Close()
+		s.in = in
+		if s.tree != nil { // its gs_tree was the old interpreter's
+			s.tree.close()
+			s.tree = nil
+			if err := s.in.setCpid(pid); err != nil {
+				return err
+			}
+			s.followTree(pid)
+		}
+		if in.sleepableErr != nil {
+			s.status.sleepableFallback(in.sleepableErr)
+		}
+	}
+}
+
+// loop reads and prints records until a stop reason arrives or a probe
+// calls exit().
+func (s *session) loop(stop <-chan string) (string, error) {
+	var rec ringbuf.Record
+	lastFlush, lastLoss, lastTick := time.Now(), time.Now(), time.Now()
+	// With gs_wakeup_ns set, a record sent less than Wakeup after its
+	// CPU's last wakeup wakes nobody. Such records can only follow a
+	// record that did, so after each record the reader polls every
+	// 2*Wakeup, until one poll finds nothing: then every record still to
+	// come wakes it, and it can wait long.
+	short := 2 * s.opts.Wakeup
+	var lastRecord time.Time
+	for {
+		select {
+		case why := <-stop:
+			return why, nil
+		default:
+		}
+		if s.out.failed() {
+			// Nothing more can be written: stop, and say what was lost.
+			if s.out.closedPipe() {
+				return "output closed", nil
+			}
+			return "write error", nil
+		}
+		now := time.Now()
+		wait := pollInterval
+		if short > 0 && now.Sub(lastRecord) < short {
+			wait = short
+		}
+		s.rd.SetDeadline(now.Add(wait))
+		err := s.rd.ReadInto(&rec)
+		switch {
+		case err == nil:
+			lastRecord = time.Now()
+			if s.handle(rec.RawSample) == ir.EventExit {
+				return "exit()", nil
+			}
+		case errors.Is(err, os.ErrDeadlineExceeded), errors.Is(err, ringbuf.ErrFlushed):
+		default:
+			return "", fmt.Errorf("read ring buffer: %w", err)
+		}
+		now = time.Now()
+		if s.rd.AvailableBytes() == 0 || now.Sub(lastFlush) >= pollInterval {
+			s.flush()
+			lastFlush = now
+		}
+		if now.Sub(lastTick) >= pollInterval {
+			s.tree.update(false)
+			s.updateBias()
+			if now.Sub(s.start) < 2*time.Second {
+				// A starting process maps its libraries now: keep its
+				// addresses resolvable after it exits.
+				s.dec.symbols.snapshot()
+			}
+			lastTick = now
+		}
+		if now.Sub(lastLoss) >= lossInterval {
+			s.loss.check()
+			lastLoss = now
+		}
+	}
+}
+
+// followTree makes -c trace the command's whole process tree, or says why
+// it traces only the command's process.
+func (s *session) followTree(pid int) {
+	t, err := followTree(s.in, pid, s.logf)
+	if err != nil {
+		s.status.warnf("cannot follow the processes the command starts: %v; only the command's own process is traced", err)
+		return
+	}
+	s.tree = t
+	s.logf("tracing the process tree of the command (pid %d): its children join it at their fork", pid)
+}
+
+// updateBias writes the load biases of the modules the process has mapped
+// since the last call.
+func (s *session) updateBias() {
+	s.unwatch.update()
+	if err := s.bias.update(); err != nil {
+		s.status.warnf("%v; its globals print as not available", err)
+	}
+	if err := s.procBias.update(); err != nil {
+		s.status.warnf("load biases from /proc: %v", err)
+		s.procBias = nil
+	}
+}
+
+// handle decodes and prints one record and returns its kind. Map events
+// act on the map now, in order with the records around them. After an
+// exit() record (s.discard) records are dropped unread.
+func (s *session) handle(raw []byte) ir.EventKind {
+	if s.discard {
+		return ir.EventPrint
+	}
+	var kind ir.EventKind
+	var err error
+	s.line, kind, err = s.dec.decode(s.line[:0], raw)
+	if err != nil {
+		s.internalErr(err)
+		return ir.EventPrint
+	}
+	switch kind {
+	case ir.EventExit:
+		s.discard = true
+	case ir.EventPrintMap, ir.EventClearMap, ir.EventZeroMap:
+		s.mapEvent(kind, &s.prog.Events[binary.LittleEndian.Uint32(raw)])
+	case ir.EventSystem:
+		s.system(string(s.line)) // usercalls.go
+	case ir.EventCat:
+		s.cat(string(s.line))
+	case ir.EventWarnf, ir.EventErrorf:
+		s.scriptMessage(kind, binary.LittleEndian.Uint32(raw), s.line) // usercalls.go
+	default:
+		s.out.record(s.line, false)
+	}
+	return kind
+}
+
+// mapEvent does print(@m), clear(@m) or zero(@m).
+func (s *session) mapEvent(kind ir.EventKind, ev *ir.Event) {
+	m := &s.prog.Maps[ev.Map] // Run checked the index
+	var err error
+	switch kind {
+	case ir.EventPrintMap:
+		var es []mapEntry
+		if es, err = s.maps.entries(m); err == nil {
+			s.writeMap(m, es, ev.Top, ev.Div, true)
+		}
+	case ir.EventClearMap:
+		err = s.maps.clear(m)
+	case ir.EventZeroMap:
+		err = s.maps.zero(m)
+	}
+	if err != nil {
+		s.status.errorf("%s: %v", ev.Kind, err)
+	}
+}
+
+// writeMap prints map m. An empty map prints nothing.
+func (s *session) writeMap(m *ir.Map, es []mapEntry, top int, div int64, explicit bool) {
+	if len(es) == 0 && explicit && zeroScalar(m) {
+		es = []mapEntry{{}} // print(@) of a scalar never written prints 0, as bpftrace's
+	}
+	if s.opts.Format == FormatJSON {
+		s.line = s.printer.appendJSON(s.line[:0], m, es, top, div) // json_map.go
+	} else {
+		if len(es) == 0 && explicit && zeroStrings(m) {
+			// print(@) of a scalar string or tuple never written prints its
+			// zero value, (0, ), as bpftrace's
+			es = []mapEntry{{str: make([]byte, typeSize(m.Value))}}
+		}
+		s.line = s.printer.appendText(s.line[:0], m, es, top, div)
+	}
+	s.out.record(s.line, true)
+}
+
+// printMaps prints every map when tracing ends, as bpftrace does: also
+// one that print(@m) printed before (it may have changed since).
+func (s *session) printMaps() {
+	want := make([]bool, len(s.prog.Maps))
+	for i := range want {
+		want[i] = true
+	}
+	if len(want) == 0 {
+		return
+	}
+	all, err := s.maps.read(want)
+	if err != nil {
+		s.status.errorf("print maps: %v", err)
+		return
+	}
+	// In the order of their names, as bpftrace (a std::map of them).
+	order := make([]int, len(s.prog.Maps))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return s.prog.Maps[order[a]].Name < s.prog.Maps[order[b]].Name })
+	for _, i := range order {
+		s.writeMap(&s.prog.Maps[i], all[uint8(i)], 0, 0, false)
+	}
+}
+
+// maxInternalErrs bounds how many malformed records are reported one by one.
+const maxInternalErrs = 10
+
+func (s *session) internalErr(err error) {
+	s.internalErrs++
+	if s.internalErrs <= maxInternalErrs {
+		s.status.internalf("%v", err)
+	}
+	if s.internalErrs == maxInternalErrs {
+		s.status.internalf("not reporting further malformed records")
+	}
+}
+
+func (s *session) flush() { s.out.flush() }
+
+// finish detaches, drains what the probes recorded before detaching and
+// prints it, runs the End probes, prints the maps and reports losses.
+// After exit() the records that followed it are drained unprinted.
+func (s *session) finish(why string, child *heldCommand) {
+	s.tree.update(true) // who joined since the last look, for -v
+	detachStart := time.Now()
+	detached := make(chan struct{})
+	go func() {
+		defer close(detached)
+		s.panics.run("detaching", func() {
+			closeLinks(s.links)
+			closeAll(s.intervals)
+		})
+	}()
+	// Print what is there while the links close, then what came meanwhile.
+	s.drain()
+	<-detached
+	s.drain()
+	if err := s.tree.filter(false); err != nil { // END runs in gs's process
+		s.status.warnf("%v", err)
+	}
+	s.reportReturnCounts() // returns.go
+	s.logf("detached %d links in %v (stopped: %s)", len(s.links)+len(s.intervals), time.Since(detachStart).Round(time.Millisecond), why)
+	s.links, s.intervals = nil, nil
+
+	// The End probes run now, after every other probe's records: what
+	// they print comes last, before the maps.
+	if hasKind(s.prog, ir.End) {
+		s.discard = false
+		endTrigger()
+		s.drain()
+	}
+	triggersClosed := make(chan struct{})
+	go func() {
+		defer close(triggersClosed)
+		s.panics.run("detaching BEGIN and END", func() { closeLinks(s.triggers) })
+	}()
+	if s.opts.Format == FormatText {
+		// bpftrace ends its main loop's text with two newlines, maps or
+		// not: scripts and bpftrace's tests expect the blank line.
+		s.out.record([]byte("\n\n"), false)
+	}
+	if !s.prog.KeepMaps {
+		s.printMaps()
+	}
+	s.loss.check()
+	s.loss.totals()
+	s.flush() // after the losses: JSON's lost_events are trace output
+	if s.internalErrs > maxInternalErrs {
+		s.status.internalf("%d malformed records in total", s.internalErrs)
+	}
+	switch {
+	case child != nil:
+		select {
+		case <-child.done:
+			if st := child.exitStatus(); st != "" {
+				s.logf("command %s", st)
+			}
+		default:
+			// Stopped by Ctrl-C or exit() while the command runs: it would
+			// go on untraced, so end it.
+			_ = child.cmd.Process.Signal(unix.SIGTERM)
+		}
+	case s.opts.PID != 0 && why == "process exited":
+		s.infof("process %d exited", s.opts.PID)
+	}
+	<-triggersClosed
+	s.triggers = nil
+}
+
+// drain prints every record in the ring buffer now.
+func (s *session) drain() {
+	var rec ringbuf.Record
+	s.rd.SetDeadline(time.Now())
+	for {
+		err := s.rd.ReadInto(&rec)
+		if err != nil {
+			return // deadline: the buffer is empty
+		}
+		s.handle(rec.RawSample)
+	}
+}
+
+// waitProcess returns true when process pid exits, false when done closes
+// first.
+func waitProcess(pid int, done <-chan struct{}) bool {
+	fd, err := unix.PidfdOpen(pid, 0)
+	if err == nil {
+		defer unix.Close(fd)
+	}
+	for {
+		if err == nil {
+			fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+			n, perr := unix.Poll(fds, int(pollInterval/time.Millisecond))
+			if perr == nil && n > 0 {
+				return true
+			}
+		} else {
+			if kerr := unix.Kill(pid, 0); errors.Is(kerr, unix.ESRCH) {
+				return true
+			}
+			time.Sleep(pollInterval)
+		}
+		select {
+		case <-done:
+			return false
+		default:
+		}
+	}
+}
+
+// attached reports, as bpftrace does, how many probes are attached (every
+// attach point, begin, end and interval probes included), then calls
+// Options.Attached.
+func (s *session) attached() {
+	s.status.attached(len(s.prog.Probes))
+	if s.opts.Attached != nil {
+		s.opts.Attached()
+	}
+}

@@ -1,0 +1,116 @@
+package session
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/symbolize"
+)
+
+// symbols names the addresses of stacks and usym values of the traced
+// process (pid 0 when tracing system-wide: build-id frames still resolve,
+// plain addresses print as numbers).
+type symbols struct {
+	sym      *symbolize.Symbolizer
+	pid      int
+	snapped  time.Time // last snapshot of the process's maps
+	snapOnce bool
+}
+
+// resnapEvery bounds how often an unresolved address refreshes the
+// snapshot of the process's maps (a library loaded with dlopen).
+const resnapEvery = time.Second
+
+func newSymbols(modules []string, pid int) *symbols {
+	s := &symbols{sym: symbolize.New(), pid: pid}
+	for _, m := range modules {
+		s.sym.AddModule(m)
+	}
+	return s
+}
+
+// resolve names a frame; without symbols it is the bare address.
+func (s *symbols) resolve(fr symbolize.Frame) symbolize.Symbol {
+	if s == nil {
+		if fr.HasBuildID {
+			return symbolize.Symbol{Addr: fr.Offset}
+		}
+		return symbolize.Symbol{Addr: fr.IP}
+	}
+	if !fr.HasBuildID && s.pid != 0 && (!s.snapOnce || time.Since(s.snapped) > resnapEvery) {
+		s.snapshot()
+	}
+	sym := s.sym.Resolve(s.pid, fr)
+	if sym.Func == "" && !fr.HasBuildID && s.pid != 0 && time.Since(s.snapped) > resnapEvery {
+		s.snapshot()
+		sym = s.sym.Resolve(s.pid, fr)
+	}
+	return sym
+}
+
+// entryFuncs are the outermost functions of a process's threads. The
+// kernel walks a user stack by frame pointers, and code built without them
+// (a static glibc's __libc_start_call_main) leaves a frame pointer that
+// points at anything: what follows these frames is junk.
+var entryFuncs = map[string]bool{
+	"_start": true, "__libc_start_call_main": true, "__libc_start_main": true,
+	"libc_start_main_stage2": true, "start_thread": true, "thread_start": true,
+	"clone": true, "clone3": true, "__clone": true, "__clone3": true,
+}
+
+// stack resolves the frames of a stack, innermost first, up to the
+// thread's entry function.
+func (s *symbols) stack(frs []symbolize.Frame) []string {
+	var lines []string
+	for i, fr := range frs {
+		fr.Caller = i > 0
+		sym := s.resolve(fr)
+		lines = append(lines, bpftraceFrame(sym, s != nil && s.sym.Lines)) // stackmode.go
+		if entryFuncs[sym.Func] {
+			break
+		}
+	}
+	return lines
+}
+
+// stackMode resolves frames as stack prints them in bpftrace's mode; perf
+// adds each frame's address and module, raw prints only the address (a
+// file offset in its module when the frame was captured as one).
+func (s *symbols) stackMode(frs []symbolize.Frame, mode ir.StackMode) []string {
+	if mode == ir.StackBpftrace {
+		return s.stack(frs)
+	}
+	var lines []string
+	for _, fr := range frs {
+		sym := s.resolve(fr)
+		addr := sym.Addr
+		if addr == 0 {
+			addr = fr.IP
+			if fr.HasBuildID {
+				addr = fr.Offset
+			}
+		}
+		if mode == ir.StackRaw {
+			lines = append(lines, strconv.FormatUint(addr, 16))
+		} else {
+			lines = append(lines, perfFrame(addr, sym)) // stackmode.go
+		}
+		if entryFuncs[sym.Func] {
+			break
+		}
+	}
+	return lines
+}
+
+// snapshot records the process's mappings while it runs, so its addresses
+// resolve also after it exits.
+func (s *symbols) snapshot() {
+	if s == nil || s.pid == 0 {
+		return
+	}
+	if s.sym.SnapshotProcess(s.pid) == nil {
+		s.snapOnce = true
+	}
+	s.snapped = time.Now()
+}

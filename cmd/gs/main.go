@@ -39,8 +39,8 @@ import (
 	"github.com/gs-tracer/gs/gen"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
-	"github.com/gs-tracer/gs/session"
 	"github.com/gs-tracer/gs/sema"
+	"github.com/gs-tracer/gs/session"
 )
 
 // version is set by the Makefile through -ldflags.

@@ -12,10 +12,40 @@ import (
 // and its ir.Member says where: Offset is that value's, from the start of
 // the struct it is a member of, and Status its status slot's (sequences).
 // Members of structs and base classes held by value are read too, not
-// those of unions, array elements or what pointers point to. The record
-// layout (Attached, Attach, their limits) is in rust.go. Rust's enums
+// those of unions, array elements or what pointers point to. Rust's enums
 // have their variants' members read the same way, and Go's interfaces
-// read as text (golang.go).
+// read as text (golang.go). This is the one place the layout is built,
+// for every language: a member's Offset and Status count from the start
+// of the struct it is a member of (not the printed value's, which only
+// agree at the top; TestCxxNestedCounted), and the walk stops at the
+// first member whose read does not fit the limits, so those read are the
+// first ones in print order.
+
+// Attached describes a printed struct or enum whose members include
+// counted values (a std::string or std::vector, Rust's &str, String, Vec
+// and slices, Go's strings and slices) or Go interfaces: the record holds
+// its Size bytes, then what those members point to, so that print(*entry)
+// shows name: "x", tags: [10, 20, 30] rather than their pointers and
+// lengths.
+type Attached struct {
+	Size int // the struct's own bytes, copied raw
+	List []Attach
+}
+
+// Attach is one member of an Attached struct read after its bytes.
+type Attach struct {
+	Src  int      // the member's offset in the struct
+	Type *Type    // the member's type (Counted)
+	Dst  int      // where what it points to goes, from the value's start
+	Item *ir.Type // what is there: a string slot, or a counted sequence after the status slot at Dst-ir.StatusSize
+}
+
+// maxAttach is the most members of one struct read after its bytes, and
+// attachBytes the most bytes they may add to its record.
+const (
+	maxAttach   = 16
+	attachBytes = 2048
+)
 
 // attach returns the record type of print's value a of struct or Rust
 // enum t (it, its bytes): with its counted members, and Go interfaces, read

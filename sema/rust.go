@@ -245,27 +245,3 @@ func rustShared(t *Type) (inner *Type, ptrOff, valOff int, ok bool) {
 	}
 	return v.Type, nn.Offset + p.Offset, v.Offset, true
 }
-
-// Attached describes a printed Rust struct whose members include counted
-// values (&str, String, Vec, slices): the record holds its Size bytes,
-// then what those members point to, so that print(*entry) shows
-// name: "x", tags: [10, 20, 30] rather than their pointers and lengths.
-type Attached struct {
-	Size int // the struct's own bytes, copied raw
-	List []Attach
-}
-
-// Attach is one member of an Attached struct read after its bytes.
-type Attach struct {
-	Src  int      // the member's offset in the struct
-	Type *Type    // the member's type (Counted)
-	Dst  int      // where what it points to goes, from the value's start
-	Item *ir.Type // what is there: a string slot, or a counted sequence after the status slot at Dst-ir.StatusSize
-}
-
-// maxAttach is the most members of one struct read after its bytes, and
-// attachBytes the most bytes they may add to its record.
-const (
-	maxAttach   = 16
-	attachBytes = 2048
-)

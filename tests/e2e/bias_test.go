@@ -14,7 +14,7 @@ import (
 func buildNoInit(t *testing.T, dir string, v variant) {
 	t.Helper()
 	src, _ := filepath.Abs("testdata")
-	run(t, dir, v.CC, "-g", v.Opt, "-fPIC", "-shared", "-nostartfiles", "-o", "libmodglob.so", filepath.Join(src, "modglob.c"))
+	build(t, dir, v.CC, "-g", v.Opt, "-fPIC", "-shared", "-nostartfiles", "-o", "libmodglob.so", filepath.Join(src, "modglob.c"))
 	compile(t, dir, "modmain.c", "modmain", v, "-L"+dir, "-lmodglob", "-Wl,-rpath,$ORIGIN")
 }
 
@@ -25,7 +25,7 @@ func buildNoInit(t *testing.T, dir string, v variant) {
 // status; a $var of it holds NULL. Where the bias is known, the address
 // is the one the target prints itself.
 func TestAddressUnknownBias(t *testing.T) {
-	for _, v := range []variant{{"gcc", "-O0", true}, {"clang-19", "-O0", false}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O0", PIE: true}, {CC: clang, Opt: "-O0", PIE: false}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			buildNoInit(t, dir, v)
@@ -65,7 +65,7 @@ func TestAddressUnknownBias(t *testing.T) {
 // (the target prints them), or as not available until gs finds the new
 // bias, never what the old image's bias gives.
 func TestExecDropsOldBias(t *testing.T) {
-	for _, v := range []variant{{"gcc", "-O0", true}, {"clang-19", "-O0", false}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O0", PIE: true}, {CC: clang, Opt: "-O0", PIE: false}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			buildNoInit(t, dir, v)

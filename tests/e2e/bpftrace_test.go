@@ -32,7 +32,7 @@ uprobe:./loops:step {
   @calls++;
   --@down;
 }`
-	for _, v := range []variant{{CC: "gcc", Opt: "-O0", PIE: true}, {CC: "clang-19", Opt: "-O2", PIE: false}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O0", PIE: true}, {CC: clang, Opt: "-O2", PIE: false}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compile(t, dir, "loops.c", "loops", v)
@@ -77,7 +77,7 @@ uprobe:./loops:step {
 // target runs on, and that the probe's other hits still count.
 func TestBpftraceStepLimit(t *testing.T) {
 	dir := t.TempDir()
-	compile(t, dir, "loops.c", "loops", variant{CC: "gcc", Opt: "-O0", PIE: true})
+	compile(t, dir, "loops.c", "loops", variant{CC: gcc, Opt: "-O0", PIE: true})
 	r := runGS(t, dir, timeout, "-c", "./loops 1", "-e",
 		`uprobe:./loops:step { @hits++; $i = 0; while (1) { $i++ } }`)
 	if r.Code != 0 {
@@ -135,7 +135,7 @@ uprobe:./structs:use {
 }
 begin { printf("layout %d %d %d %d %d\n", sizeof(struct myrec), offsetof(struct myrec, value),
 	offsetof(struct myrec, pairs), offsetof(struct myrec, next), offsetof(struct myrec, u)) }`
-	for _, v := range []variant{{CC: "gcc", Opt: "-O0", PIE: true}, {CC: "clang-19", Opt: "-O2", PIE: false}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O0", PIE: true}, {CC: clang, Opt: "-O2", PIE: false}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compile(t, dir, "structs.c", "structs", v)

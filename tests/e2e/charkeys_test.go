@@ -21,7 +21,7 @@ func TestCharArrayKeys(t *testing.T) {
 	script := `uprobe:./ck:add { @w[it->name, factor] = sum(it->x); @c[it->name] = count() }
 uprobe:./ck:add /it->name == "ABCDEFGHIJKLMNOP"/ { printf("full %d\n", it->x) }
 uprobe:./ck:add { @n[str(it->name)] = count(); print(str(it->name, 4)) }`
-	for _, v := range []variant{{CC: "gcc", Opt: "-O0", PIE: true}, {CC: "gcc", Opt: "-O2", PIE: false}, {CC: "clang-19", Opt: "-O2", PIE: true}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O0", PIE: true}, {CC: gcc, Opt: "-O2", PIE: false}, {CC: clang, Opt: "-O2", PIE: true}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compile(t, dir, "charkeys.c", "ck", v)

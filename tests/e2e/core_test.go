@@ -322,7 +322,7 @@ func TestFailedReads(t *testing.T) {
 // pointers; the stack ends at the entry function, without junk frames.
 func TestStaticUstack(t *testing.T) {
 	dir := t.TempDir()
-	compile(t, dir, "basic.c", "app", variant{CC: "gcc", Opt: "-O0"}, "-static")
+	compile(t, dir, "basic.c", "app", variant{CC: gcc, Opt: "-O0"}, "-static")
 	r := runGS(t, dir, timeout, "-c", "./app 3", "-e", `uprobe:./app:add { @s[ustack] = count(); if (arg0 == 0) { print(ustack) } }`)
 	if r.Code != 0 {
 		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)

@@ -8,15 +8,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-)
 
-// cxxCompiler is the C++ driver of a variant's C compiler.
-func cxxCompiler(cc string) string {
-	if cc == "gcc" {
-		return "g++"
-	}
-	return "clang++-19"
-}
+	"github.com/gs-tracer/gs/internal/testtarget"
+)
 
 // compileCxx builds testdata/src with v's C++ compiler into dir/name.
 // clang leaves out the definitions of libstdc++ classes it expects the
@@ -25,19 +19,11 @@ func cxxCompiler(cc string) string {
 // builds get -fstandalone-debug.
 func compileCxx(t *testing.T, dir, src, name string, v variant) string {
 	t.Helper()
-	args := []string{"-g", v.Opt, "-o", filepath.Join(dir, name), filepath.Join("testdata", src)}
-	if v.PIE {
-		args = append(args, "-fPIE", "-pie")
-	} else {
-		args = append(args, "-fno-PIE", "-no-pie")
+	var extra []string
+	if v.CC != gcc && v.Opt == "-O0" {
+		extra = append(extra, "-fstandalone-debug")
 	}
-	if v.CC != "gcc" && v.Opt == "-O0" {
-		args = append(args, "-fstandalone-debug")
-	}
-	out, err := exec.Command(cxxCompiler(v.CC), args...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("compile %s with %s: %v\n%s", src, v, err, out)
-	}
+	testtarget.Build(t, v.CC.CXX(), v.Args(filepath.Join(dir, name), []string{filepath.Join("testdata", src)}, extra...)...)
 	return name
 }
 
@@ -166,7 +152,7 @@ func TestCxxPrintMatchesGDB(t *testing.T) {
 	for i, pl := range places {
 		fmt.Fprintf(&script, "uprobe:./s:%s { print(%s) }\n", pl, strings.Join(exprs[i], ", "))
 	}
-	for _, v := range []variant{{"gcc", "-O0", true}, {"gcc", "-O2", false}, {"clang-19", "-O0", false}, {"clang-19", "-O2", true}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O0", PIE: true}, {CC: gcc, Opt: "-O2", PIE: false}, {CC: clang, Opt: "-O0", PIE: false}, {CC: clang, Opt: "-O2", PIE: true}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compileCxx(t, dir, "shapes.cc", "s", v)
@@ -206,7 +192,7 @@ func TestCxxPrintMatchesGDB(t *testing.T) {
 // from *this's members, bases' included.
 func TestCxxDiagnostics(t *testing.T) {
 	dir := t.TempDir()
-	compileCxx(t, dir, "shapes.cc", "s", variant{"gcc", "-O0", true})
+	compileCxx(t, dir, "shapes.cc", "s", variant{CC: gcc, Opt: "-O0", PIE: true})
 	for _, tt := range []struct{ script, want string }{
 		{`uprobe:./s:geo::Rect::scale { print(nme_) }`, `unknown identifier "nme_"(?s:.*)did you mean "name_"`},
 		{`uprobe:./s:geo::Rect::scale { print(this->orign) }`, `class geo::Rect has no field "orign"(?s:.*)did you mean "origin"`},
@@ -230,9 +216,9 @@ func TestCxxVectorElements(t *testing.T) {
 		v     variant
 		extra string
 	}{
-		{variant{"gcc", "-O2", true}, ""},
-		{variant{"clang-19", "-O0", false}, "-stdlib=libc++"},
-		{variant{"clang-19", "-O2", true}, "-stdlib=libc++"},
+		{variant{CC: gcc, Opt: "-O2", PIE: true}, ""},
+		{variant{CC: clang, Opt: "-O0", PIE: false}, "-stdlib=libc++"},
+		{variant{CC: clang, Opt: "-O2", PIE: true}, "-stdlib=libc++"},
 	} {
 		t.Run(b.v.String()+b.extra, func(t *testing.T) {
 			dir := t.TempDir()
@@ -240,9 +226,7 @@ func TestCxxVectorElements(t *testing.T) {
 			if b.extra != "" {
 				args = append(args, b.extra)
 			}
-			if out, err := exec.Command(cxxCompiler(b.v.CC), args...).CombinedOutput(); err != nil {
-				t.Fatalf("compile: %v\n%s", err, out)
-			}
+			testtarget.Build(t, b.v.CC.CXX(), args...)
 			r := runGS(t, dir, timeout, "-c", "./s 3", "-e", `uprobe:./s:geo::Rect::scale { print(marks) }`)
 			if r.Code != 0 {
 				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
@@ -266,7 +250,7 @@ func TestCxxVectorElements(t *testing.T) {
 // gdb at a breakpoint on the method print the same w, h, k and g.
 func TestCxxMemberBeforeGlobal(t *testing.T) {
 	exprs := []string{"w", "h", "k", "g"}
-	for _, v := range []variant{{CC: "gcc", Opt: "-O0", PIE: true}, {CC: "gcc", Opt: "-O2", PIE: true}, {CC: "clang-19", Opt: "-O0", PIE: true}, {CC: "clang-19", Opt: "-O2", PIE: false}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O0", PIE: true}, {CC: gcc, Opt: "-O2", PIE: true}, {CC: clang, Opt: "-O0", PIE: true}, {CC: clang, Opt: "-O2", PIE: false}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compileCxx(t, dir, "members.cc", "m", v)

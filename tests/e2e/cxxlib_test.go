@@ -2,27 +2,20 @@ package e2e
 
 import (
 	"fmt"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // compileLibcxx builds testdata/src with clang++-19 -stdlib=libc++ into
 // dir/name.
 func compileLibcxx(t *testing.T, dir, src, name string, v variant, extra ...string) {
 	t.Helper()
-	args := append([]string{"-stdlib=libc++", "-g", v.Opt, "-o", filepath.Join(dir, name), filepath.Join("testdata", src)}, extra...)
-	if v.PIE {
-		args = append(args, "-fPIE", "-pie")
-	} else {
-		args = append(args, "-fno-PIE", "-no-pie")
-	}
-	if out, err := exec.Command("clang++-19", args...).CombinedOutput(); err != nil {
-		t.Fatalf("compile %s with libc++ %s: %v\n%s", src, v, err, out)
-	}
+	testtarget.Build(t, testtarget.ClangXX, append([]string{"-stdlib=libc++"}, v.Args(filepath.Join(dir, name), []string{filepath.Join("testdata", src)}, extra...)...)...)
 }
 
 // TestLibcxxString prints libc++'s std::string (clang++ -stdlib=libc++) as
@@ -38,10 +31,10 @@ func TestLibcxxString(t *testing.T) {
 		v     variant
 		extra []string
 	}{
-		{variant{"clang-19", "-O0", false}, nil},
-		{variant{"clang-19", "-O2", true}, nil},
-		{variant{"clang-19", "-O0", true}, alt},
-		{variant{"clang-19", "-O2", false}, alt},
+		{variant{CC: clang, Opt: "-O0", PIE: false}, nil},
+		{variant{CC: clang, Opt: "-O2", PIE: true}, nil},
+		{variant{CC: clang, Opt: "-O0", PIE: true}, alt},
+		{variant{CC: clang, Opt: "-O2", PIE: false}, alt},
 	} {
 		v := b.v
 		name := v.String()
@@ -102,7 +95,7 @@ func TestCxxChoicesMatchGDB(t *testing.T) {
 	place := fmt.Sprintf("choices.cc:%d", srcLine(t, "choices.cc", "LOOK_LINE"))
 	exprs := []string{"h", "o", "h.n", "h.v", "h.pv", "h.name"}
 	script := fmt.Sprintf("uprobe:./c:%s { print(%s) }", place, strings.Join(exprs, ", "))
-	for _, v := range []variant{{"gcc", "-O0", true}, {"gcc", "-O2", false}, {"clang-19", "-O0", false}, {"clang-19", "-O2", true}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O0", PIE: true}, {CC: gcc, Opt: "-O2", PIE: false}, {CC: clang, Opt: "-O0", PIE: false}, {CC: clang, Opt: "-O2", PIE: true}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compileCxx(t, dir, "choices.cc", "c", v)
@@ -132,7 +125,7 @@ func TestCxxChoicesMatchGDB(t *testing.T) {
 // TestLibcxxOptional prints libc++'s std::optional, holding a value or
 // none, and compares it with what the target prints itself.
 func TestLibcxxOptional(t *testing.T) {
-	for _, v := range []variant{{"clang-19", "-O0", false}, {"clang-19", "-O2", true}} {
+	for _, v := range []variant{{CC: clang, Opt: "-O0", PIE: false}, {CC: clang, Opt: "-O2", PIE: true}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compileLibcxx(t, dir, "choices.cc", "c", v)
@@ -162,7 +155,7 @@ func TestCxxNodesMatchGDB(t *testing.T) {
 	place := fmt.Sprintf("nodes.cc:%d", srcLine(t, "nodes.cc", "COUNT_LINE"))
 	exprs := []string{"ix", "pts", "ix.hashed"}
 	script := fmt.Sprintf("uprobe:./n:%s { print(%s) }", place, strings.Join(exprs, ", "))
-	for _, v := range []variant{{"gcc", "-O0", true}, {"gcc", "-O2", false}, {"clang-19", "-O0", false}, {"clang-19", "-O2", true}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O0", PIE: true}, {CC: gcc, Opt: "-O2", PIE: false}, {CC: clang, Opt: "-O0", PIE: false}, {CC: clang, Opt: "-O2", PIE: true}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compileCxx(t, dir, "nodes.cc", "n", v)
@@ -234,7 +227,7 @@ func firstElements(s string, n int) string {
 // value is compared with what the target prints itself.
 func TestCxxChoicesJSON(t *testing.T) {
 	dir := t.TempDir()
-	compileCxx(t, dir, "choices.cc", "c", variant{"gcc", "-O2", true})
+	compileCxx(t, dir, "choices.cc", "c", variant{CC: gcc, Opt: "-O2", PIE: true})
 	r := runGS(t, dir, timeout, "-f", "json", "-c", "./c 3", "-e", `uprobe:./c:look { print(h.n, o) }`)
 	if r.Code != 0 {
 		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)

@@ -45,7 +45,7 @@ func TestDebuginfod(t *testing.T) {
 	if err := os.Mkdir(srvDir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	compile(t, dir, "values.c", "v", variant{CC: "gcc", Opt: "-O2", PIE: true})
+	compile(t, dir, "values.c", "v", variant{CC: gcc, Opt: "-O2", PIE: true})
 	compile(t, dir, "basic.c", "other", defaultVariant)
 	run(t, dir, "objcopy", "--only-keep-debug", "v", "v.debug")
 	run(t, dir, "cp", "v.debug", filepath.Join(srvDir, "v.debug"))

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // goVariant is one way of building a Go target: the toolchain's defaults
@@ -22,22 +24,18 @@ var goVariants = []goVariant{{"default", "", ""}, {"noopt", "all=-N -l", ""}, {"
 // dir/name with v's flags and extra ones.
 func buildGo(t *testing.T, dir, src, name string, v goVariant, extra ...string) string {
 	t.Helper()
-	args := append([]string{"build", "-o", filepath.Join(dir, name)}, extra...)
+	flags := extra
 	if v.gcflags != "" {
-		args = append(args, "-gcflags="+v.gcflags)
+		flags = append(flags, "-gcflags="+v.gcflags)
 	}
 	if v.buildmode != "" {
-		args = append(args, "-buildmode="+v.buildmode)
+		flags = append(flags, "-buildmode="+v.buildmode)
 	}
 	abs, err := filepath.Abs(filepath.Join("testdata", src, "main.go"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", append(args, abs)...)
-	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOTOOLCHAIN=local")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build %s (%s): %v\n%s", src, v.name, err, out)
-	}
+	testtarget.GoBuild(t, filepath.Join(dir, name), abs, flags...)
 	return name
 }
 

@@ -21,6 +21,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 var gsBin string
@@ -52,50 +54,25 @@ func testMain(m *testing.M) int {
 	return m.Run()
 }
 
-// variant is one way of compiling a target.
-type variant struct {
-	CC  string // gcc or clang-19
-	Opt string // -O0 or -O2
-	PIE bool
-}
+// variant is one way of compiling a C or C++ target.
+type variant = testtarget.Variant
 
-func (v variant) String() string {
-	pie := "nopie"
-	if v.PIE {
-		pie = "pie"
-	}
-	return fmt.Sprintf("%s%s-%s", strings.TrimSuffix(v.CC, "-19"), v.Opt, pie)
-}
+// The C compilers of the variants.
+var (
+	gcc     = testtarget.GCC
+	clang   = testtarget.Clang
+	muslGCC = testtarget.MuslGCC
+)
 
 // variants is the compile matrix: gcc and clang, -O0 and -O2, PIE and not.
-var variants = func() []variant {
-	var vs []variant
-	for _, cc := range []string{"gcc", "clang-19"} {
-		for _, opt := range []string{"-O0", "-O2"} {
-			for _, pie := range []bool{false, true} {
-				vs = append(vs, variant{cc, opt, pie})
-			}
-		}
-	}
-	return vs
-}()
+var variants = testtarget.Variants
 
-var defaultVariant = variant{CC: "gcc", Opt: "-O0", PIE: true}
+var defaultVariant = testtarget.Default
 
 // compile builds testdata/src with v into dir/name and returns name.
 func compile(t *testing.T, dir, src, name string, v variant, extra ...string) string {
 	t.Helper()
-	args := []string{"-g", v.Opt, "-o", filepath.Join(dir, name), filepath.Join("testdata", src)}
-	if v.PIE {
-		args = append(args, "-fPIE", "-pie")
-	} else {
-		args = append(args, "-fno-PIE", "-no-pie")
-	}
-	args = append(args, extra...)
-	out, err := exec.Command(v.CC, args...).CombinedOutput()
-	if err != nil {
-		t.Fatalf("compile %s with %s: %v\n%s", src, v, err, out)
-	}
+	testtarget.Build(t, v.CC, v.Args(filepath.Join(dir, name), []string{filepath.Join("testdata", src)}, extra...)...)
 	return name
 }
 
@@ -174,4 +151,10 @@ func match(t *testing.T, what, s, re string) {
 	if !regexp.MustCompile(re).MatchString(s) {
 		t.Errorf("%s does not match %q:\n%s", what, re, s)
 	}
+}
+
+// build runs the compiler cc with args in dir.
+func build(t *testing.T, dir string, cc testtarget.Compiler, args ...string) {
+	t.Helper()
+	testtarget.BuildIn(t, dir, cc, args...)
 }

@@ -172,7 +172,7 @@ func TestJSONLines(t *testing.T) {
 func TestJSONLostEvents(t *testing.T) {
 	const perThread = 200000
 	dir := t.TempDir()
-	compile(t, dir, "flood.c", "flood", variant{CC: "gcc", Opt: "-O2", PIE: true}, "-pthread")
+	compile(t, dir, "flood.c", "flood", variant{CC: gcc, Opt: "-O2", PIE: true}, "-pthread")
 	r := runGS(t, dir, 5*timeout, "-f", "json", "--buffer-size", "4096", "-o", "out.json",
 		"-c", "./flood flood "+strconv.Itoa(perThread),
 		"-e", `uprobe:./flood:emit { printf("%d %d\n", arg0, arg1) }`)

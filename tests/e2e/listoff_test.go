@@ -17,7 +17,7 @@ import (
 // as <optimized out> is "optimized out here", any other has a location.
 // gs described walk's entry whatever the offset.
 func TestListOffsetVars(t *testing.T) {
-	for _, v := range []variant{{"gcc", "-O2", false}, {"clang-19", "-O2", true}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O2", PIE: false}, {CC: clang, Opt: "-O2", PIE: true}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compile(t, dir, "offsets.c", "o", v)

@@ -112,7 +112,7 @@ func TestCommandShimNotTraced(t *testing.T) {
 func TestOverloadAccounting(t *testing.T) {
 	const perThread = 1000000
 	dir := t.TempDir()
-	compile(t, dir, "flood.c", "flood", variant{CC: "gcc", Opt: "-O2", PIE: true}, "-pthread")
+	compile(t, dir, "flood.c", "flood", variant{CC: gcc, Opt: "-O2", PIE: true}, "-pthread")
 	r := runGS(t, dir, 5*timeout, "--buffer-size", "4096", "-o", "out.txt",
 		"-c", "./flood flood "+strconv.Itoa(perThread),
 		"-e", `uprobe:./flood:emit { printf("%d %d\n", arg0, arg1); @n[arg0] = count() }`)

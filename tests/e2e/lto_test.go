@@ -14,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/gs-tracer/gs/debuginfo"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // The link-time optimized builds of SQLite: gcc keeps each function's
@@ -22,11 +24,12 @@ import (
 // units (DW_FORM_ref_addr); clang's ThinLTO refers across the units of the
 // modules a function was imported into.
 var ltoBuilds = []struct {
-	name, cc string
-	flags    []string
+	name  string
+	cc    testtarget.Compiler
+	flags []string
 }{
-	{"sq-gcc-lto", "gcc", []string{"-O3", "-flto"}},
-	{"sq-clang-thinlto", "clang-19", []string{"-O2", "-flto=thin", "-fuse-ld=gold"}},
+	{"sq-gcc-lto", gcc, []string{"-O3", "-flto"}},
+	{"sq-clang-thinlto", clang, []string{"-O2", "-flto=thin", "-fuse-ld=gold"}},
 }
 
 // ltoDWARF is what the DWARF of an LTO build says of its functions, read
@@ -480,7 +483,7 @@ with open(` + strconv.Quote(counts) + `, "w") as out:
 // of SQLite inline, and compares them with the calls gdb counts in the
 // -O0 build, where every call is a call of the one out-of-line copy.
 func TestLTOCallCounts(t *testing.T) {
-	want := gdbCalls(t, sqliteBuild(t, "sq-O0", "gcc", "-O0"), callFuncs)
+	want := gdbCalls(t, sqliteBuild(t, "sq-O0", gcc, "-O0"), callFuncs)
 	for _, lb := range ltoBuilds {
 		t.Run(lb.name, func(t *testing.T) {
 			bin := sqliteBuild(t, lb.name, lb.cc, lb.flags...)
@@ -516,14 +519,15 @@ func TestLTOCallCounts(t *testing.T) {
 func TestLTOInlinedValues(t *testing.T) {
 	src, _ := filepath.Abs("testdata")
 	builds := append([]struct {
-		name, cc string
-		flags    []string
-	}{{"o0", "gcc", []string{"-O0"}}}, ltoBuilds...)
+		name  string
+		cc    testtarget.Compiler
+		flags []string
+	}{{"o0", gcc, []string{"-O0"}}}, ltoBuilds...)
 	for _, lb := range builds {
 		t.Run(lb.name, func(t *testing.T) {
 			dir := t.TempDir()
 			args := append([]string{"-g"}, lb.flags...)
-			run(t, dir, lb.cc, append(args, "-o", "lto", filepath.Join(src, "lto_a.c"), filepath.Join(src, "lto_b.c"))...)
+			build(t, dir, lb.cc, append(args, "-o", "lto", filepath.Join(src, "lto_a.c"), filepath.Join(src, "lto_b.c"))...)
 			// -l names it as a probe does, though no symbol does in
 			// gcc's LTO build (scale is only inlined there).
 			if l := runGS(t, dir, timeout, "-l", "uprobe:./lto:scale"); l.Code != 0 || strings.TrimSpace(l.Stdout) != "uprobe:./lto:scale" {

@@ -18,7 +18,7 @@ import (
 // table that named each; the unstripped build names them by DWARF. A
 // corrupt .gnu_debugdata is a clear error.
 func TestMiniDebugInfo(t *testing.T) {
-	for _, v := range []variant{{"gcc", "-O2", true}, {"clang-19", "-O2", false}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O2", PIE: true}, {CC: clang, Opt: "-O2", PIE: false}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compile(t, dir, "minidebug.c", "m", v)

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // systemGS runs gs on script system-wide (no -p, no -c) in dir, waits
@@ -98,7 +100,7 @@ func systemGS(t *testing.T, dir, script string, targets ...[]string) (string, []
 func buildModules(t *testing.T, dir string, v variant) {
 	t.Helper()
 	src, _ := filepath.Abs("testdata")
-	run(t, dir, v.CC, "-g", v.Opt, "-fPIC", "-shared", "-o", "libmodglob.so", filepath.Join(src, "modglob.c"))
+	build(t, dir, v.CC, "-g", v.Opt, "-fPIC", "-shared", "-o", "libmodglob.so", filepath.Join(src, "modglob.c"))
 	compile(t, dir, "modmain.c", "modmain", v, "-L"+dir, "-lmodglob", "-Wl,-rpath,$ORIGIN")
 }
 
@@ -118,7 +120,7 @@ func targetLines(out string, re *regexp.Regexp) []string {
 // executables. Before the bias probes the library's bias was unknown in
 // any process gs had not been given with -p or -c.
 func TestLaterProcessLibraryGlobal(t *testing.T) {
-	for _, v := range []variant{{"gcc", "-O0", true}, {"gcc", "-O2", false}, {"clang-19", "-O2", true}, {"clang-19", "-O0", false}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O0", PIE: true}, {CC: gcc, Opt: "-O2", PIE: false}, {CC: clang, Opt: "-O2", PIE: true}, {CC: clang, Opt: "-O0", PIE: false}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			buildModules(t, dir, v)
@@ -144,14 +146,14 @@ func TestLaterProcessLibraryGlobal(t *testing.T) {
 // library's global and the global of the library it links, which the
 // dlopen maps too.
 func TestDlopenLibraryGlobal(t *testing.T) {
-	for _, cc := range []string{"gcc", "clang-19"} {
-		t.Run(cc, func(t *testing.T) {
+	for _, cc := range []testtarget.Compiler{gcc, clang} {
+		t.Run(cc.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			src, _ := filepath.Abs("testdata")
-			run(t, dir, cc, "-g", "-O2", "-fPIC", "-shared", "-o", "libmodglob.so", filepath.Join(src, "modglob.c"))
-			run(t, dir, cc, "-g", "-O2", "-fPIC", "-shared", "-o", "libmodplug.so", filepath.Join(src, "modplug.c"),
+			build(t, dir, cc, "-g", "-O2", "-fPIC", "-shared", "-o", "libmodglob.so", filepath.Join(src, "modglob.c"))
+			build(t, dir, cc, "-g", "-O2", "-fPIC", "-shared", "-o", "libmodplug.so", filepath.Join(src, "modplug.c"),
 				"-L.", "-lmodglob", "-Wl,-rpath,$ORIGIN")
-			run(t, dir, cc, "-g", "-O2", "-o", "moddl", filepath.Join(src, "moddl.c"), "-ldl")
+			build(t, dir, cc, "-g", "-O2", "-o", "moddl", filepath.Join(src, "moddl.c"), "-ldl")
 			got, outs := systemGS(t, dir, `uprobe:./libmodplug.so:plug_run { printf("plug=%ld value=%ld\n", plug_value, mod_value) }`,
 				[]string{filepath.Join(dir, "moddl"), filepath.Join(dir, "libmodplug.so")})
 			re := regexp.MustCompile(`(?m)^plug=\d+ value=\d+$`)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 func run(t *testing.T, dir, name string, args ...string) {
@@ -22,13 +24,13 @@ func run(t *testing.T, dir, name string, args ...string) {
 // its parameters, a field through a pointer and the library's global and
 // static (which need the library's load bias in the traced process).
 func TestSharedLibrary(t *testing.T) {
-	for _, cc := range []string{"gcc", "clang-19"} {
+	for _, cc := range []testtarget.Compiler{gcc, clang} {
 		for _, opt := range []string{"-O0", "-O2"} {
-			t.Run(cc+opt, func(t *testing.T) {
+			t.Run(cc.String()+opt, func(t *testing.T) {
 				dir := t.TempDir()
 				src, _ := filepath.Abs("testdata")
-				run(t, dir, cc, "-g", opt, "-fPIC", "-shared", "-o", "libvals.so", filepath.Join(src, "lib.c"))
-				run(t, dir, cc, "-g", opt, "-o", "main", filepath.Join(src, "libmain.c"), "-L.", "-lvals", "-Wl,-rpath,$ORIGIN")
+				build(t, dir, cc, "-g", opt, "-fPIC", "-shared", "-o", "libvals.so", filepath.Join(src, "lib.c"))
+				build(t, dir, cc, "-g", opt, "-o", "main", filepath.Join(src, "libmain.c"), "-L.", "-lvals", "-Wl,-rpath,$ORIGIN")
 				r := runGS(t, dir, timeout, "-c", "./main", "-e",
 					`uprobe:./libvals.so:lib_move { printf("x=%ld y=%ld dx=%ld counter=%d static=%d\n", p->x + dx, p->y, dx, lib_counter + 1, lib_static + 2) }`)
 				if r.Code != 0 {
@@ -51,7 +53,7 @@ func TestSharedLibrary(t *testing.T) {
 // refused; with no debug file the error says how to supply one.
 func TestSeparateDebugFile(t *testing.T) {
 	dir := t.TempDir()
-	compile(t, dir, "values.c", "v", variant{CC: "gcc", Opt: "-O2", PIE: true})
+	compile(t, dir, "values.c", "v", variant{CC: gcc, Opt: "-O2", PIE: true})
 	compile(t, dir, "basic.c", "other", defaultVariant)
 	run(t, dir, "objcopy", "--only-keep-debug", "v", "v.debug")
 	run(t, dir, "objcopy", "--strip-debug", "--add-gnu-debuglink=v.debug", "v", "v.linked")

@@ -23,7 +23,7 @@ var muslVariants = []struct {
 func muslCompile(t *testing.T, dir, src, name string, flags ...string) {
 	t.Helper()
 	args := append([]string{"-g", "-O2", "-fomit-frame-pointer", "-pthread", "-o", name, filepath.Join(mustAbs(t, "testdata"), src)}, flags...)
-	run(t, dir, "musl-gcc", args...)
+	build(t, dir, muslGCC, args...)
 }
 
 func mustAbs(t *testing.T, p string) string {
@@ -81,7 +81,7 @@ func TestMuslThreadLocal(t *testing.T) {
 // of initial-exec access, are each thread's own, as it printed them.
 func TestMuslLibraryTLS(t *testing.T) {
 	dir := t.TempDir()
-	buildTLS(t, dir, variant{CC: "musl-gcc", Opt: "-O2", PIE: true})
+	buildTLS(t, dir, variant{CC: muslGCC, Opt: "-O2", PIE: true})
 	r := runGS(t, dir, timeout, "-c", "./tls", "-e", tlsScript)
 	if r.Code != 0 {
 		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
@@ -100,7 +100,7 @@ func TestMuslLibraryTLS(t *testing.T) {
 // as the thread printed it, where glibc's prints as dynamic TLS.
 func TestMuslDlopenTLS(t *testing.T) {
 	dir := t.TempDir()
-	buildTLS(t, dir, variant{CC: "musl-gcc", Opt: "-O2", PIE: true})
+	buildTLS(t, dir, variant{CC: muslGCC, Opt: "-O2", PIE: true})
 	r := runGSEnv(t, dir, timeout, []string{"TLS_DLOPEN=1"}, "-c", "./tls", "-e",
 		`uretprobe:./libtlsdyn.so:tlsb_set { printf("tid=%d dyn=%d\n", tid, tlsb_var) }`)
 	if r.Code != 0 {

@@ -3,14 +3,14 @@ package e2e
 import (
 	"bufio"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // selfCalls returns the "self: " lines a target printed, without the
@@ -93,14 +93,11 @@ uprobe:./cx:geo::sum { @sums[func] = count() }
 uprobe:./cx:_ZN3geo3sumEii { @mangled = count() }
 uprobe:./cx:geo::*::area { @areas[func] = count() }
 uprobe:./cx:geo::detail::twice { @stack[ustack] = count() }`
-	for _, cc := range []string{"g++", "clang++-19"} {
+	for _, cc := range []testtarget.Compiler{testtarget.GXX, testtarget.ClangXX} {
 		for _, opt := range []string{"-O0", "-O2"} {
-			t.Run(cc+opt, func(t *testing.T) {
+			t.Run(cc.String()+opt, func(t *testing.T) {
 				dir := t.TempDir()
-				out, err := exec.Command(cc, "-g", opt, "-o", filepath.Join(dir, "cx"), filepath.Join("testdata", "names.cpp")).CombinedOutput()
-				if err != nil {
-					t.Fatalf("%s: %v\n%s", cc, err, out)
-				}
+				testtarget.Build(t, cc, "-g", opt, "-o", filepath.Join(dir, "cx"), filepath.Join("testdata", "names.cpp"))
 				r := runGS(t, dir, timeout, "-q", "-c", "./cx "+strconv.Itoa(n), "-e", script)
 				if r.Code != 0 {
 					t.Fatalf("gs exit %d\n%s\n%s", r.Code, r.Stdout, r.Stderr)
@@ -135,9 +132,7 @@ uprobe:./cx:geo::detail::twice { @stack[ustack] = count() }`
 // mangled symbols; every listed name attaches to its function alone.
 func TestCxxList(t *testing.T) {
 	dir := t.TempDir()
-	if out, err := exec.Command("g++", "-g", "-O0", "-o", filepath.Join(dir, "cx"), filepath.Join("testdata", "names.cpp")).CombinedOutput(); err != nil {
-		t.Fatalf("g++: %v\n%s", err, out)
-	}
+	testtarget.Build(t, testtarget.GXX, "-g", "-O0", "-o", filepath.Join(dir, "cx"), filepath.Join("testdata", "names.cpp"))
 	r := runGS(t, dir, timeout, "-l", "uprobe:./cx:geo::*")
 	if r.Code != 0 {
 		t.Fatalf("gs -l exit %d\n%s", r.Code, r.Stderr)
@@ -168,7 +163,6 @@ func TestCxxList(t *testing.T) {
 // ("ledger::generic_max<i64>"), and compares the arguments and hit counts
 // with what the target prints.
 func TestRustNames(t *testing.T) {
-	cargo := rustTool(t, "cargo")
 	src, _ := filepath.Abs(filepath.Join("testdata", "namescargo"))
 	for _, profile := range []string{"debug", "release"} {
 		t.Run(profile, func(t *testing.T) {
@@ -177,11 +171,7 @@ func TestRustNames(t *testing.T) {
 			if profile == "release" {
 				args = append(args, "--release")
 			}
-			cmd := exec.Command(cargo, args...)
-			cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(rustTool(t, "rustc"))+":"+os.Getenv("PATH"))
-			if out, err := cmd.CombinedOutput(); err != nil {
-				t.Fatalf("cargo build: %v\n%s", err, out)
-			}
+			testtarget.Build(t, testtarget.Cargo, args...)
 			bin := filepath.Join(dir, profile, "ledger")
 			script := `uprobe:` + bin + `:ledger::post { printf("post amount=%d times=%d\n", amount, times) }
 uprobe:` + bin + `:ledger::Book::add { @adds[func] = count() }

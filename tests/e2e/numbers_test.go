@@ -15,8 +15,8 @@ import (
 // numberVariants are the builds the number tests compare: both compilers
 // at -O0 and -O2.
 var numberVariants = []variant{
-	{CC: "gcc", Opt: "-O0", PIE: true}, {CC: "gcc", Opt: "-O2", PIE: true},
-	{CC: "clang-19", Opt: "-O0", PIE: false}, {CC: "clang-19", Opt: "-O2", PIE: true},
+	{CC: gcc, Opt: "-O0", PIE: true}, {CC: gcc, Opt: "-O2", PIE: true},
+	{CC: clang, Opt: "-O0", PIE: false}, {CC: clang, Opt: "-O2", PIE: true},
 }
 
 // TestUnsignedNarrow reads unsigned narrow values (uint8_t and unsigned
@@ -242,7 +242,7 @@ func TestFloatResults(t *testing.T) {
 				for _, f := range []struct{ fn, typ string }{{"ratio", "double"}, {"fratio", "float"}} {
 					probe := "uretprobe:./n:" + f.fn
 					r := runGS(t, dir, timeout, "-c", "./n 0", "-e", probe+" { print(retval) }")
-					readable := v.CC == "gcc" && v.Opt == "-O0" && f.fn == "ratio" // movq %rax,%xmm0; pop %rbp; ret
+					readable := v.CC == gcc && v.Opt == "-O0" && f.fn == "ratio" // movq %rax,%xmm0; pop %rbp; ret
 					switch {
 					case readable && (r.Code != 0 || strings.TrimSpace(r.Stdout) != want[f.fn]):
 						t.Errorf("%s: gdb's finish says %s; gs (exit %d) printed %q\n%s", f.fn, want[f.fn], r.Code, r.Stdout, r.Stderr)

@@ -17,7 +17,7 @@ import (
 // kernel does.
 func TestKernelEmulates(t *testing.T) {
 	dir := t.TempDir()
-	bin := compile(t, dir, "emulated.c", "emu", variant{CC: "gcc", Opt: "-O2", PIE: true})
+	bin := compile(t, dir, "emulated.c", "emu", variant{CC: gcc, Opt: "-O2", PIE: true})
 	fns := []string{"c_push", "c_push_r12", "c_nop", "c_nop2", "c_nop4", "c_nop6", "c_jmp", "c_jmp32",
 		"c_jcc", "c_jcc32", "c_call", "c_mov"}
 	var probes []string
@@ -56,7 +56,7 @@ func TestKernelEmulates(t *testing.T) {
 // the kernel single-steps before a push or jcc.
 func placeTarget(t *testing.T) (dir, bin string) {
 	dir = t.TempDir()
-	return dir, compile(t, dir, "place.c", "place", variant{CC: "gcc", Opt: "-O2", PIE: true})
+	return dir, compile(t, dir, "place.c", "place", variant{CC: gcc, Opt: "-O2", PIE: true})
 }
 
 // TestPlacementValues reads arguments at moved probes (argN, by name, and
@@ -183,8 +183,8 @@ func TestPlacementList(t *testing.T) {
 // probe stays and counts calls, not ops.
 func TestPlacementSwitch(t *testing.T) {
 	for _, v := range []variant{
-		{CC: "gcc", Opt: "-O2", PIE: true}, {CC: "gcc", Opt: "-O2"},
-		{CC: "clang-19", Opt: "-O2", PIE: true}, {CC: "clang-19", Opt: "-O2"},
+		{CC: gcc, Opt: "-O2", PIE: true}, {CC: gcc, Opt: "-O2"},
+		{CC: clang, Opt: "-O2", PIE: true}, {CC: clang, Opt: "-O2"},
 	} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
@@ -197,7 +197,7 @@ uprobe:%[1]s:op { @op = count(); printf("O %%d %%d %%d = %%d %%d %%d\n", arg0, a
 				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 			}
 			match(t, "gs -v", r.Stderr, `uprobe:\./switch:op at \+\d+ \(jcc, emulated\), moved from \+0 \(cmp\)`)
-			if v.CC == "gcc" {
+			if v.CC == gcc {
 				match(t, "gs -v", r.Stderr, `uprobe:\./switch:run at \+0 \(\w+, single-stepped\): stays, a branch targets \+\d+`)
 			}
 			match(t, "stdout", r.Stdout, fmt.Sprintf(`@run: %d\n`, calls))
@@ -221,8 +221,8 @@ uprobe:%[1]s:op { @op = count(); printf("O %%d %%d %%d = %%d %%d %%d\n", arg0, a
 // call.
 func TestPlacementStores(t *testing.T) {
 	for _, v := range []variant{
-		{CC: "gcc", Opt: "-O2", PIE: true}, {CC: "gcc", Opt: "-O2"},
-		{CC: "clang-19", Opt: "-O2", PIE: true}, {CC: "clang-19", Opt: "-O2"},
+		{CC: gcc, Opt: "-O2", PIE: true}, {CC: gcc, Opt: "-O2"},
+		{CC: clang, Opt: "-O2", PIE: true}, {CC: clang, Opt: "-O2"},
 	} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()

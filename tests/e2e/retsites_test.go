@@ -76,7 +76,7 @@ uretprobe:./t:held { printf("held = %d counter = %d\n", retval, counter) }`
 func TestReturnThroughLongjmp(t *testing.T) {
 	script := `uretprobe:./t:leaf { printf("leaf = %d depth = %d\n", retval, depth) }
 uretprobe:./t:mid { printf("mid = %d depth = %d\n", retval, depth) }`
-	for _, v := range []variant{{"gcc", "-O0", true}, {"gcc", "-O2", true}, {"clang-19", "-O2", false}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O0", PIE: true}, {CC: gcc, Opt: "-O2", PIE: true}, {CC: clang, Opt: "-O2", PIE: false}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compile(t, dir, "longjmp.c", "t", v)

@@ -3,11 +3,12 @@ package e2e
 import (
 	"bufio"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // rustBuild is one way of building a Rust target: rustc with flags, or
@@ -27,59 +28,16 @@ var rustBuilds = []rustBuild{
 	{name: "cargo-release", profile: "release"},
 }
 
-// rustTool finds a tool of the Rust toolchain: in $PATH, else where
-// rustup puts it.
-func rustTool(t *testing.T, name string) string {
-	t.Helper()
-	if p, err := exec.LookPath(name); err == nil {
-		return p
-	}
-	home, _ := os.UserHomeDir()
-	p := filepath.Join(home, ".cargo", "bin", name)
-	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("%s is not installed (neither in $PATH nor in ~/.cargo/bin): the Rust tests need the Rust toolchain", name)
-	}
-	return p
-}
-
 // rustc builds testdata/src with b into dir/name: with rustc, or as the
 // main.rs of a throwaway cargo package (no dependencies; release with
 // debug = true).
 func rustc(t *testing.T, dir, src, name string, b rustBuild) {
 	t.Helper()
 	if b.profile == "" {
-		args := append(append([]string{}, b.flags...), "-o", filepath.Join(dir, name), filepath.Join("testdata", src))
-		if out, err := exec.Command(rustTool(t, "rustc"), args...).CombinedOutput(); err != nil {
-			t.Fatalf("rustc %s (%s): %v\n%s", src, b.name, err, out)
-		}
+		testtarget.Build(t, testtarget.Rustc, append(append([]string{}, b.flags...), "-o", filepath.Join(dir, name), filepath.Join("testdata", src))...)
 		return
 	}
-	code, err := os.ReadFile(filepath.Join("testdata", src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pkg := filepath.Join(dir, "pkg")
-	manifest := "[package]\nname = \"" + name + "\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[profile.release]\ndebug = true\n"
-	if err := os.MkdirAll(filepath.Join(pkg, "src"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(pkg, "Cargo.toml"), []byte(manifest), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(pkg, "src", "main.rs"), code, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cargo := exec.Command(rustTool(t, "cargo"), "build", "--offline", "--quiet", "--profile", b.profile)
-	cargo.Dir = pkg
-	// cargo runs rustc from its own directory, or from $PATH.
-	cargo.Env = append(os.Environ(), "PATH="+filepath.Dir(rustTool(t, "rustc"))+string(os.PathListSeparator)+os.Getenv("PATH"))
-	if out, err := cargo.CombinedOutput(); err != nil {
-		t.Fatalf("cargo build --profile %s: %v\n%s", b.profile, err, out)
-	}
-	out := map[string]string{"dev": "debug", "release": "release"}[b.profile]
-	if err := os.Rename(filepath.Join(pkg, "target", out, name), filepath.Join(dir, name)); err != nil {
-		t.Fatal(err)
-	}
+	testtarget.CargoBuild(t, filepath.Join(dir, name), filepath.Join("testdata", src), name, b.profile)
 }
 
 // lineOf returns the line of testdata/src that holds marker.

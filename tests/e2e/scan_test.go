@@ -82,7 +82,7 @@ func TestScanMatchesGDB(t *testing.T) {
 	compared, knownDiffs := 0, 0
 	seen, differed := map[string]bool{}, map[string]bool{}
 	for _, fx := range scanFixtures {
-		for _, v := range []variant{{"gcc", "-O0", true}, {"gcc", "-O2", false}, {"clang-19", "-O0", false}, {"clang-19", "-O2", true}} {
+		for _, v := range []variant{{CC: gcc, Opt: "-O0", PIE: true}, {CC: gcc, Opt: "-O2", PIE: false}, {CC: clang, Opt: "-O0", PIE: false}, {CC: clang, Opt: "-O2", PIE: true}} {
 			name := strings.TrimSuffix(fx.src, ".c") + "/" + v.String()
 			t.Run(name, func(t *testing.T) {
 				dir := t.TempDir()

@@ -6,27 +6,26 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // sqlite builds SQLite's amalgamation (shipped in the npm package
-// better-sqlite3) with gcc -g -O2 and a small driver, once per machine:
-// the binary is kept under the repository's .cache.
+// better-sqlite3) with gcc -g -O2 and a small driver (the source is
+// fetched once per machine into the repository's .cache; testtarget
+// caches the build).
 func sqlite(t *testing.T) string {
 	t.Helper()
-	return sqliteBuild(t, "sq", "gcc", "-O2")
+	return sqliteBuild(t, "sq", gcc, "-O2")
 }
 
 // sqliteBuild builds the amalgamation and the driver with cc and flags
-// (and -g) into .cache/sqlite/name, once per machine.
-func sqliteBuild(t *testing.T, name, cc string, flags ...string) string {
+// (and -g) into a temporary directory, as name.
+func sqliteBuild(t *testing.T, name string, cc testtarget.Compiler, flags ...string) string {
 	t.Helper()
 	cache, err := filepath.Abs(filepath.Join("..", "..", ".cache", "sqlite"))
 	if err != nil {
 		t.Fatal(err)
-	}
-	bin := filepath.Join(cache, name)
-	if _, err := os.Stat(bin); err == nil {
-		return bin
 	}
 	if err := os.MkdirAll(cache, 0o755); err != nil {
 		t.Fatal(err)
@@ -41,11 +40,9 @@ func sqliteBuild(t *testing.T, name, cc string, flags ...string) string {
 	}
 	driver, _ := filepath.Abs(filepath.Join("testdata", "sqlite_main.c"))
 	args := append([]string{"-g"}, flags...)
-	args = append(args, "-I", src, "-o", bin+".tmp", driver, filepath.Join(src, "sqlite3.c"), "-lpthread", "-lm")
-	run(t, cache, cc, args...)
-	if err := os.Rename(bin+".tmp", bin); err != nil {
-		t.Fatal(err)
-	}
+	bin := filepath.Join(t.TempDir(), name)
+	args = append(args, "-I", src, "-o", bin, driver, filepath.Join(src, "sqlite3.c"), "-lpthread", "-lm")
+	build(t, cache, cc, args...)
 	return bin
 }
 

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // tlsScript reads every thread-local variable of testdata/tls.c and its
@@ -30,7 +32,7 @@ func buildTLS(t *testing.T, dir string, v variant) {
 		if lib[2] != "" {
 			args = append(args, lib[2])
 		}
-		run(t, dir, v.CC, args...)
+		build(t, dir, v.CC, args...)
 	}
 	compile(t, dir, "tls.c", "tls", v, "-pthread", "-L"+dir, "-ltlsa", "-ltlsb", "-ltlsc", "-ldl", "-Wl,-rpath,$ORIGIN")
 }
@@ -65,8 +67,8 @@ func TestThreadLocal(t *testing.T) {
 // TLS and prints as such, never as a number; the same library linked at
 // start prints each thread's value.
 func TestThreadLocalDlopen(t *testing.T) {
-	for _, cc := range []string{"gcc", "clang-19"} {
-		t.Run(cc, func(t *testing.T) {
+	for _, cc := range []testtarget.Compiler{gcc, clang} {
+		t.Run(cc.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			buildTLS(t, dir, variant{CC: cc, Opt: "-O2", PIE: true})
 			r := runGSEnv(t, dir, timeout, []string{"TLS_DLOPEN=1"}, "-c", "./tls", "-e", `
@@ -114,12 +116,12 @@ uretprobe:./libtlsdyn.so:tlsb_set { printf("tid=%d dyn=%d\n", tid, tlsb_var) }`)
 // TestThreadLocalCxx: C++ thread_local variables, a struct among them, per
 // thread, with g++ and clang++.
 func TestThreadLocalCxx(t *testing.T) {
-	for _, cxx := range []string{"g++", "clang++-19"} {
+	for _, cxx := range []testtarget.Compiler{testtarget.GXX, testtarget.ClangXX} {
 		for _, opt := range []string{"-O0", "-O2"} {
-			t.Run(cxx+opt, func(t *testing.T) {
+			t.Run(cxx.String()+opt, func(t *testing.T) {
 				dir := t.TempDir()
 				src, _ := filepath.Abs("testdata/tls.cc")
-				run(t, dir, cxx, "-g", opt, "-pthread", "-o", "tlscc", src)
+				build(t, dir, cxx, "-g", opt, "-pthread", "-o", "tlscc", src)
 				r := runGS(t, dir, timeout, "-c", "./tlscc", "-e", `uprobe:./tlscc:report {
 	printf("tid=%d counter=%d first=%d second=%d hits=%d\n", tid, cxx_counter, cxx_pair.first, cxx_pair.second, Stats::hits)
 }`)

@@ -22,7 +22,7 @@ import (
 // none of its calls may show.
 func TestCommandTree(t *testing.T) {
 	dir := t.TempDir()
-	compile(t, dir, "treeapp.c", "app", variant{CC: "gcc", Opt: "-O2", PIE: true})
+	compile(t, dir, "treeapp.c", "app", variant{CC: gcc, Opt: "-O2", PIE: true})
 	compile(t, dir, "treespawn.c", "spawn", defaultVariant)
 	script := "#!/bin/sh\n./app 2\n./app 3 fork\n"
 	if err := os.WriteFile(filepath.Join(dir, "start.sh"), []byte(script), 0o755); err != nil {

@@ -19,7 +19,7 @@ func TestBpftraceTuples(t *testing.T) {
   @v[arg0] = (str(arg1), -arg0);
   printf("v %d %s %d\n", arg0, @v[arg0].0, @v[arg0].1);
 }`
-	for _, v := range []variant{{CC: "gcc", Opt: "-O0", PIE: true}, {CC: "clang-19", Opt: "-O2", PIE: false}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O0", PIE: true}, {CC: clang, Opt: "-O2", PIE: false}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compile(t, dir, "tuples.c", "tuples", v)

@@ -1,10 +1,11 @@
 package e2e
 
 import (
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // TestUnmangledScopedNames probes functions whose symbol is their plain
@@ -21,18 +22,12 @@ func TestUnmangledScopedNames(t *testing.T) {
 	}{
 		{name: "rust", src: "nomangle.rs", opts: []string{"0", "2"},
 			build: func(t *testing.T, dir, opt string) {
-				out, err := exec.Command(rustTool(t, "rustc"), "-g", "-C", "opt-level="+opt, "-o", filepath.Join(dir, "prog"), filepath.Join("testdata", "nomangle.rs")).CombinedOutput()
-				if err != nil {
-					t.Fatalf("rustc: %v\n%s", err, out)
-				}
+				testtarget.Build(t, testtarget.Rustc, "-g", "-C", "opt-level="+opt, "-o", filepath.Join(dir, "prog"), filepath.Join("testdata", "nomangle.rs"))
 			},
 			script: `uprobe:./prog:post { printf("self: id=%d k=%d\n", e.id, k) }`},
 		{name: "c++", src: "externc.cc", opts: []string{"-O0", "-O2"},
 			build: func(t *testing.T, dir, opt string) {
-				out, err := exec.Command("g++", "-g", opt, "-o", filepath.Join(dir, "prog"), filepath.Join("testdata", "externc.cc")).CombinedOutput()
-				if err != nil {
-					t.Fatalf("g++: %v\n%s", err, out)
-				}
+				testtarget.Build(t, testtarget.GXX, "-g", opt, "-o", filepath.Join(dir, "prog"), filepath.Join("testdata", "externc.cc"))
 			},
 			script: `uprobe:./prog:area { printf("self: w=%d h=%d\n", w, h) }`},
 	}

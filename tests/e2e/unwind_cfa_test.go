@@ -1,9 +1,10 @@
 package e2e
 
 import (
-	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // TestUnwindSignal: a stack taken in a signal handler's callee continues
@@ -13,8 +14,8 @@ import (
 // "<signal handler called>" frame is the restorer's pc).
 func TestUnwindSignal(t *testing.T) {
 	for _, v := range []variant{
-		{CC: "gcc", Opt: "-O2", PIE: true},
-		{CC: "clang-19", Opt: "-O2", PIE: false},
+		{CC: gcc, Opt: "-O2", PIE: true},
+		{CC: clang, Opt: "-O2", PIE: false},
 	} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
@@ -29,7 +30,7 @@ func TestUnwindSignal(t *testing.T) {
 // past it to kill, where musl's code without CFI ends it, as gdb's does.
 func TestUnwindSignalMusl(t *testing.T) {
 	dir := t.TempDir()
-	compile(t, dir, "unwind_signal.c", "sig", variant{CC: "musl-gcc", Opt: "-O2"}, "-fomit-frame-pointer", "-static")
+	compile(t, dir, "unwind_signal.c", "sig", variant{CC: muslGCC, Opt: "-O2"}, "-fomit-frame-pointer", "-static")
 	checkStacks(t, dir, "./sig", "2", "leaf", "handle SIGUSR1 nostop noprint pass")
 }
 
@@ -40,7 +41,7 @@ func TestUnwindSignalMusl(t *testing.T) {
 // bt shows it.
 func TestUnwindCFAExpression(t *testing.T) {
 	for _, pie := range []bool{true, false} {
-		v := variant{CC: "gcc", Opt: "-O2", PIE: pie}
+		v := variant{CC: gcc, Opt: "-O2", PIE: pie}
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			obj := filepath.Join(dir, "realign.o")
@@ -50,9 +51,7 @@ func TestUnwindCFAExpression(t *testing.T) {
 			} else {
 				args = append(args, "-fno-PIE")
 			}
-			if out, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
-				t.Fatalf("compile unwind_realign.c: %v\n%s", err, out)
-			}
+			testtarget.Build(t, gcc, args...)
 			compile(t, dir, "unwind_realign_main.c", "realign", v, obj, "-fomit-frame-pointer")
 			checkStacks(t, dir, "./realign", "2", "leaf")
 		})
@@ -98,15 +97,13 @@ func checkStacks(t *testing.T, dir, bin, arg, fn string, pre ...string) {
 // program's callback, below the library's frame.
 func TestUnwindDlopen(t *testing.T) {
 	for _, v := range []variant{
-		{CC: "gcc", Opt: "-O2", PIE: true},
-		{CC: "clang-19", Opt: "-O2", PIE: false},
+		{CC: gcc, Opt: "-O2", PIE: true},
+		{CC: clang, Opt: "-O2", PIE: false},
 	} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			lib := []string{"-g", v.Opt, "-fPIC", "-shared", "-fomit-frame-pointer", "-o", filepath.Join(dir, "libplug.so"), filepath.Join("testdata", "unwind_plugin.c")}
-			if out, err := exec.Command(v.CC, lib...).CombinedOutput(); err != nil {
-				t.Fatalf("compile libplug.so: %v\n%s", err, out)
-			}
+			testtarget.Build(t, v.CC, lib...)
 			compile(t, dir, "unwind_dlopen.c", "host", v, "-fomit-frame-pointer")
 			checkStacks(t, dir, "./host", "./libplug.so", "cb")
 		})

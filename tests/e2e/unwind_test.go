@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // TestUnwindCFI: @[ustack] = count() at a leaf of a call chain built
@@ -22,12 +24,12 @@ func TestUnwindCFI(t *testing.T) {
 		flags []string
 		so    bool // djb and lookup in a shared library
 	}{
-		{variant{CC: "gcc", Opt: "-O2", PIE: true}, []string{"-fomit-frame-pointer"}, false},
-		{variant{CC: "gcc", Opt: "-O2", PIE: false}, []string{"-fomit-frame-pointer"}, false},
-		{variant{CC: "clang-19", Opt: "-O2", PIE: true}, nil, false},
-		{variant{CC: "gcc", Opt: "-O0", PIE: true}, []string{"-fno-omit-frame-pointer"}, false},
-		{variant{CC: "gcc", Opt: "-O2", PIE: true}, []string{"-fomit-frame-pointer"}, true},
-		{variant{CC: "clang-19", Opt: "-O2", PIE: false}, nil, true},
+		{variant{CC: gcc, Opt: "-O2", PIE: true}, []string{"-fomit-frame-pointer"}, false},
+		{variant{CC: gcc, Opt: "-O2", PIE: false}, []string{"-fomit-frame-pointer"}, false},
+		{variant{CC: clang, Opt: "-O2", PIE: true}, nil, false},
+		{variant{CC: gcc, Opt: "-O0", PIE: true}, []string{"-fno-omit-frame-pointer"}, false},
+		{variant{CC: gcc, Opt: "-O2", PIE: true}, []string{"-fomit-frame-pointer"}, true},
+		{variant{CC: clang, Opt: "-O2", PIE: false}, nil, true},
 	} {
 		name := v.variant.String()
 		if v.so {
@@ -38,9 +40,7 @@ func TestUnwindCFI(t *testing.T) {
 			probe := "./chain"
 			if v.so {
 				lib := []string{"-g", v.Opt, "-fPIC", "-shared", "-o", filepath.Join(dir, "libchain.so"), filepath.Join("testdata", "unwind_lib.c")}
-				if out, err := exec.Command(v.CC, append(lib, v.flags...)...).CombinedOutput(); err != nil {
-					t.Fatalf("compile libchain.so: %v\n%s", err, out)
-				}
+				testtarget.Build(t, v.CC, append(lib, v.flags...)...)
 				compile(t, dir, "unwind.c", "chain", v.variant, append([]string{"-L" + dir, "-lchain", "-Wl,-rpath,$ORIGIN"}, v.flags...)...)
 				probe = "./libchain.so"
 			} else {
@@ -150,7 +150,7 @@ func gdbRawWith(t *testing.T, dir, bin, arg, fn string, pre ...string) map[strin
 // the call's).
 func TestUnwindLines(t *testing.T) {
 	dir := t.TempDir()
-	v := variant{CC: "gcc", Opt: "-O2", PIE: true}
+	v := variant{CC: gcc, Opt: "-O2", PIE: true}
 	compile(t, dir, "unwind.c", "chain", v, filepath.Join("testdata", "unwind_lib.c"), "-fomit-frame-pointer")
 	want := map[string]bool{}
 	for stack := range gdbLines(t, dir, "./chain", "1", "djb") {

@@ -47,9 +47,9 @@ func TestValuesByName(t *testing.T) {
 	for _, v := range variants {
 		builds = append(builds, build{v: v}) // DWARF 5, the compilers' default
 	}
-	builds = append(builds, build{variant{"gcc", "-O2", true}, []string{"-gdwarf-4"}},
-		build{variant{"clang-19", "-O0", false}, []string{"-gdwarf-4"}},
-		build{variant{"gcc", "-O2", false}, []string{"-gz"}}) // compressed debug sections
+	builds = append(builds, build{variant{CC: gcc, Opt: "-O2", PIE: true}, []string{"-gdwarf-4"}},
+		build{variant{CC: clang, Opt: "-O0", PIE: false}, []string{"-gdwarf-4"}},
+		build{variant{CC: gcc, Opt: "-O2", PIE: false}, []string{"-gz"}}) // compressed debug sections
 	for _, b := range builds {
 		v := b.v
 		t.Run(v.String()+strings.Join(b.extra, ""), func(t *testing.T) {
@@ -96,7 +96,7 @@ func TestPrintValues(t *testing.T) {
 		{`uprobe:./v:process /it->name == "banana"/ { print(args.scale, sizeof(struct item) > 40, counter) }`,
 			`^args\.scale = 2, sizeof\(struct item\) > 40 = (1|true), counter = 8\n$`},
 	}
-	for _, v := range []variant{defaultVariant, {CC: "gcc", Opt: "-O2", PIE: true}, {CC: "clang-19", Opt: "-O2", PIE: false}} {
+	for _, v := range []variant{defaultVariant, {CC: gcc, Opt: "-O2", PIE: true}, {CC: clang, Opt: "-O2", PIE: false}} {
 		dir := t.TempDir()
 		compile(t, dir, "values.c", "v", v)
 		for _, tt := range tests {
@@ -125,7 +125,7 @@ func TestLineProbeMatchesGDB(t *testing.T) {
 			line = i + 1
 		}
 	}
-	for _, v := range []variant{{CC: "gcc", Opt: "-O2", PIE: true}, {CC: "gcc", Opt: "-O0", PIE: false}, {CC: "clang-19", Opt: "-O2", PIE: true}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O2", PIE: true}, {CC: gcc, Opt: "-O0", PIE: false}, {CC: clang, Opt: "-O2", PIE: true}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compile(t, dir, "values.c", "v", v)
@@ -218,7 +218,7 @@ func TestValueDiagnostics(t *testing.T) {
 func TestOptimizedOutStatic(t *testing.T) {
 	place := fmt.Sprintf("gone.c:%d", srcLine(t, "gone.c", "WORK_LINE"))
 	exprs := []string{"hidden", "written", "kept"}
-	for _, v := range []variant{{"gcc", "-O2", false}, {"clang-19", "-O2", true}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O2", PIE: false}, {CC: clang, Opt: "-O2", PIE: true}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compile(t, dir, "gone.c", "g", v)

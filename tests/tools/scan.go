@@ -47,7 +47,8 @@ const built = "\x00built"
 // targetOf says which make target runs the code in a repository-relative
 // directory, and whether the scan reads it at all: `make test` runs every
 // package's tests; tests/kernels only under `make test-kernels` (build tag
-// kernels); bench only under `make bench`. Code that is not a test or a
+// kernels); bench only under `make bench`; the test helpers in internal
+// (elftest, testtarget) as make test. Code that is not a test or a
 // test helper (gs itself, which runs the user's programs) is not read.
 func targetOf(dir, file string) (string, bool) {
 	testFile := strings.HasSuffix(file, "_test.go")
@@ -58,7 +59,7 @@ func targetOf(dir, file string) (string, bool) {
 		return "bench", true
 	case dir == "tests/kernels":
 		return "kernels", true
-	case strings.HasPrefix(dir, "tests/") || strings.HasPrefix(dir, "internal/") && strings.HasSuffix(dir, "test"):
+	case strings.HasPrefix(dir, "tests/") || strings.HasPrefix(dir, "internal/") && strings.Contains(filepath.Base(dir), "test"):
 		return "test", true
 	case testFile:
 		return "test", true

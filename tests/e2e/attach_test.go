@@ -19,7 +19,7 @@ func TestCxxNestedCounted(t *testing.T) {
 	place := fmt.Sprintf("nested.cc:%d", srcLine(t, "nested.cc", "TAKE_LINE"))
 	exprs := []string{"*o", "o->tags", "o->pair"}
 	script := fmt.Sprintf("uprobe:./n:%s { print(%s) }", place, strings.Join(exprs, ", "))
-	for _, v := range []variant{{"gcc", "-O0", true}, {"clang-19", "-O0", false}, {"clang-19", "-O2", true}} {
+	for _, v := range []variant{{CC: gcc, Opt: "-O0", PIE: true}, {CC: clang, Opt: "-O0", PIE: false}, {CC: clang, Opt: "-O2", PIE: true}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compileCxx(t, dir, "nested.cc", "n", v)

@@ -20,6 +20,7 @@ import (
 	"github.com/gs-tracer/gs/internal/model"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/parser/rewrite"
 	"github.com/gs-tracer/gs/sema"
 )
 
@@ -170,7 +171,8 @@ func TestDiffScripts(t *testing.T) {
 			if diags.HasErrors() {
 				t.Fatalf("parse: %v", diags.Err())
 			}
-			sp, diags := sema.Check(prog, sema.Config{Dir: dir})
+			script := rewrite.Apply(prog, rewrite.Config{IsBuiltin: sema.IsBuiltin})
+			sp, diags := sema.Check(prog, sema.Config{Dir: dir, Script: script})
 			if diags.HasErrors() {
 				t.Fatalf("check: %v", diags.Err())
 			}

@@ -18,6 +18,7 @@ import (
 	"github.com/gs-tracer/gs/internal/model"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/parser/rewrite"
 	"github.com/gs-tracer/gs/sema"
 )
 
@@ -57,7 +58,7 @@ func compile(t *testing.T, src string) *ir.Program {
 	if diags.HasErrors() {
 		t.Fatalf("parse: %v", diags.Err())
 	}
-	sp, diags := sema.Check(prog, sema.Config{Dir: targetDir})
+	sp, diags := sema.Check(prog, sema.Config{Dir: targetDir, Script: rewrite.Apply(prog, rewrite.Config{IsBuiltin: sema.IsBuiltin})})
 	if diags.HasErrors() {
 		var b bytes.Buffer
 		diags.Render(&b, false)
@@ -398,7 +399,7 @@ func TestTooComplex(t *testing.T) {
 		e = "(" + e + " + " + e + ")"
 	}
 	prog, _ := parser.ParseString("prog.gs", "uprobe:./target:add { print("+e+") }")
-	sp, diags := sema.Check(prog, sema.Config{Dir: targetDir})
+	sp, diags := sema.Check(prog, sema.Config{Dir: targetDir, Script: rewrite.Apply(prog, rewrite.Config{IsBuiltin: sema.IsBuiltin})})
 	if diags.HasErrors() {
 		t.Fatal(diags.Err())
 	}
@@ -427,7 +428,7 @@ func TestTooComplex(t *testing.T) {
 // (behind sema's back) into xmm0, which a uprobe does not save.
 func TestInternalError(t *testing.T) {
 	prog, _ := parser.ParseString("prog.gs", "uprobe:./target:add { print(a) }")
-	sp, diags := sema.Check(prog, sema.Config{Dir: targetDir})
+	sp, diags := sema.Check(prog, sema.Config{Dir: targetDir, Script: rewrite.Apply(prog, rewrite.Config{IsBuiltin: sema.IsBuiltin})})
 	if diags.HasErrors() {
 		t.Fatal(diags.Err())
 	}

@@ -152,7 +152,7 @@ func (c *checker) ustack(gc *groupCtx, e *parser.CallExpr) *Type {
 	if len(e.Args) == 0 {
 		return c.defaultStack()
 	}
-	args, mode := e.Args, c.stackMode
+	args, mode := e.Args, c.settings.StackMode
 	if id, ok := args[0].(*parser.Ident); ok {
 		m, known := ir.StackModes[id.Name]
 		if !known && (id.Name == "build_id" || id.Name == "addr") {
@@ -214,7 +214,7 @@ func (c *checker) str(gc *groupCtx, e *parser.CallExpr) *Type {
 		c.errorf(e.Args[0], "str needs an address (an integer) or a char array, got %s", pt)
 		pt = nil
 	}
-	n := c.strLen
+	n := c.settings.StrLen
 	if len(e.Args) == 2 {
 		lt := c.value(gc, e.Args[1])
 		if lt == nil {

@@ -1,5 +1,7 @@
 // Package sema checks a parsed gs script and computes everything the code
-// generator needs, as plain data.
+// generator needs, as plain data. It reads the tree and never changes it:
+// the forms known before checking (parameters, getopt, config reads,
+// bpftrace's spellings of builtins) are rewritten by parser/rewrite first.
 //
 // Check runs in passes, like bpftrace's semantic analyser; each file holds
 // one pass or one part of it:
@@ -16,7 +18,7 @@
 //	layout.go     resource analysis: record layouts, map keys, heap slots
 //
 // types.go and ctypes.go define sema's types and convert the program's C
-// types; arch_amd64.go holds the registers builtins read.
+// types.
 //
 // Every pass reports through one diag.List; all diagnostics are collected,
 // and the result is usable by gen only when the list holds no errors.
@@ -26,6 +28,7 @@ import (
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/parser/rewrite"
 )
 
 // Config is what Check needs from the command line.
@@ -48,33 +51,27 @@ type Config struct {
 	// ExactPlacement keeps every uprobe on the address the language
 	// names, even where the kernel single-steps (placement.go).
 	ExactPlacement bool
-	// Params are the script's positional parameters, $1 first.
-	Params []string
-	// Named are the named ones (getopt), "name=value" or "name", as
-	// given after the script's "--" without their leading "--".
-	Named []string
 	// Unsafe allows the functions that act outside the trace (system),
 	// as bpftrace's --unsafe.
 	Unsafe bool
-	// StackMode is the environment's BPFTRACE_STACK_MODE: the default
-	// mode of ustack, over config's stack_mode (stackmode.go).
-	StackMode string
 	// Command is set when gs starts the traced command (-c): cpid is
 	// its pid.
 	Command bool
+	// Script is what rewrite.Apply found in the script before Check:
+	// the settings of its config block, and the diagnostics of the
+	// rewritten forms, which Check reports with its own. nil: a script
+	// with no config block and no form to rewrite.
+	Script *rewrite.Result
 }
 
 // Program is a checked script: the resolved probes, a type for every
 // expression, the record layouts and the heap plan. Gen reads it and never
 // reports user errors except limits it alone can see.
 type Program struct {
-	File *diag.File
-	// ParamErr, when set, says that Config.Named does not fit the
-	// script's getopt options (a command-line error, getopt.go).
-	ParamErr *ParamError
-	Probes   []ir.Probe // attach points; ID is the index. Start and Len are gen's.
-	Groups   []*Group
-	Events   []ir.Event // ID is the index
+	File   *diag.File
+	Probes []ir.Probe // attach points; ID is the index. Start and Len are gen's.
+	Groups []*Group
+	Events []ir.Event // ID is the index
 
 	Types    map[parser.Expr]*Type
 	Consts   map[parser.Expr]uint64 // integer constant expressions, as 64-bit patterns
@@ -102,7 +99,7 @@ type Program struct {
 	Fors   map[*parser.ForStmt]*ForLoop
 	// MapLoops are the for loops over maps (formap.go).
 	MapLoops map[*parser.ForStmt]*MapLoop
-	// KeepMaps: the maps are not printed at exit (config.go).
+	// KeepMaps: the maps are not printed at exit (config print_maps_on_exit).
 	KeepMaps bool
 	// Values tells gen how to read the traced program's variables
 	// (values.go); nil when the script reads none.
@@ -147,13 +144,14 @@ type Var struct {
 	Sp   diag.Span // the first assignment
 }
 
-// Check resolves and type-checks prog. The returned Program is complete
-// only when the list holds no errors.
+// Check resolves and type-checks prog, which rewrite.Apply has rewritten
+// (cfg.Script). It reads prog and never changes it. The returned Program
+// is complete only when the list holds no errors.
 func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 	c := &checker{
-		cfg:    cfg,
-		diags:  &diag.List{File: prog.File},
-		strLen: ir.DefaultStr,
+		cfg:      cfg,
+		diags:    &diag.List{File: prog.File},
+		settings: rewrite.Defaults,
 		p: &Program{
 			File:     prog.File,
 			Types:    map[parser.Expr]*Type{},
@@ -166,12 +164,11 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 		},
 	}
 	defer c.closeBinaries()
-	parser.SubstParams(prog, cfg.Params, c.diags)
-	builtinForms(prog) // builtins.go
-	c.getopts(prog)    // getopt.go
-	c.envStackMode()   // stackmode.go
-	c.config(prog.Config)
-	c.configReads(prog) // builtins.go
+	if s := cfg.Script; s != nil {
+		c.settings = s.Settings
+		c.p.KeepMaps = s.KeepMaps
+		c.diags.Diags = append(c.diags.Diags, s.Diags.Diags...)
+	}
 	c.scriptTypes(prog.Types)
 	c.mapDecls(prog.MapDecls)
 	for _, g := range prog.Groups {
@@ -183,7 +180,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 	c.checkDebugFileUsed(prog)
 	c.unusedMapDecls(prog.MapDecls) // warnings.go
 	if c.skipped != nil && len(c.p.Probes) == 0 {
-		c.errorf(c.skipped, "no probe point matches anything: nothing to attach (missing_probes = %q skips the ones that match nothing)", c.missingProbes)
+		c.errorf(c.skipped, "no probe point matches anything: nothing to attach (missing_probes = %q skips the ones that match nothing)", c.settings.MissingProbes)
 	}
 	c.finishMaps()
 	c.prepareValues()
@@ -208,13 +205,11 @@ type checker struct {
 	retSite      map[int]bool        // probe IDs on a RET of a function, for a uretprobe (retsites.go)
 	mapLoops     []*MapLoop          // the for loops over maps, laid out again in layout (formap.go)
 
-	strLen    int              // str()'s limit when none is given (config max_strlen)
-	stackMode ir.StackMode     // ustack's mode when none is given (stackmode.go)
+	settings  rewrite.Settings // the config block's (Config.Script)
 	defined   map[string]*Type // C types defined in the script, by name (cdecl.go)
 	enumTypes []*Type          // the script's enums, in order
 
-	missingProbes string        // config missing_probes: "" (error), "warn" or "ignore"
-	skipped       *parser.Probe // the first probe point it skipped
+	skipped *parser.Probe // the first probe point missing_probes skipped
 
 	debugFileUsed bool  // Config.DebugFile belonged to a probed binary
 	debugFileErr  error // why it did not belong to the first one that refused it

@@ -13,6 +13,7 @@ import (
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/parser/rewrite"
 )
 
 // targetDir holds ./target, a small C program built once for all tests.
@@ -67,6 +68,7 @@ func check(t *testing.T, src string, cfg Config) (*Program, *diag.List) {
 	if cfg.Dir == "" {
 		cfg.Dir = targetDir
 	}
+	cfg.Script = rewrite.Apply(prog, rewrite.Config{IsBuiltin: IsBuiltin})
 	return Check(prog, cfg)
 }
 

@@ -56,7 +56,7 @@ func (c *checker) asString(a parser.Expr) {
 	}
 	if t := c.p.Types[a]; t != nil && (isCharPtr(t) || isCountedText(t)) {
 		c.vals().AsString[a] = t
-		c.p.Types[a] = StringOf(c.strLen)
+		c.p.Types[a] = StringOf(c.settings.StrLen)
 	}
 }
 

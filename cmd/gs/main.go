@@ -39,6 +39,7 @@ import (
 	"github.com/gs-tracer/gs/gen"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/parser/rewrite"
 	"github.com/gs-tracer/gs/sema"
 	"github.com/gs-tracer/gs/session"
 )
@@ -303,8 +304,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "gs: %v, not %s\n", bpf.ErrUnsupportedArch, goruntime.GOARCH)
 		return exitRuntime
 	}
-	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Params: params, Named: named, Unsafe: o.unsafe,
-		StackMode: os.Getenv("BPFTRACE_STACK_MODE")}
+	script := rewrite.Apply(prog, rewrite.Config{Params: params, Named: named, StackMode: os.Getenv("BPFTRACE_STACK_MODE"),
+		IsBuiltin: sema.IsBuiltin})
+	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Unsafe: o.unsafe, Script: script}
 	if len(cmdArgs) > 0 {
 		cfg.DefaultBinary, cfg.Command = lookPath(cmdArgs[0]), true
 		cfg.Mapped = debuginfo.MuslMapped(cfg.DefaultBinary) // its libc is musl's
@@ -315,12 +317,12 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		cfg.DefaultBinary = r.Exe(o.pid)
 	}
 	checked, sdiags := sema.Check(prog, cfg)
-	if checked.ParamErr != nil && (sdiags == nil || !sdiags.HasErrors()) {
-		if checked.ParamErr.Msg != "" {
-			cliError(stderr, "%s", checked.ParamErr.Msg)
+	if pe := script.ParamErr; pe != nil && (sdiags == nil || !sdiags.HasErrors()) {
+		if pe.Msg != "" {
+			cliError(stderr, "%s", pe.Msg)
 		}
-		if checked.ParamErr.Hint != "" {
-			fmt.Fprintf(stderr, "HINT: %s\n", checked.ParamErr.Hint)
+		if pe.Hint != "" {
+			fmt.Fprintf(stderr, "HINT: %s\n", pe.Hint)
 		}
 		return exitUsage
 	}

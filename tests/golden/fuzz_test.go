@@ -16,6 +16,7 @@ import (
 	"github.com/gs-tracer/gs/gen"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/parser/rewrite"
 	"github.com/gs-tracer/gs/sema"
 )
 
@@ -121,7 +122,8 @@ func FuzzCompile(f *testing.F) {
 		file := &diag.File{Name: "prog.gs", Src: src}
 		prog, diags := parser.Parse(file)
 		if !diags.HasErrors() {
-			p, sd := sema.Check(prog, sema.Config{Dir: dir})
+			script := rewrite.Apply(prog, rewrite.Config{IsBuiltin: sema.IsBuiltin})
+			p, sd := sema.Check(prog, sema.Config{Dir: dir, Script: script})
 			diags.Diags = append(diags.Diags, sd.Diags...)
 			if !sd.HasErrors() {
 				ip, err := gen.Generate(p)

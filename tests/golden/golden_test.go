@@ -35,6 +35,7 @@ import (
 	"github.com/gs-tracer/gs/gen"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
+	"github.com/gs-tracer/gs/parser/rewrite"
 	"github.com/gs-tracer/gs/sema"
 )
 
@@ -102,7 +103,7 @@ func runGolden(t *testing.T, path string) {
 		params = strings.Split(strings.TrimSuffix(string(ar.Files[j].Data), "\n"), "\n")
 	}
 	_, probes := sections["want.probes"]
-	kind, got := compile(prog, dir, params, probes)
+	kind, got := compile(t, prog, dir, params, probes)
 	if kind == "internal" {
 		t.Fatalf("gen failed on a script sema accepted: %s", got)
 	}
@@ -129,14 +130,16 @@ func runGolden(t *testing.T, path string) {
 // when gen fails otherwise (a bug: sema should have refused the script),
 // else "ir" and the disassembly (after any warnings), or with probes set
 // "probes" and the attach points.
-func compile(src, dir string, params []string, probes bool) (kind, out string) {
+func compile(t *testing.T, src, dir string, params []string, probes bool) (kind, out string) {
 	file := &diag.File{Name: "prog.gs", Src: src}
 	prog, diags := parser.Parse(file)
 	var p *sema.Program
 	if !diags.HasErrors() {
 		var sd *diag.List
-		p, sd = sema.Check(prog, sema.Config{Dir: dir, Params: params})
+		rc := rewrite.Config{Params: params, IsBuiltin: sema.IsBuiltin}
+		p, sd = sema.Check(prog, sema.Config{Dir: dir, Script: rewrite.Apply(prog, rc)})
 		diags.Diags = append(diags.Diags, sd.Diags...)
+		checkUnchanged(t, file, prog, rc) // ast_test.go
 	}
 	var b bytes.Buffer
 	diags.Render(&b, false)

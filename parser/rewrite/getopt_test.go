@@ -1,4 +1,4 @@
-package sema
+package rewrite
 
 import (
 	"fmt"
@@ -8,14 +8,50 @@ import (
 	"github.com/gs-tracer/gs/parser"
 )
 
+// apply parses src and rewrites it with cfg.
+func apply(t *testing.T, src string, cfg Config) (*parser.Program, *Result) {
+	t.Helper()
+	prog, diags := parser.ParseString("prog.gs", src)
+	if diags.HasErrors() {
+		t.Fatalf("parse %q: %v", src, diags.Err())
+	}
+	return prog, Apply(prog, cfg)
+}
+
+// brief renders each diagnostic as "line:col: severity: msg [hint]".
+func brief(r *Result) string {
+	var out []string
+	for _, d := range r.Diags.Diags {
+		s := fmt.Sprintf("%s: %s: %s", d.Span.Start, d.Severity, d.Msg)
+		if d.Hint != "" {
+			s += " [" + d.Hint + "]"
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "\n")
+}
+
+// literal is the value of a literal the rewrite left, as a number or
+// the text of a string.
+func literal(e parser.Expr) string {
+	switch e := e.(type) {
+	case *parser.IntLit:
+		return fmt.Sprint(e.Val)
+	case *parser.StrLit:
+		return e.Val
+	case *parser.UnaryExpr:
+		return e.Op + literal(e.X)
+	}
+	return fmt.Sprintf("not a literal: %T", e)
+}
+
 // TestGetopt checks getopt's values and bpftrace's messages for named
-// arguments that do not fit: the value printed is the literal the call
-// became.
+// arguments that do not fit: the value is the literal the call became.
 func TestGetopt(t *testing.T) {
 	tests := []struct {
 		src   string
 		named []string
-		want  string // the first printed value's constant, or the error
+		want  string // the first printed value's literal, or the error
 	}{
 		{`BEGIN { print(getopt("aa", 20)) }`, nil, "20"},
 		{`BEGIN { print(getopt("aa", 20)) }`, []string{"aa=0x10"}, "16"},
@@ -24,6 +60,7 @@ func TestGetopt(t *testing.T) {
 		{`BEGIN { print(getopt("d")) }`, []string{"d"}, "1"},
 		{`BEGIN { print(getopt("d")) }`, nil, "0"},
 		{`BEGIN { print(getopt("c", true)) }`, []string{"c=False"}, "0"},
+		{`BEGIN { print(getopt("s", "x")) }`, []string{"s=yz"}, "yz"},
 		{`BEGIN { print(getopt("aa", 10)) }`, []string{"aa=False"}, "ERROR program command line option --aa invalid integer (value: False)"},
 		{`BEGIN { print(getopt("aa", 10)) }`, []string{"aa=12x"}, "ERROR program command line option --aa invalid trailing bytes (value: 12x)"},
 		{`BEGIN { print(getopt("aa", 10)) }`, []string{"aa"}, "ERROR program command line option --aa expects an integer (value: true)"},
@@ -34,12 +71,12 @@ func TestGetopt(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.src+" "+strings.Join(tt.named, " "), func(t *testing.T) {
-			p, diags := check(t, tt.src, Config{Named: tt.named})
-			if diags.HasErrors() {
-				t.Fatalf("errors: %v", brief(diags))
+			prog, r := apply(t, tt.src, Config{Named: tt.named})
+			if r.Diags.HasErrors() {
+				t.Fatalf("errors: %v", brief(r))
 			}
-			if p.ParamErr != nil {
-				if got := "ERROR " + p.ParamErr.Msg + " HINT " + p.ParamErr.Hint; !strings.HasPrefix(got, tt.want) {
+			if r.ParamErr != nil {
+				if got := "ERROR " + r.ParamErr.Msg + " HINT " + r.ParamErr.Hint; !strings.HasPrefix(got, tt.want) {
 					t.Errorf("got %q, want %q", got, tt.want)
 				}
 				return
@@ -47,15 +84,8 @@ func TestGetopt(t *testing.T) {
 			if strings.HasPrefix(tt.want, "ERROR") {
 				t.Fatalf("no error, want %q", tt.want)
 			}
-			arg := p.Groups[0].Node.Body.Stmts[0].(*parser.ExprStmt).X.(*parser.CallExpr).Args[0]
-			got := p.File.Text(arg.Span())
-			if v, ok := p.Consts[arg]; ok {
-				got = fmt.Sprint(int64(v))
-				if p.Types[arg] == Uint64 {
-					got = fmt.Sprint(v)
-				}
-			}
-			if got != tt.want {
+			arg := prog.Groups[0].Body.Stmts[0].(*parser.ExprStmt).X.(*parser.CallExpr).Args[0]
+			if got := literal(arg); got != tt.want {
 				t.Errorf("value %s, want %s", got, tt.want)
 			}
 		})
@@ -71,8 +101,8 @@ func TestGetoptErrors(t *testing.T) {
 		`BEGIN { print(getopt("a", 1) + getopt("a", 2)) }`:           "1:32: error: getopt(\"a\") needs the same default everywhere it is used; before, it was 1",
 		`BEGIN { print(getopt("a", 1, "x") + getopt("a", 1, "y")) }`: "1:37: error: getopt(\"a\") needs the same description everywhere it is used",
 	} {
-		_, diags := check(t, src, Config{})
-		if got := strings.Join(brief(diags), "\n"); !strings.HasPrefix(got, want) {
+		_, r := apply(t, src, Config{})
+		if got := brief(r); !strings.HasPrefix(got, want) {
 			t.Errorf("%s:\ngot  %s\nwant %s", src, got, want)
 		}
 	}

@@ -1,4 +1,4 @@
-package sema
+package rewrite
 
 import (
 	"fmt"
@@ -45,8 +45,8 @@ type ParamError struct {
 func (e *ParamError) Error() string { return e.Msg }
 
 // getopts checks the getopt calls of prog and replaces each by its value
-// from c.cfg.Named; a named argument that does not fit is c.p.ParamErr.
-func (c *checker) getopts(prog *parser.Program) {
+// from named; a named argument that does not fit is r.ParamErr.
+func (r *Result) getopts(prog *parser.Program, named []string) {
 	opts := map[string]*option{}
 	var order []string
 	bad := map[*parser.CallExpr]bool{}
@@ -55,17 +55,17 @@ func (c *checker) getopts(prog *parser.Program) {
 		if !ok || call.Fn != "getopt" {
 			return true
 		}
-		o := c.getoptCall(call)
+		o := r.getoptCall(call)
 		if o == nil {
 			bad[call] = true
 			return true
 		}
 		if prev := opts[o.name]; prev != nil {
 			if prev.kind != o.kind || litText(prev.def) != litText(o.def) {
-				c.errorf(call.Sp, "getopt(%q) needs the same default everywhere it is used; before, it was %s", o.name, litText(prev.def))
+				r.Diags.Errorf(call.Sp, "getopt(%q) needs the same default everywhere it is used; before, it was %s", o.name, litText(prev.def))
 				bad[call] = true
 			} else if o.desc != "" && prev.desc != "" && o.desc != prev.desc {
-				c.errorf(call.Sp, "getopt(%q) needs the same description everywhere it is used", o.name)
+				r.Diags.Errorf(call.Sp, "getopt(%q) needs the same description everywhere it is used", o.name)
 				bad[call] = true
 			} else if prev.desc == "" {
 				prev.desc = o.desc
@@ -76,12 +76,12 @@ func (c *checker) getopts(prog *parser.Program) {
 		order = append(order, o.name)
 		return true
 	})
-	if len(order) == 0 && len(bad) == 0 && len(c.cfg.Named) == 0 {
+	if len(order) == 0 && len(bad) == 0 && len(named) == 0 {
 		return
 	}
-	vals, err := namedValues(opts, order, c.cfg.Named)
+	vals, err := namedValues(opts, order, named)
 	if err != nil {
-		c.p.ParamErr = err
+		r.ParamErr = err
 	}
 	parser.Rewrite(prog, func(_ *parser.ProbeGroup, e parser.Expr) parser.Expr {
 		call, ok := e.(*parser.CallExpr)
@@ -103,21 +103,21 @@ func (c *checker) getopts(prog *parser.Program) {
 }
 
 // getoptCall checks one getopt call, nil when it is wrong (reported).
-func (c *checker) getoptCall(call *parser.CallExpr) *option {
+func (r *Result) getoptCall(call *parser.CallExpr) *option {
 	if len(call.Args) < 1 || len(call.Args) > 3 {
-		c.errorf(call.Sp, "getopt takes a name, a default and a description (at least the name), got %d arguments", len(call.Args))
+		r.Diags.Errorf(call.Sp, "getopt takes a name, a default and a description (at least the name), got %d arguments", len(call.Args))
 		return nil
 	}
 	name, ok := call.Args[0].(*parser.StrLit)
 	if !ok {
-		c.errorf(call.Args[0].Span(), "getopt's first argument is the option's name, a string literal")
+		r.Diags.Errorf(call.Args[0].Span(), "getopt's first argument is the option's name, a string literal")
 		return nil
 	}
 	o := &option{name: name.Val}
 	if len(call.Args) == 3 {
 		d, ok := call.Args[2].(*parser.StrLit)
 		if !ok {
-			c.errorf(call.Args[2].Span(), "getopt's third argument is the option's description, a string literal")
+			r.Diags.Errorf(call.Args[2].Span(), "getopt's third argument is the option's description, a string literal")
 			return nil
 		}
 		o.desc = d.Val
@@ -141,7 +141,7 @@ func (c *checker) getoptCall(call *parser.CallExpr) *option {
 			return o
 		}
 	}
-	c.errorf(call.Args[1].Span(), "getopt's default must be an integer, string or boolean literal")
+	r.Diags.Errorf(call.Args[1].Span(), "getopt's default must be an integer, string or boolean literal")
 	return nil
 }
 

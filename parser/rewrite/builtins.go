@@ -1,0 +1,93 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/parser"
+)
+
+// bpftrace's other spellings of its builtins.
+//
+// bpftrace's standard library wraps each builtin in a macro of no
+// parameters, so `comm()` and `__builtin_comm` are `comm`; `pid(curr_ns)`
+// and `pid(init)` (likewise tid) say which PID namespace the number is
+// seen from. builtinForms rewrites all of them into the bare identifier
+// before the checker sees the tree. A user macro of the same name and
+// arity has already replaced its calls (parser/macro.go), so those are
+// not seen here.
+
+// BuiltinPrefix is how bpftrace's standard library names a builtin that
+// its macro of the same name wraps.
+const BuiltinPrefix = "__builtin_"
+
+// builtinForms rewrites prog's other spellings of builtins (see above).
+// probetype becomes its text, when every probe of the group has one type.
+func builtinForms(prog *parser.Program, isBuiltin func(string) bool) {
+	if isBuiltin == nil {
+		isBuiltin = func(string) bool { return false }
+	}
+	parser.Rewrite(prog, func(g *parser.ProbeGroup, e parser.Expr) parser.Expr {
+		var name string
+		var sp diag.Span
+		switch e := e.(type) {
+		case *parser.Ident:
+			name, sp = e.Name, e.Sp
+			if n, ok := strings.CutPrefix(name, BuiltinPrefix); ok && isBuiltin(n) {
+				name = n
+			} else if name != "probetype" {
+				return nil
+			}
+		case *parser.CallExpr:
+			if e.Fn == "ustack" || !isBuiltin(e.Fn) || len(e.Args) != 0 && pidNamespace(e) == "" {
+				return nil
+			}
+			name, sp = e.Fn, e.Sp
+		default:
+			return nil
+		}
+		if t := probeType(g); name == "probetype" && t != "" {
+			return &parser.StrLit{Val: t, Sp: sp}
+		}
+		return &parser.Ident{Name: name, Sp: sp}
+	})
+}
+
+// pidNamespace returns the namespace of pid(NS) or tid(NS), or "".
+//
+// TODO: gs reads pid and tid as the initial PID namespace sees them, which
+// is also curr_ns while gs runs there (bpftrace's own rule); inside
+// another namespace curr_ns needs bpf_get_ns_current_pid_tgid.
+func pidNamespace(e *parser.CallExpr) string {
+	if (e.Fn != "pid" && e.Fn != "tid") || len(e.Args) != 1 {
+		return ""
+	}
+	if id, ok := e.Args[0].(*parser.Ident); ok && (id.Name == "curr_ns" || id.Name == "init") {
+		return id.Name
+	}
+	return ""
+}
+
+// probeType is bpftrace's probetype of the group's probes, or "" when
+// they differ.
+func probeType(g *parser.ProbeGroup) string {
+	t := ""
+	for i, p := range g.Probes {
+		var k string
+		switch p.Kind {
+		case parser.ProbeUprobe:
+			k = "uprobe"
+		case parser.ProbeUretprobe:
+			k = "uretprobe"
+		case parser.ProbeBegin, parser.ProbeEnd:
+			k = "special"
+		case parser.ProbeInterval:
+			k = "interval"
+		}
+		if i > 0 && k != t {
+			return ""
+		}
+		t = k
+	}
+	return t
+}

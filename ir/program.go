@@ -319,7 +319,59 @@ const (
 	KindBuf  // a string slot of Cap raw bytes (buf), printed hex-escaped as %r
 )
 
+// Style is how a value prints where that depends on the language its
+// type comes from. sema decides it, one rule per language
+// (sema/style.go); the renderers read it and never ask which language a
+// value came from. The zero Style is gdb's C, printed as bpftrace's where
+// the script holds the value.
+type Style struct {
+	// Syntax is the notation of a struct, union, array or variant.
+	Syntax Syntax
+	// Fixed marks a struct, union or array that prints in its Syntax
+	// also where the script holds it (a map's key or value, a tuple's
+	// element, print's argument); other aggregates print there as
+	// bpftrace's (SyntaxBt).
+	Fixed bool
+	// Prefix is the type name printed before a record's fields ("Entry"
+	// of Entry {id: 1}); empty for none.
+	Prefix string
+	// Tuple marks a record whose fields print by position: Point(1, 2),
+	// (7, -8), and as a JSON array.
+	Tuple bool
+	// CodePoint marks a KindChar that is a Unicode code point (Rust's
+	// char): it prints as its character, 'é', and as a JSON string.
+	// Other chars are bytes: 'c' in gdb's syntax, numbers in bpftrace's
+	// and in JSON.
+	CodePoint bool
+	// Float is how a KindFloat prints.
+	Float FloatStyle
+	// Decimal marks a 16-byte integer printed in decimal (Rust's i128);
+	// others print as one hex number, as gdb prints __int128.
+	Decimal bool
+}
+
+// Syntax is a notation for aggregates (Style.Syntax).
+type Syntax uint8
+
+// Syntaxes.
+const (
+	SyntaxC    Syntax = iota // gdb's C: {id = 1, name = "x"}, {1, 2, 3}, a C++ variant's "Name = {...}"
+	SyntaxRust               // gdb's Rust, without module paths: Entry {id: 1, name: "x"}, Point(1, 2), Some(5)
+	SyntaxBt                 // bpftrace's: { .m = 2, .n = 3 }, [1,2,3], char arrays as their text
+)
+
+// FloatStyle is how a float prints (Style.Float).
+type FloatStyle uint8
+
+// Float styles.
+const (
+	FloatGdb   FloatStyle = iota // gdb's: %g with the shortest digits that read back (1, 1.5e-07)
+	FloatDebug                   // Rust's {:?}: ".0" after an integral value, exponents from 1e16 and below 1e-4 (1.0, 1.5e-7)
+)
+
 // Lang is the source language whose syntax a value prints in.
+//
+// TODO: Style replaces it (issue 19); the renderers still read it.
 type Lang uint8
 
 // Languages.
@@ -348,6 +400,8 @@ type Type struct {
 	// Lang is the language the value is printed in (structs, enums,
 	// pointers).
 	Lang Lang
+	// Style is how the value prints where languages differ.
+	Style Style
 	// Unsigned marks a KindChar of DW_ATE_unsigned_char (unsigned char,
 	// uint8_t): its number is 0..255, never sign-extended.
 	Unsigned bool
@@ -391,6 +445,8 @@ type Variant struct {
 	// Members are its fields, at offsets from the start of the value;
 	// tuple variants name them __0, __1, ...
 	Members []Member
+	// Tuple marks a variant whose fields print by position: Some(5).
+	Tuple bool
 }
 
 // Member is a field of a struct or union.

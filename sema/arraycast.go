@@ -3,7 +3,6 @@ package sema
 import (
 	"fmt"
 
-	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
 )
 
@@ -60,7 +59,7 @@ func (c *checker) arrayCast(e *parser.CastExpr, elem, xt *Type) *Type {
 		if i == 0 {
 			d = n
 		}
-		t = &Type{Kind: KindArray, Elem: t, Len: d, Size: d * t.Size, Name: fmt.Sprintf("%s [%d]", t.Name, d), Lang: ir.LangC}
+		t = &Type{Kind: KindArray, Elem: t, Len: d, Size: d * t.Size, Name: fmt.Sprintf("%s [%d]", t.Name, d)}
 	}
 	return t
 }

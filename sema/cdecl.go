@@ -71,7 +71,7 @@ func (c *checker) definedType(kind, name string) *Type {
 	case "enum":
 		k = KindEnum
 	}
-	t := &Type{Kind: k, Name: key, Lang: ir.LangScript}
+	t := &Type{Kind: k, Name: key, Script: true}
 	c.defined[key] = t
 	return t
 }
@@ -126,7 +126,7 @@ func (c *checker) fieldType(f *parser.CField) *Type {
 	kind, rest, _ := strings.Cut(name, " ")
 	switch {
 	case f.Inline != nil && f.Inline.Name == "":
-		t = &Type{Kind: KindStruct, Name: kind + " (anonymous)", Lang: ir.LangScript}
+		t = &Type{Kind: KindStruct, Name: kind + " (anonymous)", Script: true}
 		if kind == "union" {
 			t.Kind = KindUnion
 		}
@@ -160,7 +160,7 @@ func (c *checker) fieldType(f *parser.CField) *Type {
 	base, dims := t.Name, ""
 	for i := len(f.Dims) - 1; i >= 0; i-- {
 		dims = fmt.Sprintf("[%d]", f.Dims[i]) + dims // named as DWARF's arrays are: int [2][3]
-		t = &Type{Kind: KindArray, Elem: t, Len: f.Dims[i], Size: f.Dims[i] * t.Size, Name: base + " " + dims, Lang: ir.LangScript}
+		t = &Type{Kind: KindArray, Elem: t, Len: f.Dims[i], Size: f.Dims[i] * t.Size, Name: base + " " + dims, Script: true}
 	}
 	return t
 }

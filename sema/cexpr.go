@@ -29,7 +29,7 @@ func (c *checker) fieldExpr(gc *groupCtx, e *parser.FieldExpr) *Type {
 	if xt.Kind == KindTuple && !e.Arrow {
 		return c.tupleField(e, xt) // tuples.go
 	}
-	if xt.Lang == ir.LangRust && !e.Arrow {
+	if xt.Lang == debuginfo.LangRust && !e.Arrow {
 		if t, done := c.rustField(e, xt); done {
 			return t
 		}
@@ -181,7 +181,7 @@ func (c *checker) deref(gc *groupCtx, e *parser.UnaryExpr) *Type {
 	if xt == nil {
 		return nil
 	}
-	if xt.Lang == ir.LangRust {
+	if xt.Lang == debuginfo.LangRust {
 		if t, ok := c.rustDeref(e, xt); ok {
 			return t
 		}

@@ -78,7 +78,7 @@ func (ct *ctypes) convert(t dwarf.Type) *Type {
 	st := &Type{Name: debuginfo.TypeName(t), Size: int(t.Size())}
 	if ct.lang == debuginfo.LangGo {
 		st.Name = goTypeName(t, st.Name) // golang.go
-		st.Lang = ir.LangGo
+		st.Lang = debuginfo.LangGo
 	}
 	ct.memo[t] = st // before recursing: a struct may point to itself
 	switch tt := t.(type) {
@@ -218,7 +218,7 @@ func irValue(t *Type) *ir.Type {
 // Pointers stop the recursion (their Elem stays nil), so self-referential
 // structs are finite.
 func irMem(t *Type) *ir.Type {
-	out := &ir.Type{Size: t.Size, Name: t.Name, Lang: t.Lang}
+	out := &ir.Type{Size: t.Size, Name: t.Name, Lang: irLang(t), Style: styleOf(t)}
 	switch t.Kind {
 	case KindInt:
 		out.Kind = ir.KindInt
@@ -240,7 +240,7 @@ func irMem(t *Type) *ir.Type {
 		}
 	case KindStruct, KindUnion:
 		if t.Choice != nil {
-			irVariants(out, t.Choice) // choice.go: printed as the alternative it holds
+			irVariants(out, t, t.Choice) // choice.go: printed as the alternative it holds
 			break
 		}
 		out.Kind = ir.KindStruct

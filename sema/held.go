@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
 )
@@ -22,7 +23,7 @@ func IsHeld(t *Type) bool {
 	default:
 		return false
 	}
-	return t.Size > 0 && t.Size <= ir.StMemMax && (t.Lang == ir.LangC || t.Lang == ir.LangScript) && t.Counted == nil &&
+	return t.Size > 0 && t.Size <= ir.StMemMax && (t.Lang == debuginfo.LangAny || t.Lang == debuginfo.LangC) && t.Counted == nil &&
 		t.Go == nil && t.View == nil && t.Rust == nil && !hasView(t)
 }
 

@@ -47,11 +47,11 @@ func wordOf(t *Type) *Type {
 	switch {
 	case t.Kind == KindBool:
 		return bool64
-	case t.Kind == KindEnum && t.Lang == ir.LangScript && !isWide(t):
+	case t.Kind == KindEnum && t.Script && !isWide(t):
 		if t.Size == 8 {
 			return t
 		}
-		return &Type{Kind: KindEnum, Size: 8, Signed: t.Signed, Name: t.Name, Enums: t.Enums, Lang: t.Lang}
+		return &Type{Kind: KindEnum, Size: 8, Signed: t.Signed, Name: t.Name, Enums: t.Enums, Lang: t.Lang, Script: t.Script}
 	}
 	return Promote(t)
 }

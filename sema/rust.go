@@ -21,7 +21,7 @@ import (
 //     Rust code reads (entry.id where entry: &Entry): each pointer on
 //     the way is loaded (Values.Derefs)
 //   - names are Rust's ("&ledger::Entry", "Option<i32>", "[i64; 3]")
-//     and values print in Rust's syntax (ir.LangRust)
+//     and values print in Rust's syntax (style.go)
 
 // RustType is what a Rust type adds to a Type.
 type RustType struct {
@@ -50,7 +50,7 @@ type Variant struct {
 // rustType finishes st, converted from t in a Rust binary: names, and
 // for structs the enums and std containers.
 func (ct *ctypes) rustType(st *Type, t dwarf.Type) {
-	st.Lang = ir.LangRust
+	st.Lang = debuginfo.LangRust
 	switch tt := t.(type) {
 	case *dwarf.PtrType:
 		if n := tt.Common().Name; n != "" {
@@ -109,16 +109,17 @@ func (ct *ctypes) rustType(st *Type, t dwarf.Type) {
 }
 
 // irVariant fills out, the record type of KindVariant t.
-func irVariant(out *ir.Type, t *Type) { irVariants(out, t.Rust) }
+func irVariant(out *ir.Type, t *Type) { irVariants(out, t, t.Rust) }
 
-// irVariants fills out, the record type of a value with r's variants.
-func irVariants(out *ir.Type, r *RustType) {
+// irVariants fills out, the record type of a value of t with r's
+// variants.
+func irVariants(out *ir.Type, t *Type, r *RustType) {
 	out.Kind = ir.KindVariants
 	if d := r.Discr; d != nil {
 		out.Discr = &ir.Member{Name: d.Name, Offset: d.Offset, Type: irMem(d.Type)}
 	}
 	for _, v := range r.Variants {
-		iv := ir.Variant{Name: v.Name, Value: v.Value, Default: v.Default}
+		iv := ir.Variant{Name: v.Name, Value: v.Value, Default: v.Default, Tuple: variantTuple(t, v)}
 		if d := r.Discr; d != nil && d.Type.Size < 8 {
 			iv.Value &= 1<<(8*d.Type.Size) - 1
 		}

@@ -3,6 +3,7 @@ package sema
 import (
 	"fmt"
 
+	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/diag"
 
 	"github.com/gs-tracer/gs/ir"
@@ -69,10 +70,13 @@ type Type struct {
 	// AutoDepth marks a ustack written without a depth: layout may lower
 	// Len so the record it is printed in fits.
 	AutoDepth bool
-	// Lang is the language of a program type; Rust holds what Rust's
-	// types add (rust.go).
-	Lang ir.Lang
+	// Lang is the language of a program type whose rules differ from
+	// C's (Go, Rust), LangAny for C's and the script's; Rust holds what
+	// Rust's types add (rust.go).
+	Lang debuginfo.Language
 	Rust *RustType
+	// Script marks a type the script defines (cdecl.go).
+	Script bool
 	// Choice marks a struct that holds one of its alternatives, printed as
 	// that one (std::optional, std::variant; choice.go): its
 	// discriminant and variants, as a Rust enum's.
@@ -239,7 +243,7 @@ func IR(t *Type) *ir.Type {
 	case KindBool:
 		return &ir.Type{Kind: ir.KindBool, Size: 8, Name: t.Name}
 	case KindChar:
-		return &ir.Type{Kind: ir.KindChar, Size: 8, Name: t.Name, Lang: t.Lang, Unsigned: !t.Signed}
+		return &ir.Type{Kind: ir.KindChar, Size: 8, Name: t.Name, Lang: irLang(t), Style: styleOf(t), Unsigned: !t.Signed}
 	case KindEnum:
 		return &ir.Type{Kind: ir.KindEnum, Size: 8, Name: t.Name, Enums: t.Enums}
 	case KindPointer:

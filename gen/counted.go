@@ -109,7 +109,7 @@ func (g *gen) clampCount(rn, rcut uint8, n int) {
 // address word 0: equal texts are equal keys.
 func (g *gen) countedText(e parser.Expr, dst, n, pad int) {
 	t := g.ctype(e)
-	g.textAt(e, func(rp uint8) place { return g.placeOf(e, rp) }, t.Counted, t.Go, dst, n, pad)
+	g.textAt(e, func(rp uint8) place { return g.placeOf(e, rp) }, t.Counted, t.Desc, dst, n, pad)
 }
 
 // countedTextAt is countedText of the counted value c at the place that
@@ -118,9 +118,9 @@ func (g *gen) countedTextAt(e parser.Expr, placeAt func(rp uint8) place, c *sema
 	g.textAt(e, placeAt, c, nil, dst, n, pad)
 }
 
-// textAt is countedTextAt of counted text c, or with gv of a Go interface
-// (golang.go).
-func (g *gen) textAt(e parser.Expr, placeAt func(rp uint8) place, c *sema.Counted, gv *sema.GoValue, dst, n, pad int) {
+// textAt is countedTextAt of counted text c, or with d of text read
+// through a type descriptor (desctext.go).
+func (g *gen) textAt(e parser.Expr, placeAt func(rp uint8) place, c *sema.Counted, d *sema.DescText, dst, n, pad int) {
 	key := pad > 0
 	if key {
 		for i := 0; i < align8(pad)/8; i++ {
@@ -134,8 +134,8 @@ func (g *gen) textAt(e parser.Expr, placeAt func(rp uint8) place, c *sema.Counte
 	p := placeAt(rp)
 	rn, rcut, t := g.push(), g.push(), g.push()
 	null := newLabel()
-	if gv != nil {
-		g.goIfaceText(p, rp, rn, t, gv, null) // golang.go
+	if d != nil {
+		g.descText(p, rp, rn, t, d, null) // desctext.go
 	} else {
 		g.countedHeader(p, rp, rn, c)
 	}
@@ -210,7 +210,7 @@ func (g *gen) countedSeqAt(placeAt func(rp uint8) place, c *sema.Counted, f *ir.
 			g.textAt(nil, func(r uint8) place {
 				g.emit(ir.Insn{Op: ir.OpAddImm, A: r, B: rp, Imm: int32(i * el.Size)})
 				return place{mem: true}
-			}, el.Counted, el.Go, f.Offset+i*es, f.Type.Elem.Cap, 0)
+			}, el.Counted, el.Desc, f.Offset+i*es, f.Type.Elem.Cap, 0)
 		}
 		g.bind(end)
 		g.pop()

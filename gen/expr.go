@@ -58,7 +58,7 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 			g.emit(ir.Insn{Op: ir.OpLdReg, A: r, Imm: int32(b.Reg)})
 		case sema.BuiltinCtx:
 			g.emit(ir.Insn{Op: ir.OpLdCtx, A: r, Imm: int32(b.Ctx)})
-		case sema.BuiltinGoid: // the g the Go ABI keeps in a register, then g.goid
+		case sema.BuiltinGoid: // the word at Off in what register Reg points to (goid: runtime.g.goid)
 			g.emit(ir.Insn{Op: ir.OpLdReg, A: r, Imm: int32(b.Reg)})
 			g.emit(ir.Insn{Op: ir.OpLoad, A: r, B: r, C: 8, Imm: int32(b.Off)})
 		default:

@@ -249,7 +249,7 @@ func TestStrings(t *testing.T) {
 		src  string
 		want []any
 	}{
-		// A limit known at run time (a Go string's length), capped at
+		// A limit known at run time (a counted string's length), capped at
 		// max_strlen (64), a negative one too, as bpftrace caps it.
 		{`printf("%s|%s|%s|%s\n", str(arg0, arg2 + 3), str(arg0, arg2), str(arg0, arg2 - 1), str(0x3000, arg2 + 100))`,
 			[]any{"wor", "", "world", strings.Repeat("x", 64)}},

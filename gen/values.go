@@ -81,8 +81,8 @@ func (g *gen) ctype(e parser.Expr) *sema.Type {
 		if t, ok := v.AsString[e]; ok {
 			return t
 		}
-		if t, ok := v.GoLen[e]; ok {
-			return t
+		if l, ok := v.AsLen[e]; ok {
+			return l.Type
 		}
 	}
 	return g.typeOf(e)
@@ -102,9 +102,9 @@ func (g *gen) varAt(e parser.Expr) (*sema.VarRef, *sema.VarAt) {
 // for the expressions exprInto handles itself.
 func (g *gen) pvExpr(e parser.Expr, r uint8) bool {
 	if v := g.p.Values; v != nil {
-		if t, ok := v.GoLen[e]; ok {
+		if l, ok := v.AsLen[e]; ok {
 			g.pvValue(e, r)
-			g.goMapLen(r, t.Go) // golang.go
+			g.lenRead(r, l) // desctext.go
 			return true
 		}
 	}
@@ -221,7 +221,7 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 		m := g.p.Values.MemberOf(x)
 		var p place
 		if d, ok := g.p.Values.DerefsOf(x); ok {
-			p = g.derefs(x.X, r, d) // rust.go
+			p = g.derefs(x.X, r, d) // derefs.go
 		} else if g.p.Values.Arrow(x) {
 			g.exprInto(x.X, r)
 			p = place{mem: true}
@@ -269,7 +269,7 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 		}
 	case *parser.UnaryExpr:
 		if d, ok := g.p.Values.DerefsOf(x); ok && x.Op == "*" {
-			return g.derefs(x.X, r, d) // rust.go
+			return g.derefs(x.X, r, d) // derefs.go
 		}
 		if x.Op == "*" {
 			if g.ctype(x.X).Kind == sema.KindArray {
@@ -595,7 +595,7 @@ func (g *gen) storeField(a parser.Expr, f *ir.Field) {
 		g.countedSeq(a, f)
 	case ir.KindStruct, ir.KindUnion, ir.KindArray, ir.KindFloat, ir.KindVariants:
 		g.dump(a, f)
-		g.attach(a, f) // rust.go
+		g.attach(a, f) // derefs.go
 	default:
 		if t.Size > 8 && t.Kind == sema.KindInt {
 			g.dump(a, f)

@@ -105,14 +105,13 @@ func (c *checker) goPastStackCheck(p *ir.Probe) (to, off uint64, ok bool) {
 	return p.Address + uint64(n), p.Offset + uint64(n), true
 }
 
-// GoValue is what reading a Go interface or map needs.
+// GoValue is what reading a Go interface or map needs; gen reads an
+// interface through its Type.Desc.
 type GoValue struct {
-	Kind  GoKind
-	Error bool // an interface of type error
+	Kind GoKind
 	// Module is the binary whose type descriptors an interface points
-	// to; RT its runtime facts.
+	// to.
 	Module string
-	RT     *debuginfo.GoRuntime
 	// Len is the member of a map's header that counts its entries (Go
 	// 1.24's maps.Map.used, hmap.count before).
 	Len Member
@@ -145,9 +144,17 @@ func (ct *ctypes) goTypedef(tt *dwarf.TypedefType, under *Type) *Type {
 		}
 		cp := *under
 		cp.Name = tt.Name
-		cp.Go = &GoValue{Kind: GoIface, Error: tt.Name == "error", Module: ct.bin.Path, RT: rt}
+		cp.Go = &GoValue{Kind: GoIface, Module: ct.bin.Path}
+		// An error made by errors.New reads as its message, any other
+		// interface as the name of its dynamic type.
+		cp.Desc = &DescText{Module: ct.bin.Path, Indirect: true, Via: rt.ItabType, Flags: rt.TypeTFlag,
+			NameOff: rt.TypeStr, Names: rt.Types, Skip: debuginfo.GoTFlagExtraStar}
+		if tt.Name == "error" {
+			cp.Desc.Text = rt.ErrorString
+		}
 		if under.Name == "runtime.eface" {
 			cp.Go.Kind = GoEface
+			cp.Desc.Indirect = false // the word is the type descriptor
 		}
 		return &cp
 	case under.Kind == KindPointer && strings.HasPrefix(tt.Name, "map[") && under.Elem != nil:
@@ -206,7 +213,7 @@ func (c *checker) asLen(a parser.Expr) bool {
 	if !isGoMap(t) {
 		return false
 	}
-	c.vals().GoLen[a] = t
+	c.vals().AsLen[a] = &LenRead{Type: t, Off: t.Go.Len.Offset}
 	c.p.Types[a] = Int64
 	return true
 }

@@ -64,6 +64,9 @@ type Type struct {
 	// Go marks a Go interface (read as text: an error's message, else its
 	// dynamic type's name) or map (read as its length); golang.go.
 	Go *GoValue
+	// Desc marks a value read as text through a type descriptor
+	// (desctext.go): a Go interface.
+	Desc *DescText
 	// AutoDeref marks a pointer through which `.` reads the pointee's
 	// members, as in Go (o.Addr.City with o a *Order).
 	AutoDeref bool

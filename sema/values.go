@@ -62,9 +62,10 @@ type Values struct {
 	// AsString maps a char * printed as a string to its C type; Types
 	// holds its string type (OpStStr with the default limit).
 	AsString map[parser.Expr]*Type
-	// GoLen maps a Go map printed as its length to its type; Types holds
-	// Int64 (golang.go).
-	GoLen map[parser.Expr]*Type
+	// AsLen maps a pointer printed as the count in what it points to (a
+	// Go map as its length: golang.go) to how it reads; Types holds
+	// Int64.
+	AsLen map[parser.Expr]*LenRead
 	// Events redirects the records of one probe: {probe ID, event ID} → the
 	// event that probe writes instead, a copy with the fields that are
 	// unavailable there marked Unavailable.
@@ -117,6 +118,14 @@ func (v *Values) MemberOf(x *parser.FieldExpr) Member {
 		return Member{}
 	}
 	return v.Members[x]
+}
+
+// LenRead is how a pointer reads as a count (Values.AsLen): 0 when it is
+// nil, else the 8-byte integer at Off in what it points to. Type is the
+// pointer's.
+type LenRead struct {
+	Type *Type
+	Off  int
 }
 
 // VarRef is a variable of the traced program named in the script.
@@ -190,7 +199,7 @@ func (c *checker) vals() *Values {
 			StrCmp:   map[parser.Expr]int{},
 			AsString: map[parser.Expr]*Type{},
 			Deref:    map[*parser.FieldExpr]bool{},
-			GoLen:    map[parser.Expr]*Type{},
+			AsLen:    map[parser.Expr]*LenRead{},
 			Events:   map[[2]int]int{},
 			PerProbe: map[*Group]bool{},
 			Derefs:   map[parser.Expr]Derefs{},

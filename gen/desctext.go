@@ -1,20 +1,20 @@
 package gen
 
 import (
-	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/sema"
 )
 
-// This file lowers the Go values of sema/golang.go.
+// This file lowers the values sema describes as data rather than by
+// their language: text read through a type descriptor (sema.DescText)
+// and counts read through a pointer (sema.LenRead).
 
-// goIfaceText leaves in rp and rn the text a Go interface at place p
-// reads as, for countedText: an error made by errors.New its message;
-// any other value the name of its dynamic type, from the type
-// descriptor's name (abi.Name: a flag byte, a varint length, the bytes;
-// a '*' to skip when the descriptor has TFlagExtraStar). A nil interface
-// jumps to null. t is a scratch register.
-func (g *gen) goIfaceText(p place, rp, rn, t uint8, gv *sema.GoValue, null *label) {
+// descText leaves in rp and rn the text the value at place p reads as
+// through its type descriptor, as d describes it, for countedText: the
+// text its data word points to when its descriptor word is d.Text, else
+// the name the descriptor locates. A null value jumps to null. t is a
+// scratch register.
+func (g *gen) descText(p place, rp, rn, t uint8, d *sema.DescText, null *label) {
 	if p.mem {
 		g.emit(ir.Insn{Op: ir.OpLoad, A: rn, B: rp, C: 8, Imm: 8})
 		g.emit(ir.Insn{Op: ir.OpLoad, A: rp, B: rp, C: 8})
@@ -22,32 +22,32 @@ func (g *gen) goIfaceText(p place, rp, rn, t uint8, gv *sema.GoValue, null *labe
 		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rn, C: 8, Imm: int32(p.heap + 8)})
 		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rp, C: 8, Imm: int32(p.heap)})
 	}
-	g.jump(ir.OpJz, rp, null) // the itab (or type) word: nil
+	g.jump(ir.OpJz, rp, null) // the descriptor word: null
 	done, name := newLabel(), newLabel()
-	mod := g.moduleIndex(gv.Module)
+	mod := g.moduleIndex(d.Module)
 	x, y := g.push(), g.push()
-	if gv.Error && gv.RT.ErrorString != 0 {
-		g.constant(t, gv.RT.ErrorString)
+	if d.Text != 0 {
+		g.constant(t, d.Text)
 		g.emit(ir.Insn{Op: ir.OpLdBias, A: x, Imm: int32(mod)})
 		g.emit(ir.Insn{Op: ir.OpAdd, A: t, B: t, C: x})
 		g.emit(ir.Insn{Op: ir.OpEq, A: t, B: t, C: rp})
 		g.jump(ir.OpJz, t, name)
-		// *errors.errorString{s string}: the data word points to s.
+		// The data word points to {ptr, len}.
 		g.emit(ir.Insn{Op: ir.OpLoad, A: rp, B: rn, C: 8})
 		g.emit(ir.Insn{Op: ir.OpLoad, A: rn, B: rn, C: 8, Imm: 8})
 		g.jump(ir.OpJa, 0, done)
 	}
 	g.bind(name)
-	if gv.Kind == sema.GoIface { // itab.Type
-		g.emit(ir.Insn{Op: ir.OpLoad, A: rp, B: rp, C: 8, Imm: int32(gv.RT.ItabType)})
+	if d.Indirect {
+		g.emit(ir.Insn{Op: ir.OpLoad, A: rp, B: rp, C: 8, Imm: int32(d.Via)})
 	}
-	g.emit(ir.Insn{Op: ir.OpLoad, A: x, B: rp, C: 1, Imm: int32(gv.RT.TypeTFlag)})
-	g.emit(ir.Insn{Op: ir.OpLoad, A: rn, B: rp, C: 4, Imm: int32(gv.RT.TypeStr)})
+	g.emit(ir.Insn{Op: ir.OpLoad, A: x, B: rp, C: 1, Imm: int32(d.Flags)})
+	g.emit(ir.Insn{Op: ir.OpLoad, A: rn, B: rp, C: 4, Imm: int32(d.NameOff)})
 	g.emit(ir.Insn{Op: ir.OpSext, A: rn, B: rn, C: 4})
-	g.constant(rp, gv.RT.Types)
+	g.constant(rp, d.Names)
 	g.emit(ir.Insn{Op: ir.OpLdBias, A: y, Imm: int32(mod)})
 	g.emit(ir.Insn{Op: ir.OpAdd, A: rp, B: rp, C: y})
-	g.emit(ir.Insn{Op: ir.OpAdd, A: rp, B: rp, C: rn}) // the abi.Name
+	g.emit(ir.Insn{Op: ir.OpAdd, A: rp, B: rp, C: rn}) // the stored name
 	g.emit(ir.Insn{Op: ir.OpLoad, A: rn, B: rp, C: 1, Imm: 1})
 	g.emit(ir.Insn{Op: ir.OpAddImm, A: rp, B: rp, Imm: 2})
 	one := newLabel()
@@ -62,7 +62,7 @@ func (g *gen) goIfaceText(p place, rp, rn, t uint8, gv *sema.GoValue, null *labe
 	g.emit(ir.Insn{Op: ir.OpShl, A: y, B: y, C: t})
 	g.emit(ir.Insn{Op: ir.OpOr, A: rn, B: rn, C: y})
 	g.bind(one)
-	g.constant(y, debuginfo.GoTFlagExtraStar)
+	g.constant(y, d.Skip)
 	g.emit(ir.Insn{Op: ir.OpAnd, A: x, B: x, C: y})
 	g.jump(ir.OpJz, x, done)
 	g.emit(ir.Insn{Op: ir.OpAddImm, A: rp, B: rp, Imm: 1})
@@ -83,11 +83,11 @@ func (g *gen) moduleIndex(path string) int {
 	panic("gen: module " + path + " was not registered")
 }
 
-// goMapLen turns the map pointer in r into the map's length: 0 for a nil
-// map, else the count in its header.
-func (g *gen) goMapLen(r uint8, gv *sema.GoValue) {
+// lenRead turns the pointer in r into the count l reads: 0 for a nil
+// pointer, else the count in what it points to.
+func (g *gen) lenRead(r uint8, l *sema.LenRead) {
 	done := newLabel()
 	g.jump(ir.OpJz, r, done)
-	g.emit(ir.Insn{Op: ir.OpLoad, A: r, B: r, C: 8, Imm: int32(gv.Len.Offset)})
+	g.emit(ir.Insn{Op: ir.OpLoad, A: r, B: r, C: 8, Imm: int32(l.Off)})
 	g.bind(done)
 }

@@ -6,9 +6,9 @@ import (
 	"github.com/gs-tracer/gs/sema"
 )
 
-// derefs evaluates into r the address a Rust `.` or `*` reaches from x
-// through the pointers d names: each step advances the place by its bytes
-// and loads the pointer there; then d.Off advances.
+// derefs evaluates into r the address a `.` or `*` reaches from x through
+// the pointers sema's d names (sema.Derefs): each step advances the place
+// by its bytes and loads the pointer there; then d.Off advances.
 func (g *gen) derefs(x parser.Expr, r uint8, d sema.Derefs) place {
 	steps := d.Steps
 	if g.ctype(x).Kind == sema.KindPointer && steps[0] == 0 {
@@ -29,8 +29,8 @@ func (g *gen) derefs(x parser.Expr, r uint8, d sema.Derefs) place {
 	return p
 }
 
-// attach reads, after the bytes of the Rust struct a that dump copied
-// into field f, the text and elements its counted members point to
+// attach reads, after the bytes of the struct a that dump copied into
+// field f, the text and elements its counted members point to
 // (sema.Attached).
 func (g *gen) attach(a parser.Expr, f *ir.Field) {
 	at := g.p.Values.AttachedOf(a)
@@ -44,7 +44,7 @@ func (g *gen) attach(a parser.Expr, f *ir.Field) {
 			return p
 		}
 		if x.Item.Kind == ir.KindString {
-			g.textAt(a, placeAt, x.Type.Counted, x.Type.Go, f.Offset+x.Dst, x.Item.Cap, 0)
+			g.textAt(a, placeAt, x.Type.Counted, x.Type.Desc, f.Offset+x.Dst, x.Item.Cap, 0)
 			continue
 		}
 		rt := g.push()

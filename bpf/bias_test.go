@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"github.com/gs-tracer/gs/internal/elftest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -15,6 +14,8 @@ import (
 
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/procmaps"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // biasLibSrc is a shared library with a static that its function changes;
@@ -214,11 +215,7 @@ func buildBias(t *testing.T) (exe, lib string) {
 		{"-O1", "-fPIC", "-shared", "-o", "libbias.so", "lib.c"},
 		{"-O1", "-fPIE", "-pie", "-o", "biasmain", "main.c", "-L.", "-lbias", "-Wl,-rpath,$ORIGIN"},
 	} {
-		cmd := exec.Command("gcc", args...)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("gcc %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
+		testtarget.BuildIn(t, dir, testtarget.GCC, args...)
 	}
 	return filepath.Join(dir, "biasmain"), filepath.Join(dir, "libbias.so")
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -22,6 +21,8 @@ import (
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/parser/rewrite"
 	"github.com/gs-tracer/gs/sema"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // The differential tests run the same bytecode on the interpreter in the
@@ -82,16 +83,8 @@ var diffCalls = []diffCall{
 // ./gsdiff for scripts.
 func diffTarget(t *testing.T) (dir, bin string, tg *target) {
 	t.Helper()
-	dir = t.TempDir()
-	src := filepath.Join(dir, "gsdiff.c")
-	bin = filepath.Join(dir, "gsdiff")
-	if err := os.WriteFile(src, []byte(diffTargetSrc), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("gcc", "-g", "-O1", "-o", bin, src).CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	return dir, bin, startTarget(t, bin)
+	bin = testtarget.FromSource(t, testtarget.GCC, "gsdiff.c", diffTargetSrc, "-g", "-O1")
+	return filepath.Dir(bin), bin, startTarget(t, bin)
 }
 
 // hit calls f in the target and prepares m as the kernel sees that hit:

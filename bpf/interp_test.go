@@ -10,7 +10,6 @@ import (
 	"math/bits"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -26,6 +25,8 @@ import (
 
 	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/ir"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // These tests load the interpreter into the kernel and run hand-assembled
@@ -93,17 +94,7 @@ func needRoot(t testing.TB) {
 // buildTarget compiles targetSrc into a temporary directory.
 func buildTarget(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	src := filepath.Join(dir, "gstarget.c")
-	bin := filepath.Join(dir, "gstarget")
-	if err := os.WriteFile(src, []byte(targetSrc), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := exec.Command("gcc", "-O1", "-o", bin, src).CombinedOutput()
-	if err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	return bin
+	return testtarget.FromSource(t, testtarget.GCC, "gstarget.c", targetSrc, "-O1")
 }
 
 type target struct {

@@ -7,9 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -24,6 +22,8 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/gs-tracer/gs/ir"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // BenchmarkPerHit measures what one probe hit costs, side by side with
@@ -263,15 +263,7 @@ int main(int argc, char **argv)
 
 func buildPerHitTarget(tb testing.TB) string {
 	tb.Helper()
-	dir := tb.TempDir()
-	src := filepath.Join(dir, "perhit.c")
-	bin := filepath.Join(dir, "perhit")
-	if err := os.WriteFile(src, []byte(perhitSrc), 0o644); err != nil {
-		tb.Fatal(err)
-	}
-	if out, err := exec.Command("gcc", "-O2", "-fno-omit-frame-pointer", "-o", bin, src).CombinedOutput(); err != nil {
-		tb.Fatalf("gcc: %v\n%s", err, out)
-	}
+	bin := testtarget.FromSource(tb, testtarget.GCC, "perhit.c", perhitSrc, "-O2", "-fno-omit-frame-pointer")
 	// The kernel emulates push %rbp; most other first instructions are
 	// single-stepped, which costs several times the trap.
 	first, err := firstByte(bin, "f")

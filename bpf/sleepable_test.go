@@ -2,14 +2,13 @@ package bpf
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gs-tracer/gs/ir"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // pagesSrc is a target with a 1 MiB read-only array, big, whose pages
@@ -61,16 +60,7 @@ func buildPagesTarget(t *testing.T) string {
 		}
 		init.WriteByte('\n')
 	}
-	dir := t.TempDir()
-	src := filepath.Join(dir, "pages.c")
-	bin := filepath.Join(dir, "pages")
-	if err := os.WriteFile(src, []byte(fmt.Sprintf(pagesSrc, init.String())), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("gcc", "-O1", "-o", bin, src).CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	return bin
+	return testtarget.FromSource(t, testtarget.GCC, "pages.c", fmt.Sprintf(pagesSrc, init.String()), "-O1")
 }
 
 // peekProg reads peek's arguments: str(arg0, 32) into a string slot, an
@@ -323,15 +313,7 @@ var sleepProg = cat(
 // user-mode fault in the same setup, wakes up on the idle CPU.)
 func TestSleepingProbe(t *testing.T) {
 	needRoot(t)
-	dir := t.TempDir()
-	src := filepath.Join(dir, "sleep.c")
-	bin := filepath.Join(dir, "sleep")
-	if err := os.WriteFile(src, []byte(sleepSrc), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("gcc", "-O1", "-pthread", "-o", bin, src).CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
+	bin := testtarget.FromSource(t, testtarget.GCC, "sleep.c", sleepSrc, "-O1", "-pthread")
 	for _, u := range []uprobeProg{{sleepable: true}, {multi: true, sleepable: true}} {
 		t.Run(u.String(), func(t *testing.T) {
 			objs := load(t, nil)

@@ -7,7 +7,6 @@ import (
 	"github.com/gs-tracer/gs/internal/elftest"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,6 +18,8 @@ import (
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/symbolize"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // stackSrc calls main → a → b twice from the same place once a line
@@ -69,15 +70,7 @@ var stackProg = cat(
 // check the walk by call frame information.
 func TestStacks(t *testing.T) {
 	needRoot(t)
-	dir := t.TempDir()
-	src := filepath.Join(dir, "stacks.c")
-	bin := filepath.Join(dir, "stacks")
-	if err := os.WriteFile(src, []byte(stackSrc), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if out, err := exec.Command("gcc", "-O1", "-fno-omit-frame-pointer", "-Wl,--build-id", "-o", bin, src).CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
+	bin := testtarget.FromSource(t, testtarget.GCC, "stacks.c", stackSrc, "-O1", "-fno-omit-frame-pointer", "-Wl,--build-id")
 	if first, err := firstByte(bin, "b"); err != nil || first != 0x55 {
 		t.Fatalf("b begins with %#x (%v), want push %%rbp (0x55)", first, err)
 	}

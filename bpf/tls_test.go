@@ -4,12 +4,13 @@ import (
 	"debug/elf"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
 	"github.com/gs-tracer/gs/internal/model"
 	"github.com/gs-tracer/gs/ir"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // tlsTargetSrc answers each line on stdin from a second thread: it calls
@@ -97,9 +98,7 @@ func TestDiffTLS(t *testing.T) {
 		{"-O1", "-fPIC", "-shared", "-o", filepath.Join(dir, "libunused.so"), filepath.Join(dir, "lib.c")},
 		{"-O1", "-pthread", fmt.Sprintf("-DDIR=%q", dir), "-o", bin, filepath.Join(dir, "tls.c"), "-ldl"},
 	} {
-		if out, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
-			t.Fatalf("gcc: %v\n%s", err, out)
-		}
+		testtarget.Build(t, testtarget.GCC, args...)
 	}
 	tg := startTarget(t, bin)
 	var fs, varAddr, used, unused uint64

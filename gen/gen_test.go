@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -20,6 +19,8 @@ import (
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/parser/rewrite"
 	"github.com/gs-tracer/gs/sema"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // targetDir holds ./target, a small C program built once for all tests.
@@ -40,10 +41,8 @@ func TestMain(m *testing.M) {
 	if err := os.WriteFile(filepath.Join(dir, "target.c"), []byte(targetC), 0o644); err != nil {
 		panic(err)
 	}
-	cmd := exec.Command("gcc", "-g", "-O0", "-o", "target", "target.c")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "gcc: %v\n%s", err, out)
+	if err := testtarget.Compile(dir, testtarget.GCC, "-g", "-O0", "-o", "target", "target.c"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	code := m.Run()

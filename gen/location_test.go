@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -15,6 +14,8 @@ import (
 	"github.com/gs-tracer/gs/internal/model"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/sema"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // The location tests lower every readable scalar variable that
@@ -186,19 +187,13 @@ func scalarType(t dwarf.Type) *sema.Type {
 	return nil
 }
 
-func buildLocTarget(t *testing.T, cc string, flags ...string) string {
+func buildLocTarget(t *testing.T, cc testtarget.Compiler, flags ...string) string {
 	src, err := filepath.Abs("../debuginfo/testdata/target.c")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := exec.LookPath(cc); err != nil {
-		t.Fatalf("%s is needed by this test (scripts/deps.sh test installs it)", cc)
-	}
 	out := filepath.Join(t.TempDir(), "target")
-	cmd := exec.Command(cc, append(append([]string{}, flags...), "-o", out, src)...)
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", cc, err, b)
-	}
+	testtarget.Build(t, cc, append(append([]string{}, flags...), "-o", out, src)...)
 	return out
 }
 
@@ -206,21 +201,11 @@ func TestLocationLowering(t *testing.T) {
 	if _, err := os.Stat("../debuginfo/testdata/target.c"); err != nil {
 		t.Fatalf("the debuginfo test target is missing: %v", err)
 	}
-	for _, cc := range []string{"gcc", "clang-19"} {
-		for _, opt := range []string{"-O0", "-O2"} {
-			for _, pie := range []string{"-pie", "-no-pie"} {
-				name := cc + opt + pie
-				t.Run(name, func(t *testing.T) {
-					t.Parallel()
-					fpie := "-fPIE"
-					if pie == "-no-pie" {
-						fpie = "-fno-pie"
-					}
-					path := buildLocTarget(t, cc, "-g", opt, fpie, pie)
-					checkLocations(t, path)
-				})
-			}
-		}
+	for _, v := range testtarget.Variants {
+		t.Run(v.String(), func(t *testing.T) {
+			t.Parallel()
+			checkLocations(t, buildLocTarget(t, v.CC, append([]string{"-g", v.Opt}, v.PIEFlags()...)...))
+		})
 	}
 }
 
@@ -300,8 +285,8 @@ func checkLocations(t *testing.T, path string) {
 // TestBitfields checks the extraction of every bit field of the target's
 // struct item against debuginfo's description of where it lives.
 func TestBitfields(t *testing.T) {
-	for _, cc := range []string{"gcc", "clang-19"} {
-		t.Run(cc, func(t *testing.T) {
+	for _, cc := range []testtarget.Compiler{testtarget.GCC, testtarget.Clang} {
+		t.Run(cc.String(), func(t *testing.T) {
 			path := buildLocTarget(t, cc, "-g", "-O0")
 			bin, err := debuginfo.Open(path)
 			if err != nil {

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,6 +13,8 @@ import (
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/parser/rewrite"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // targetDir holds ./target, a small C program built once for all tests.
@@ -38,10 +39,8 @@ func TestMain(m *testing.M) {
 	if err := os.WriteFile(filepath.Join(dir, "notelf"), []byte("hello\n"), 0o755); err != nil {
 		panic(err)
 	}
-	cmd := exec.Command("gcc", "-g", "-O0", "-o", "target", "target.c")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "gcc: %v\n%s", err, out)
+	if err := testtarget.Compile(dir, testtarget.GCC, "-g", "-O0", "-o", "target", "target.c"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	// ./corrupt is ./target with its section header table moved past the

@@ -3,12 +3,13 @@ package sema
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/gs-tracer/gs/debuginfo"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // TestStaticCommandLibrary: with -c of a statically linked program (musl's
@@ -26,17 +27,15 @@ func TestStaticCommandLibrary(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
-		cc     string
+		cc     testtarget.Compiler
 		static bool
-	}{{"musl-gcc", true}, {"gcc", true}, {"gcc", false}} {
+	}{{testtarget.MuslGCC, true}, {testtarget.GCC, true}, {testtarget.GCC, false}} {
 		bin := filepath.Join(dir, fmt.Sprintf("%s-%v", c.cc, c.static))
 		args := []string{"-o", bin, src}
 		if c.static {
 			args = append(args, "-static")
 		}
-		if out, err := exec.Command(c.cc, args...).CombinedOutput(); err != nil {
-			t.Fatalf("%s: %v\n%s", c.cc, err, out)
-		}
+		testtarget.Build(t, c.cc, args...)
 		_, diags := check(t, "uprobe:libc:puts { print(1) }", Config{DefaultBinary: bin, Command: true})
 		var want []string
 		if c.static {

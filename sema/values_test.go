@@ -2,7 +2,6 @@ package sema
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -10,6 +9,8 @@ import (
 
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // valuesC is the target of the program-value tests: built at -O0 (./v0),
@@ -55,11 +56,7 @@ func valuesTarget(t *testing.T) string {
 			"v2":  {"-g", "-O2"},
 			"vnd": {"-O0", "-Wl,--build-id=none"},
 		} {
-			cmd := exec.Command("gcc", append(flags, "-o", out, "v.c")...)
-			cmd.Dir = valuesDir
-			if b, err := cmd.CombinedOutput(); err != nil {
-				valuesErr = err
-				valuesErr = &os.PathError{Op: "gcc " + string(b), Path: out, Err: err}
+			if valuesErr = testtarget.Compile(valuesDir, testtarget.GCC, append(flags, "-o", out, "v.c")...); valuesErr != nil {
 				return
 			}
 		}

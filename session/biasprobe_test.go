@@ -2,7 +2,6 @@ package session
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -10,6 +9,8 @@ import (
 	"github.com/cilium/ebpf"
 
 	"github.com/gs-tracer/gs/internal/elftest"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // TestBiasPoint: a bias probe goes on an executable's entry point (PIE or
@@ -42,11 +43,8 @@ int main(void) { return x_value; }
 		{"static.so", []string{"-fPIC", "-shared", "-nostartfiles", "-DSTATIC=static"}, "x_ctor"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			cc := "gcc"
 			bin := filepath.Join(dir, c.name)
-			if out, err := exec.Command(cc, append([]string{"-O1", "-o", bin, src}, c.args...)...).CombinedOutput(); err != nil {
-				t.Fatalf("%s: %v\n%s", cc, err, out)
-			}
+			testtarget.Build(t, testtarget.GCC, append([]string{"-O1", "-o", bin, src}, c.args...)...)
 			addr, off, err := biasPoint(bin)
 			if err != nil {
 				t.Fatal(err)

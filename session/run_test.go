@@ -23,6 +23,8 @@ import (
 	"github.com/cilium/ebpf/rlimit"
 
 	"github.com/gs-tracer/gs/ir"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 func TestMain(m *testing.M) {
@@ -74,15 +76,12 @@ int main(int argc, char **argv) { return argc > 5 ? add(argc) : 3; }
 func buildTarget(t *testing.T, name, src string) string {
 	t.Helper()
 	dir := t.TempDir()
-	c := filepath.Join(dir, name+".c")
+	c := filepath.Join(dir, name+".c") // beside the binary: TestRunErrors runs it
 	bin := filepath.Join(dir, name)
 	if err := os.WriteFile(c, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := exec.Command("gcc", "-O1", "-g", "-fno-omit-frame-pointer", "-o", bin, c).CombinedOutput()
-	if err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
+	testtarget.Build(t, testtarget.GCC, "-O1", "-g", "-fno-omit-frame-pointer", "-o", bin, c)
 	return bin
 }
 

@@ -2,15 +2,15 @@ package symbolize
 
 import (
 	"encoding/hex"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/gs-tracer/gs/debuginfo"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 const src = `
@@ -25,23 +25,15 @@ func compileTarget(t *testing.T, pie bool) string { return compileWithID(t, pie,
 // default, a sha1).
 func compileWithID(t *testing.T, pie bool, id string) string {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "t.c"), []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	flag := "-no-pie"
 	if pie {
 		flag = "-pie"
 	}
-	bin := filepath.Join(dir, "t")
 	bid := "-Wl,--build-id"
 	if id != "" {
 		bid += "=0x" + id
 	}
-	if out, err := exec.Command("gcc", "-O1", flag, bid, "-o", bin, filepath.Join(dir, "t.c")).CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	return bin
+	return testtarget.FromSource(t, testtarget.GCC, "t.c", src, "-O1", flag, bid)
 }
 
 // TestBuildIDFrames resolves (build id, file offset) frames after the

@@ -8,21 +8,16 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // TestListFinds checks that -l finds binaries as probes do (one resolver):
 // a command in $PATH, a library's short name, a path. What it lists is
 // checked against nm.
 func TestListFinds(t *testing.T) {
-	dir := t.TempDir()
-	src := filepath.Join(dir, "t.c")
-	if err := os.WriteFile(src, []byte("int gs_listed_one(int x) { return x + 1; }\nint gs_listed_two(int x) { return x + 2; }\nint main(void) { return gs_listed_one(1) + gs_listed_two(2); }\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "gs-list-target")
-	if out, err := exec.Command("gcc", "-O0", "-o", bin, src).CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
+	bin := testtarget.FromSource(t, testtarget.GCC, "gs-list-target.c", "int gs_listed_one(int x) { return x + 1; }\nint gs_listed_two(int x) { return x + 2; }\nint main(void) { return gs_listed_one(1) + gs_listed_two(2); }\n", "-O0")
+	dir := filepath.Dir(bin)
 	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
 
 	bash, err := exec.LookPath("bash")

@@ -150,6 +150,12 @@ func BuildEnv(t testing.TB, dir string, env []string, c Compiler, args ...string
 	}
 }
 
+// Compile is BuildIn for a TestMain, which has no test to fail: it
+// returns the error, which names the command and holds its output.
+func Compile(dir string, c Compiler, args ...string) error {
+	return build(dir, nil, c, args)
+}
+
 // GoBuild builds the Go program src (a main.go or a package directory)
 // into out with the local toolchain (GOTOOLCHAIN=local, no GOFLAGS) and
 // flags before the source.
@@ -192,6 +198,18 @@ func Source(t testing.TB, name, text string) string {
 		t.Fatalf("write target source %s: %v", name, err)
 	}
 	return p
+}
+
+// FromSource builds text, a C or C++ source named name ("t.c"), with c
+// into the test's temporary directory and returns the binary's path (name
+// without its extension). The command line is the source, -o, then flags
+// (libraries after the source, as the linker wants them).
+func FromSource(t testing.TB, c Compiler, name, text string, flags ...string) string {
+	t.Helper()
+	src := Source(t, name, text)
+	bin := filepath.Join(t.TempDir(), strings.TrimSuffix(name, filepath.Ext(name)))
+	Build(t, c, append([]string{src, "-o", bin}, flags...)...)
+	return bin
 }
 
 // CargoBuild builds the package whose src/main.rs is mainRS, named name,

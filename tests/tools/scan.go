@@ -807,7 +807,7 @@ func (s *scanner) resolve(e ast.Expr, fr *frame, depth int) ([]string, bool) {
 		return out, len(out) > 0
 	case *ast.CallExpr:
 		switch {
-		case isPkgCall(e, "filepath", "Join", "Abs") || isPkgCall(e, "os", "Executable"):
+		case isPkgCall(e, "filepath", "Join", "Abs") || isPkgCall(e, "os", "Executable") || isPkgCall(e, "testtarget", "FromSource"):
 			return []string{built}, true
 		case isPkgCall(e, "exec", "LookPath") && len(e.Args) == 1:
 			return s.resolve(e.Args[0], fr, depth+1)

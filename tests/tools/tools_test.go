@@ -78,6 +78,7 @@ func TestX() {
 	exec.Command("sh", "-c", "in-shell a | piped b && $(subst c)").Run()
 	exec.Command("timeout", "60", "wrapped", "x").Run()
 	exec.Command(filepath.Join("dir", "built")).Run()
+	exec.Command(testtarget.FromSource(t, testtarget.GCC, "t.c", "int main;")).Run()
 	gsRun("-c", "dash-c-cmd 5", "-e", "uprobe:x:y {}")
 	p, _ := exec.LookPath("looked-up")
 	_ = p
@@ -91,6 +92,27 @@ func TestX() {
 	if err := os.WriteFile(filepath.Join(dir, "tests", "e2e", "x_test.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// A test helper in internal (testtarget's shape): the programs are
+	// the fields of its table.
+	helper := `package buildtest
+
+import "os/exec"
+
+type Compiler struct{ prog string }
+
+var (
+	A = Compiler{prog: "from-helper-table"}
+	B = Compiler{prog: "from-helper-table2"}
+)
+
+func (c Compiler) run(args ...string) { exec.Command(c.prog, args...).Run() }
+`
+	if err := os.MkdirAll(filepath.Join(dir, "internal", "buildtest"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "internal", "buildtest", "build.go"), []byte(helper), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	uses, unresolved, err := Scan(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +122,8 @@ func TestX() {
 		got[u.Prog] = true
 	}
 	for _, want := range []string{"lit-one", "via-helper", "from-range", "from-range2", "from-field", "via-vector",
-		"sh", "in-shell", "piped", "subst", "timeout", "wrapped", "dash-c-cmd", "looked-up", "named-by-comment"} {
+		"sh", "in-shell", "piped", "subst", "timeout", "wrapped", "dash-c-cmd", "looked-up", "named-by-comment",
+		"from-helper-table", "from-helper-table2"} {
 		if !got[want] {
 			t.Errorf("the scan missed %s; it found %v", want, got)
 		}

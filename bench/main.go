@@ -18,6 +18,7 @@
 //	go run ./bench -only loops     (the cost of a loop iteration, loops.go)
 //	go run ./bench -only names     (listing a big C++ program's functions, names.go)
 //	go run ./bench -only ustack    (@[ustack] = count() with and without frame pointers, ustack.go)
+//	go run ./bench -only output -base OLD-GS   (printing's cost per event, two gs binaries side by side, output.go)
 package main
 
 import (
@@ -39,7 +40,9 @@ var (
 	calls    = flag.Int("calls", 1000000, "calls per run")
 	gs       = flag.String("gs", "bin/gs", "the gs binary")
 	namesBin = flag.String("names-bin", "", "-only names: the C++ binary to list, instead of generating and compiling one")
-	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe), names (listing a big C++ program's functions, next to gdb) or ustack (@[ustack] = count(), with and without frame pointers)")
+	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe), names (listing a big C++ program's functions, next to gdb), ustack (@[ustack] = count(), with and without frame pointers) or output (printing's cost per event, -gs next to -base)")
+	base     = flag.String("base", "", "-only output: the gs binary to compare -gs with (the one before a change)")
+	mapKeys  = flag.Int("map-keys", 100000, "-only output: keys of the printed map")
 )
 
 type tool struct {
@@ -67,6 +70,10 @@ func main() {
 	check(err)
 	if *only == "debuginfod" {
 		benchDebuginfod(gsAbs, dir)
+		return
+	}
+	if *only == "output" {
+		benchOutput(dir, target)
 		return
 	}
 	if *only == "names" {

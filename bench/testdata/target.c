@@ -10,6 +10,10 @@
 //   target paircall N  the same with fc() and gc(), which call id() and so
 //                  start with a push (of rbp, or of rbx without frame
 //                  pointers) that the kernel emulates in either build.
+//   target item N  call h(i, name, &item) N times: a string and a struct
+//                  (nested struct, char array, double, bitfield) to print.
+//   target wait MODE...  read a byte from stdin (once a tracer is
+//                  attached by -p), then run MODE.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +53,25 @@ NOINLINE int gc(int x)
 	return id(x) + x;
 }
 
+struct pos {
+	int x, y;
+};
+
+struct item {
+	int id;
+	char name[12];
+	double weight;
+	struct pos at;
+	unsigned flags : 3;
+	unsigned kind : 5;
+};
+
+NOINLINE int h(int x, const char *s, struct item *it)
+{
+	__asm__ volatile("" : : "r"(s), "r"(it) : "memory");
+	return x + it->id;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -70,9 +93,23 @@ static long long now(clockid_t c)
 
 int main(int argc, char **argv)
 {
+	if (argc > 1 && strcmp(argv[1], "wait") == 0) {
+		getchar();
+		argc--;
+		argv++;
+	}
 	if (argc > 1 && strcmp(argv[1], "once") == 0) {
 		fprintf(stderr, "started_ns %lld\n", now(CLOCK_REALTIME));
 		sink = f(1);
+		return 0;
+	}
+	if (argc > 2 && strcmp(argv[1], "item") == 0) {
+		long n = atol(argv[2]);
+		struct item it = {.id = 7, .name = "widget", .weight = 2.5, .at = {3, -4}, .flags = 5, .kind = 17};
+		for (long i = 0; i < n; i++) {
+			it.id = (int)i;
+			sink += h((int)i, "hello world", &it);
+		}
 		return 0;
 	}
 	int paircall = argc > 2 && strcmp(argv[1], "paircall") == 0;

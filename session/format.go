@@ -381,9 +381,37 @@ func (p *valuePrinter) stackLines(b []byte) []string {
 
 // appendBitfield prints member m, a bitfield whose storage starts at b[0].
 func appendBitfield(dst []byte, m ir.Member, b []byte) []byte {
+	u, ok := bitfieldBits(m, b)
+	if !ok {
+		return append(dst, "<malformed>"...)
+	}
+	t := m.Type
+	if t != nil && t.Kind == ir.KindEnum {
+		for _, e := range t.Enums {
+			if uint64(e.Value)&(1<<m.BitSize-1) == u { // 1<<64 is 0: the mask is all ones
+				return append(dst, e.Name...)
+			}
+		}
+	}
+	if t != nil && t.Kind == ir.KindBool {
+		if u == 0 {
+			return append(dst, "false"...)
+		} else if u == 1 {
+			return append(dst, "true"...)
+		}
+	}
+	if bitfieldSigned(t) && m.BitSize < 64 {
+		return strconv.AppendInt(dst, signExtendBits(u, m.BitSize), 10)
+	}
+	return strconv.AppendUint(dst, u, 10)
+}
+
+// bitfieldBits returns the bits of bitfield m in b, false when they are
+// not all in b.
+func bitfieldBits(m ir.Member, b []byte) (uint64, bool) {
 	end := m.BitOffset + m.BitSize
 	if m.BitOffset < 0 || m.BitSize > 64 || end > 8*len(b) || end > 128 {
-		return append(dst, "<malformed>"...)
+		return 0, false
 	}
 	var raw [16]byte
 	copy(raw[:], b[:(end+7)/8])
@@ -398,28 +426,24 @@ func appendBitfield(dst []byte, m ir.Member, b []byte) []byte {
 	if m.BitSize < 64 {
 		u &= 1<<m.BitSize - 1
 	}
-	t := m.Type
-	signed := t != nil && (t.Kind == ir.KindInt || t.Kind == ir.KindChar && !t.Unsigned)
-	if t != nil && t.Kind == ir.KindEnum {
-		for _, e := range t.Enums {
-			if uint64(e.Value)&(1<<m.BitSize-1) == u { // 1<<64 is 0: the mask is all ones
-				return append(dst, e.Name...)
-			}
-		}
-		signed = enumSigned(t)
+	return u, true
+}
+
+// bitfieldSigned reports whether a bitfield of type t is signed: a signed
+// integer or char, or an enum with a negative enumerator.
+func bitfieldSigned(t *ir.Type) bool {
+	switch {
+	case t == nil:
+		return false
+	case t.Kind == ir.KindEnum:
+		return enumSigned(t)
 	}
-	if t != nil && t.Kind == ir.KindBool {
-		if u == 0 {
-			return append(dst, "false"...)
-		} else if u == 1 {
-			return append(dst, "true"...)
-		}
-	}
-	if signed && m.BitSize < 64 {
-		s := int64(u<<(64-m.BitSize)) >> (64 - m.BitSize)
-		return strconv.AppendInt(dst, s, 10)
-	}
-	return strconv.AppendUint(dst, u, 10)
+	return t.Kind == ir.KindInt || t.Kind == ir.KindChar && !t.Unsigned
+}
+
+// signExtendBits sign-extends the low n bits of u (0 < n < 64).
+func signExtendBits(u uint64, n int) int64 {
+	return int64(u<<(64-n)) >> (64 - n)
 }
 
 func appendInteger(dst []byte, t *ir.Type, b []byte) []byte {

@@ -118,14 +118,17 @@ func idFrame(off uint64) []byte {
 
 var testProbe = &ir.Probe{ID: 0, Name: "uprobe:/bin/app:handle", Func: "handle"}
 
-func TestFormatValue(t *testing.T) {
+// formatValueCase is one value of every kind, for text and JSON.
+type formatValueCase struct {
+	name string
+	typ  *ir.Type
+	b    []byte
+	want string // text
+}
+
+func formatValueCases() []formatValueCase {
 	item := cat(le32(100), []byte("apple\x00\x00\x00"), le32(0), le32(0xffffffff), le32(0), le64(0))
-	for _, tt := range []struct {
-		name string
-		typ  *ir.Type
-		b    []byte
-		want string
-	}{
+	return []formatValueCase{
 		{"int8", tInt8, []byte{0xff}, "-1"},
 		{"int16", tInt16, le16(0x8000), "-32768"},
 		{"int32", tInt32, le32(0xfffffffe), "-2"},
@@ -183,7 +186,11 @@ func TestFormatValue(t *testing.T) {
 		{"stack-count-too-big", tStack, cat(le64(100), ipFrame(1), ipFrame(2), ipFrame(3)), "\n        0x1\n        0x2\n        0x3\n"},
 		{"stack-empty-frame-ends", tStack, cat(le64(3), ipFrame(1), make([]byte, 32), ipFrame(3)), "\n        0x1\n"},
 		{"symbol", tSym, le64(0x401136), "0x401136"},
-	} {
+	}
+}
+
+func TestFormatValue(t *testing.T) {
+	for _, tt := range formatValueCases() {
 		t.Run(tt.name, func(t *testing.T) {
 			p := valuePrinter{probe: testProbe}
 			if got := string(p.appendValue(nil, tt.typ, tt.b)); got != tt.want {

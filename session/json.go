@@ -340,25 +340,16 @@ func (p *jsonPrinter) appendStruct(dst []byte, t *ir.Type, b []byte) []byte {
 // appendBitfieldJSON writes a bitfield member: a number (an enum's too),
 // or true/false for a bool.
 func appendBitfieldJSON(dst []byte, m ir.Member, b []byte) []byte {
-	if m.Type != nil && m.Type.Kind == ir.KindEnum {
-		kind := ir.KindUint
-		if enumSigned(m.Type) {
-			kind = ir.KindInt
-		}
-		m.Type = &ir.Type{Kind: kind, Size: m.Type.Size}
+	u, ok := bitfieldBits(m, b)
+	switch {
+	case !ok:
+		return append(dst, jsonMalformed...)
+	case m.Type != nil && m.Type.Kind == ir.KindBool && u <= 1:
+		return strconv.AppendBool(dst, u == 1)
+	case bitfieldSigned(m.Type) && m.BitSize < 64:
+		return appendJSONInt(dst, signExtendBits(u, m.BitSize))
 	}
-	text := appendBitfield(nil, m, b)
-	if _, err := strconv.ParseInt(string(text), 10, 64); err == nil {
-		return append(dst, text...)
-	}
-	switch string(text) {
-	case "true", "false":
-		return append(dst, text...)
-	}
-	if u, err := strconv.ParseUint(string(text), 10, 64); err == nil {
-		return appendJSONUint(dst, u)
-	}
-	return append(dst, jsonMalformed...)
+	return appendJSONUint(dst, u)
 }
 
 func (p *jsonPrinter) appendArray(dst []byte, t *ir.Type, b []byte) []byte {

@@ -18,7 +18,7 @@ import (
 // number, bitfields, double, pointers, int array) and its members, for
 // both items values.c passes to process().
 func TestJSONShapesC(t *testing.T) {
-	for _, v := range []variant{defaultVariant, {CC: "clang-19", Opt: "-O2", PIE: false}} {
+	for _, v := range []variant{defaultVariant, {CC: clang, Opt: "-O2", PIE: false}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compile(t, dir, "values.c", "v", v)

@@ -327,10 +327,10 @@ const (
 type Style struct {
 	// Syntax is the notation of a struct, union, array or variant.
 	Syntax Syntax
-	// Fixed marks a struct, union or array that prints in its Syntax
-	// also where the script holds it (a map's key or value, a tuple's
-	// element, print's argument); other aggregates print there as
-	// bpftrace's (SyntaxBt).
+	// Fixed marks a value that prints in its Syntax also where the
+	// script holds it (a map's key or value, a tuple's element, print's
+	// argument, args); other structs, unions and arrays print there as
+	// bpftrace's (SyntaxBt), and chars in them as numbers.
 	Fixed bool
 	// Prefix is the type name printed before a record's fields ("Entry"
 	// of Entry {id: 1}); empty for none.
@@ -340,8 +340,7 @@ type Style struct {
 	Tuple bool
 	// CodePoint marks a KindChar that is a Unicode code point (Rust's
 	// char): it prints as its character, 'é', and as a JSON string.
-	// Other chars are bytes: 'c' in gdb's syntax, numbers in bpftrace's
-	// and in JSON.
+	// Other chars are bytes: 'c', and numbers in JSON.
 	CodePoint bool
 	// Float is how a KindFloat prints.
 	Float FloatStyle

@@ -227,62 +227,29 @@ type scopeRange struct {
 	name       string
 }
 
-// cxxScopes lists the named scopes of C++ unit u, by start. It walks the unit
-// once.
+// cxxScopes lists the named scopes of C++ unit u, by start (scopeName).
+// It walks the unit once (walkUnit).
 func (d *Debug) cxxScopes(u *unit) []scopeRange {
 	if u.cxxScopesDone {
 		return u.cxxScopes
 	}
 	u.cxxScopesDone = true
-	r := d.data.Reader()
-	r.Seek(u.die)
-	var open []int // indexes into u.cxxScopes, -1 for other DIEs with children
-	var closing []int
-	for {
-		e, err := r.Next()
-		if err != nil || e == nil {
-			break
-		}
-		if e.Tag == 0 {
-			if len(open) > 0 {
-				if i := open[len(open)-1]; i >= 0 {
-					closing = append(closing, i)
-				}
-				open = open[:len(open)-1]
-			}
-			if len(open) == 0 {
-				break
-			}
-			continue
-		}
-		for _, i := range closing {
-			u.cxxScopes[i].end = e.Offset
-		}
-		closing = closing[:0]
-		if !e.Children {
-			continue
-		}
+	open := map[dwarf.Offset]int{} // DIE → index into u.cxxScopes
+	d.walkUnit(u, func(e *dwarf.Entry, _ dieScope) bool {
 		switch e.Tag {
-		case dwarf.TagNamespace, dwarf.TagClassType, dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagEnumerationType:
-			name, _ := e.Val(dwarf.AttrName).(string)
-			if name == "" && e.Tag == dwarf.TagNamespace {
-				name = "(anonymous namespace)"
-			}
-			if name != "" {
-				open = append(open, len(u.cxxScopes))
-				u.cxxScopes = append(u.cxxScopes, scopeRange{start: e.Offset, end: u.end, name: name})
-				continue
-			}
 		case dwarf.TagSubprogram, dwarf.TagLexDwarfBlock, dwarf.TagInlinedSubroutine:
-			// Types local to a function are named by their own name.
-			r.SkipChildren()
-			continue
+			return false // types local to a function are named by their own name
 		}
-		open = append(open, -1)
-	}
-	for _, i := range closing {
-		u.cxxScopes[i].end = u.end
-	}
+		if name := scopeName(e); name != "" && e.Children {
+			open[e.Offset] = len(u.cxxScopes)
+			u.cxxScopes = append(u.cxxScopes, scopeRange{start: e.Offset, end: u.end, name: name})
+		}
+		return true
+	}, func(e *dwarf.Entry, next dwarf.Offset) {
+		if i, ok := open[e.Offset]; ok {
+			u.cxxScopes[i].end = next
+		}
+	})
 	return u.cxxScopes
 }
 

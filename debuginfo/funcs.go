@@ -233,12 +233,7 @@ type funcRef struct {
 	caller *dwarf.Entry // inlined copies: the subprogram they sit in
 }
 
-// scopeTags are the DIEs whose names qualify the functions in them.
-var scopeTags = map[dwarf.Tag]bool{
-	dwarf.TagNamespace: true, dwarf.TagClassType: true, dwarf.TagStructType: true, dwarf.TagUnionType: true,
-}
-
-// unitFuncs walks all of u once and records every subprogram and inlined
+// unitFuncs walks all of u once (walkUnit) and records every subprogram and inlined
 // subroutine DIE by name (and by its name without template arguments),
 // with the function it sits in, and the scopes of the DIEs in namespaces
 // and classes. Whether a DIE has code, and the rest of FuncInstance, is
@@ -249,12 +244,6 @@ func (d *Debug) unitFuncs(u *unit) map[string][]funcRef {
 	}
 	fs := map[string][]funcRef{}
 	u.funcs = fs
-	r := d.data.Reader()
-	r.Seek(u.die)
-	cu, err := r.Next()
-	if err != nil || cu == nil || !cu.Children {
-		return fs
-	}
 	names := map[dwarf.Offset]string{} // subprogram DIE → name, for origins
 	nameOf := func(e *dwarf.Entry) string {
 		if n, ok := e.Val(dwarf.AttrName).(string); ok {
@@ -269,58 +258,27 @@ func (d *Debug) unitFuncs(u *unit) map[string][]funcRef {
 		}
 		return d.name(e)
 	}
-	// stack holds, for each open DIE with children, the function it is
-	// (or is in), the caller of an inlined copy, and its scope.
-	type open struct {
-		fn    *dwarf.Entry
-		scope string
-	}
-	stack := []open{{}}
-	for len(stack) > 0 {
-		e, err := r.Next()
-		if err != nil || e == nil {
-			break
+	d.walkUnit(u, func(e *dwarf.Entry, in dieScope) bool {
+		if e.Tag != dwarf.TagSubprogram && e.Tag != dwarf.TagInlinedSubroutine {
+			return true
 		}
-		if e.Tag == 0 {
-			stack = stack[:len(stack)-1]
-			continue
+		name := nameOf(e)
+		if name == "" {
+			return true
 		}
-		top := stack[len(stack)-1]
-		fn, scope := top.fn, top.scope
-		if e.Tag == dwarf.TagSubprogram || e.Tag == dwarf.TagInlinedSubroutine {
-			name := nameOf(e)
-			if name != "" {
-				if e.Tag == dwarf.TagSubprogram {
-					names[e.Offset] = name
-					if scope != "" {
-						u.setScope(e.Offset, scope)
-					}
-				}
-				fs[name] = append(fs[name], funcRef{e, fn})
-				if b := stripTemplateArgs(name); b != name {
-					fs[b] = append(fs[b], funcRef{e, fn})
-				}
-			}
-			fn = e
-		} else if scopeTags[e.Tag] && fn == nil {
-			if n, ok := e.Val(dwarf.AttrName).(string); ok {
-				scope = joinScope(scope, n)
-			} else if e.Tag == dwarf.TagNamespace {
-				scope = joinScope(scope, "(anonymous namespace)")
+		if e.Tag == dwarf.TagSubprogram {
+			names[e.Offset] = name
+			if in.scope != "" {
+				u.setScope(e.Offset, in.scope)
 			}
 		}
-		if e.Children {
-			stack = append(stack, open{fn, scope})
+		fs[name] = append(fs[name], funcRef{e, in.fn})
+		if b := stripTemplateArgs(name); b != name {
+			fs[b] = append(fs[b], funcRef{e, in.fn})
 		}
-	}
+		return true
+	}, nil)
 	return fs
-}
-
-func joinScope(scope, name string) string {
-	if scope == "" {
-		return name
-	}
-	return scope + "::" + name
 }
 
 func (u *unit) setScope(off dwarf.Offset, scope string) {

@@ -65,7 +65,7 @@ func typeKey(tag dwarf.Tag, name string) string {
 	return name
 }
 
-// unitTop scans the top level of u and its namespaces, skipping every
+// unitTop scans the top level of u and its namespaces (walkUnit), skipping every
 // other subtree (by DW_AT_sibling where the producer emits it, as gcc
 // does). Only functions are taken from namespaces, and the variables of
 // Rust's thread_local! (rustThreadLocal).
@@ -75,47 +75,18 @@ func (d *Debug) unitTop(u *unit) *topIndex {
 	}
 	t := newTopIndex()
 	u.top = t
-	r := d.data.Reader()
-	r.Seek(u.die)
-	cu, err := r.Next()
-	if err != nil || cu == nil || !cu.Children {
-		return t
-	}
 	type pending struct {
 		k   nameKind
 		off dwarf.Offset
 		e   *dwarf.Entry
 	}
 	var refs []pending
-	var scopes []string // the namespaces the scan is in
 	cxx := d.isCxx(u)
-	for {
-		e, err := r.Next()
-		if err != nil || e == nil {
-			break
-		}
-		if e.Tag == 0 {
-			if len(scopes) == 0 {
-				break
-			}
-			scopes = scopes[:len(scopes)-1]
-			continue
-		}
+	d.walkUnit(u, func(e *dwarf.Entry, in dieScope) bool {
 		var k nameKind
 		switch e.Tag {
 		case dwarf.TagNamespace:
-			if e.Children {
-				n, ok := e.Val(dwarf.AttrName).(string)
-				if !ok {
-					n = "(anonymous namespace)"
-				}
-				scope := n
-				if len(scopes) > 0 {
-					scope = scopes[len(scopes)-1] + "::" + n
-				}
-				scopes = append(scopes, scope)
-			}
-			continue
+			return true
 		case dwarf.TagSubprogram:
 			k = kindFunc
 		case dwarf.TagVariable:
@@ -124,19 +95,16 @@ func (d *Debug) unitTop(u *unit) *topIndex {
 			dwarf.TagTypedef, dwarf.TagBaseType:
 			k = kindType
 		default:
-			if e.Children {
-				r.SkipChildren()
-			}
-			continue
+			return false
 		}
-		if len(scopes) > 0 {
+		if scope := in.scope; scope != "" { // in a namespace
 			if k == kindVar {
-				if name, ok := rustThreadLocal(scopes[len(scopes)-1], e); ok {
+				if name, ok := rustThreadLocal(scope, e); ok {
 					t.m(k)[name] = append(t.m(k)[name], e.Offset)
 				}
 			}
 			if k == kindFunc {
-				u.setScope(e.Offset, scopes[len(scopes)-1])
+				u.setScope(e.Offset, scope)
 				if name, ok := e.Val(dwarf.AttrName).(string); ok {
 					t.addFunc(name, e.Offset)
 				} else {
@@ -144,14 +112,11 @@ func (d *Debug) unitTop(u *unit) *topIndex {
 				}
 			} else if name, ok := e.Val(dwarf.AttrName).(string); ok && cxx {
 				// C++ variables and types by qualified name (cxx.go).
-				t.addCxx(k, e.Tag, joinScope(scopes[len(scopes)-1], name), e.Offset)
+				t.addCxx(k, e.Tag, joinScope(scope, name), e.Offset)
 			} else if cxx && k == kindVar {
 				refs = append(refs, pending{k, e.Offset, e}) // a static member defined in its namespace
 			}
-			if e.Children {
-				r.SkipChildren()
-			}
-			continue
+			return false
 		}
 		if name, ok := e.Val(dwarf.AttrName).(string); ok {
 			switch {
@@ -168,10 +133,8 @@ func (d *Debug) unitTop(u *unit) *topIndex {
 		} else if k != kindType {
 			refs = append(refs, pending{k, e.Offset, e})
 		}
-		if e.Children {
-			r.SkipChildren()
-		}
-	}
+		return false
+	}, nil)
 	// Definitions that name their declaration (DW_AT_specification) or
 	// abstract instance (DW_AT_abstract_origin).
 	for _, p := range refs {

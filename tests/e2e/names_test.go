@@ -92,7 +92,8 @@ uprobe:./cx:"geo::biggest<int>" { printf("biggest a=%d b=%d\n", a, b) }
 uprobe:./cx:geo::sum { @sums[func] = count() }
 uprobe:./cx:_ZN3geo3sumEii { @mangled = count() }
 uprobe:./cx:geo::*::area { @areas[func] = count() }
-uprobe:./cx:geo::detail::twice { @stack[ustack] = count() }`
+uprobe:./cx:geo::detail::twice { @stack[ustack] = count() }
+uprobe:./cx:"geo::(anonymous namespace)::hidden" { @hidden = count() }`
 	for _, cc := range []testtarget.Compiler{testtarget.GXX, testtarget.ClangXX} {
 		for _, opt := range []string{"-O0", "-O2"} {
 			t.Run(cc.String()+opt, func(t *testing.T) {
@@ -110,6 +111,10 @@ uprobe:./cx:geo::detail::twice { @stack[ustack] = count() }`
 					t.Errorf("geo::sum(long, long, long) counted %d times, want %d", got, n)
 				}
 				match(t, "gs output", r.Stdout, `(?m)^@mangled: `+strconv.Itoa(n)+`$`)
+				if calls := strings.Count(r.Stderr, "self: hidden x="); calls != n {
+					t.Errorf("the target called hidden %d times, want %d", calls, n)
+				}
+				match(t, "gs output", r.Stdout, `(?m)^@hidden: `+strconv.Itoa(n)+`$`)
 				for _, f := range []string{"geo::Rect::area() const", "geo::Square::area() const"} {
 					if got, want := mapCount(t, r.Stdout, "areas", f), countSelf(r.Stderr, "area "+f); got != want || want == 0 {
 						t.Errorf("%s counted %d times, the target called it %d times", f, got, want)
@@ -139,7 +144,7 @@ func TestCxxList(t *testing.T) {
 	}
 	for _, want := range []string{`uprobe:./cx:geo::Rect::scale`, `uprobe:./cx:"geo::sum(int, int)"`,
 		`uprobe:./cx:"geo::sum(long, long, long)"`, `uprobe:./cx:"geo::biggest<int>"`, `uprobe:./cx:geo::detail::twice`,
-		`uprobe:./cx:geo::Rect::area`, `uprobe:./cx:geo::Square::area`} {
+		`uprobe:./cx:geo::Rect::area`, `uprobe:./cx:geo::Square::area`, `uprobe:./cx:"geo::(anonymous namespace)::hidden"`} {
 		match(t, "gs -l", r.Stdout, `(?m)^`+regexp.QuoteMeta(want)+`$`)
 	}
 	if strings.Contains(r.Stdout, "_Z") || strings.Contains(r.Stdout, "plain_c") || strings.Contains(r.Stdout, "main") {

@@ -1,6 +1,6 @@
 // names.cpp: C++ functions as the language names them (namespaces,
 // overloads, virtual methods, templates, methods of a class, a nested
-// namespace), for tests of probes by qualified name. Each call prints
+// namespace, an anonymous namespace), for tests of probes by qualified name. Each call prints
 // "self: ..." to stderr with the values it passes.
 #include <cstdio>
 #include <cstdlib>
@@ -46,6 +46,10 @@ template <typename T> KEEP T biggest(T a, T b) { return a > b ? a : b; }
 namespace detail {
 KEEP int twice(int x) { return 2 * x; }
 } // namespace detail
+
+namespace {
+KEEP int hidden(int x) { return x + 3; } // geo::(anonymous namespace)::hidden, as gdb and c++filt name it
+} // namespace
 } // namespace geo
 
 extern "C" KEEP int plain_c(int x) { return x + 1; }
@@ -70,7 +74,8 @@ int main(int argc, char **argv) {
 		fprintf(stderr, "self: biggest a=%d b=%d\n", i, n - i);
 		total += geo::biggest(i, n - i);
 		total += geo::biggest((long)i, 3L);
-		total += geo::detail::twice(i) + plain_c(i);
+		fprintf(stderr, "self: hidden x=%d\n", i);
+		total += geo::detail::twice(i) + plain_c(i) + geo::hidden(i);
 		kept.push_back(r);
 	}
 	total += (long)kept.size();

@@ -97,7 +97,7 @@ func TestRustValues(t *testing.T) {
 		dir := t.TempDir()
 		rustc(t, dir, "ledger.rs", "ledger", b)
 		// The function's entry by its Rust name, and a line in it.
-		for _, probe := range []string{"ledger::post", fileName(b) + ":" + strconv.Itoa(line)} {
+		for _, probe := range []string{"ledger::post", fileName(b, "ledger.rs") + ":" + strconv.Itoa(line)} {
 			t.Run(b.name+"/"+probe, func(t *testing.T) {
 				script := "uprobe:./ledger:" + probe + " { " + strings.Join(stmts, "; ") + " }"
 				r := runGS(t, dir, timeout, "-c", "./ledger", "-e", script)
@@ -125,12 +125,12 @@ func TestRustValues(t *testing.T) {
 	}
 }
 
-// fileName is the source file's name in b's line table.
-func fileName(b rustBuild) string {
+// fileName is the name of testdata/src in b's line table.
+func fileName(b rustBuild, src string) string {
 	if b.profile != "" {
 		return "main.rs"
 	}
-	return "ledger.rs"
+	return src
 }
 
 // TestRustKinds prints whole Rust values of many kinds (a niche in a

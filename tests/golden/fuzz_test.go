@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -18,6 +17,8 @@ import (
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/parser/rewrite"
 	"github.com/gs-tracer/gs/sema"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // fuzzTarget builds testdata/fuzz_target.c once per test process, as
@@ -34,9 +35,8 @@ var fuzzTarget = sync.OnceValues(func() (string, error) {
 		return "", err
 	}
 	for _, b := range []struct{ out, opt string }{{"target", "-O0"}, {"opt", "-O2"}} {
-		out, err := exec.Command("gcc", "-g", b.opt, "-o", filepath.Join(dir, b.out), src).CombinedOutput()
-		if err != nil {
-			return "", errors.New("gcc: " + err.Error() + "\n" + string(out))
+		if err := testtarget.Compile("", testtarget.GCC, "-g", b.opt, "-o", filepath.Join(dir, b.out), src); err != nil {
+			return "", err
 		}
 	}
 	return dir, nil

@@ -10,11 +10,15 @@
 // script's positional parameters, one a line), and one of `-- want.ir --`,
 // `-- want.diag --` or `-- want.probes --` (what the probes resolve to:
 // each attach point's name, the function `func` prints and its symbol).
-// Run
+// The targets are built with internal/testtarget. Run
 //
 //	go test ./tests/golden -update
 //
-// to rewrite the want sections from the current compiler.
+// to rewrite the want sections from the current compiler; -update fails
+// for a file whose section would change kind (a want.ir that now gives
+// diagnostics). Goldens pin the shape of a lowering; values a compiler's
+// frame layout decides (rustc's, g++'s) are checked end to end in tests/e2e
+// against the target's own output instead.
 package golden
 
 import (
@@ -23,9 +27,9 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -37,6 +41,8 @@ import (
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/parser/rewrite"
 	"github.com/gs-tracer/gs/sema"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 var update = flag.Bool("update", false, "rewrite the want sections of the golden files")
@@ -74,28 +80,29 @@ func runGolden(t *testing.T, path string) {
 		if j, ok := sections["flags"]; ok {
 			flags = strings.Fields(string(ar.Files[j].Data))
 		}
-		buildTarget(t, dir, "gcc", "target.c", ar.Files[i].Data, flags)
+		buildTarget(t, dir, testtarget.GCC, "target.c", ar.Files[i].Data, flags)
 	}
 	if i, ok := sections["target.cpp"]; ok {
 		flags := []string{"-g", "-O0"}
 		if j, ok := sections["flags"]; ok {
 			flags = strings.Fields(string(ar.Files[j].Data))
 		}
-		buildTarget(t, dir, "g++", "target.cpp", ar.Files[i].Data, flags)
+		buildTarget(t, dir, testtarget.GXX, "target.cpp", ar.Files[i].Data, flags)
 	}
 	if i, ok := sections["target.go"]; ok {
 		var flags []string
 		if j, ok := sections["flags"]; ok {
 			flags = strings.Fields(string(ar.Files[j].Data))
 		}
-		buildGoTarget(t, dir, ar.Files[i].Data, flags)
+		src := testtarget.Source(t, "target.go", string(ar.Files[i].Data))
+		testtarget.GoBuildEnv(t, filepath.Dir(src), nil, filepath.Join(dir, "target"), "target.go", flags...)
 	}
 	if i, ok := sections["target.rs"]; ok {
 		flags := []string{"-g"}
 		if j, ok := sections["flags"]; ok {
 			flags = strings.Fields(string(ar.Files[j].Data))
 		}
-		buildRust(t, dir, ar.Files[i].Data, flags)
+		buildTarget(t, dir, testtarget.Rustc, "target.rs", ar.Files[i].Data, flags)
 	}
 
 	var params []string
@@ -110,9 +117,7 @@ func runGolden(t *testing.T, path string) {
 	wantName := "want." + kind
 	wi, ok := sections[wantName]
 	if *update {
-		ar.Files = filterSections(ar.Files, "want.ir", "want.diag", "want.probes")
-		ar.Files = append(ar.Files, txtar.File{Name: wantName, Data: []byte(got)})
-		if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+		if err := updateFile(path, ar, kind, got); err != nil {
 			t.Fatal(err)
 		}
 		return
@@ -175,44 +180,33 @@ func compile(t *testing.T, src, dir string, params []string, probes bool) (kind,
 // symbol's crate disambiguator.
 var rustHash = regexp.MustCompile(`17h[0-9a-f]{16}E|Cs[0-9a-zA-Z]+_`)
 
-func buildTarget(t *testing.T, dir, cc, name string, src []byte, flags []string) {
-	if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(cc, append(flags, "-o", "target", name)...)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", cc, err, out)
-	}
+func buildTarget(t *testing.T, dir string, cc testtarget.Compiler, name string, src []byte, flags []string) {
+	t.Helper()
+	// The source in a directory named by its contents, built there: the
+	// same debug information every run, so testtarget's cache serves it.
+	path := testtarget.Source(t, name, string(src))
+	testtarget.BuildIn(t, filepath.Dir(path), cc, append(append([]string{}, flags...), "-o", filepath.Join(dir, "target"), name)...)
 }
 
-// buildGoTarget builds a Go program with the local toolchain.
-func buildGoTarget(t *testing.T, dir string, src []byte, flags []string) {
-	if err := os.WriteFile(filepath.Join(dir, "target.go"), src, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("go", append(append([]string{"build"}, flags...), "-o", "target", "target.go")...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=", "GOTOOLCHAIN=local")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-}
+// wantKinds are the want sections a golden file has one of.
+var wantKinds = []string{"want.ir", "want.diag", "want.probes"}
 
-func buildRust(t *testing.T, dir string, src []byte, flags []string) {
-	if err := os.WriteFile(filepath.Join(dir, "target.rs"), src, 0o644); err != nil {
-		t.Fatal(err)
+// updateFile writes got into path's want section for -update. It refuses to
+// change the section's kind: a script whose bytecode was pinned and that
+// now gives diagnostics (or the other way round) is a change of behaviour
+// a reviewer must see, so the section is renamed by hand if it is meant.
+func updateFile(path string, ar *txtar.Archive, kind, got string) error {
+	for _, f := range ar.Files {
+		if slices.Contains(wantKinds, f.Name) && f.Name != "want."+kind {
+			return fmt.Errorf("-update: %s has %s but compiling now gives %s; -update does not change a section's kind (rename the section by hand if that is meant); got:\n%s", path, f.Name, kind, got)
+		}
 	}
-	rustc, err := exec.LookPath("rustc")
-	if err != nil {
-		home, _ := os.UserHomeDir()
-		rustc = filepath.Join(home, ".cargo", "bin", "rustc") // where rustup puts it
+	ar.Files = filterSections(ar.Files, wantKinds...)
+	ar.Files = append(ar.Files, txtar.File{Name: "want." + kind, Data: []byte(got)})
+	if err := os.WriteFile(path, txtar.Format(ar), 0o644); err != nil {
+		return fmt.Errorf("-update: %w", err)
 	}
-	cmd := exec.Command(rustc, append(flags, "-o", "target", "target.rs")...)
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("rustc: %v\n%s", err, out)
-	}
+	return nil
 }
 
 func filterSections(files []txtar.File, drop ...string) []txtar.File {
@@ -227,4 +221,38 @@ func filterSections(files []txtar.File, drop ...string) []txtar.File {
 		}
 	}
 	return out
+}
+
+// TestUpdateKeepsKind: -update on a file whose want.ir no longer compiles
+// (the script now gives a diagnostic) fails, and leaves the file as it
+// was, rather than turning its want.ir into a want.diag.
+func TestUpdateKeepsKind(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "kind.txtar")
+	text := "A script whose bytecode was pinned.\n-- prog.gs --\nBEGIN { print(nosuchvar) }\n-- want.ir --\nversion 1\n"
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ar, err := txtar.ParseFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kind, got := compile(t, string(ar.Files[0].Data), t.TempDir(), nil, false)
+	if kind != "diag" {
+		t.Fatalf("the script compiled (%s):\n%s", kind, got)
+	}
+	err = updateFile(path, ar, kind, got)
+	if err == nil || !strings.Contains(err.Error(), "has want.ir but compiling now gives diag") {
+		t.Errorf("-update rewrote a want.ir as %s; error %v", kind, err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != text {
+		t.Errorf("-update changed the file:\n%s", b)
+	}
+	// The same kind is rewritten.
+	ar.Files[1].Name = "want.diag"
+	if err := updateFile(path, ar, kind, got); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(path); !strings.Contains(string(b), "-- want.diag --\n"+got) {
+		t.Errorf("-update did not rewrite want.diag:\n%s", b)
+	}
 }

@@ -2,7 +2,8 @@ package sema
 
 import (
 	"errors"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/ir"
@@ -10,11 +11,85 @@ import (
 	"github.com/gs-tracer/gs/printfmt"
 )
 
-// calls are the functions gs implements.
-var calls = []string{
-	"exit", "print", "printf", "str", "ustack", "usym", "strncmp",
-	"system", "cat", "time", "strftime", "strcontains", "bswap", "nsecs", "warnf", "errorf", "strlen", "strerror", "ntop", "buf", "len", // usercalls.go
-	"count", "sum", "min", "max", "avg", "stats", "hist", "lhist", "delete", "clear", "zero",
+// callSpec is one function gs implements.
+type callSpec struct {
+	// check type-checks a call and returns its type (nil: an error was
+	// reported).
+	check func(c *checker, gc *groupCtx, e *parser.CallExpr) *Type
+	// noMemory: its calls read no memory of the process but their
+	// arguments' values (placement's groupReads).
+	noMemory bool
+}
+
+// funcs are the functions gs implements, by name: the one table that
+// call dispatches on, that "did you mean" offers, and that placement
+// reads noMemory from. The aggregations (aggs, maps.go) are added in
+// init, as are all entries: their checks call back into call.
+var funcs map[string]callSpec
+
+func init() {
+	funcs = map[string]callSpec{
+		"print":   {check: (*checker).printCall},
+		"printf":  {check: printfCall(ir.EventPrintf)},
+		"exit":    {check: (*checker).exitCall, noMemory: true},
+		"str":     {check: (*checker).str},
+		"strncmp": {check: (*checker).strncmp}, // cexpr.go
+		"ustack":  {check: (*checker).ustack},
+		"usym":    {check: intFunc(Usym)},                 // the symbol at an address
+		"delete":  {check: mapFunc(Bool), noMemory: true}, // whether there was an entry
+		"has_key": {check: (*checker).hasKey},
+		"clear":   {check: mapFunc(Void), noMemory: true},
+		"zero":    {check: mapFunc(Void), noMemory: true},
+		// usercalls.go
+		"system":      {check: (*checker).system},
+		"cat":         {check: printfCall(ir.EventCat)},
+		"warnf":       {check: printfCall(ir.EventWarnf)},
+		"errorf":      {check: printfCall(ir.EventErrorf)},
+		"time":        {check: (*checker).time},
+		"strcontains": {check: (*checker).strcontains},
+		"bswap":       {check: (*checker).bswap},
+		"nsecs":       {check: (*checker).nsecs},
+		"strftime":    {check: (*checker).strftime},
+		"strlen":      {check: (*checker).strlen}, // textcalls.go
+		"strerror":    {check: intFunc(Errno)},    // an errno value, printed as its message
+		"ntop":        {check: (*checker).ntop},   // textcalls.go
+		"buf":         {check: (*checker).buf},    // buf.go
+		"len":         {check: (*checker).length}, // textcalls.go
+	}
+	for name := range aggs {
+		funcs[name] = callSpec{check: (*checker).aggCall, noMemory: true}
+	}
+}
+
+// readsNoMemory reports whether calls of fn read no memory of the process
+// but their arguments' values.
+func readsNoMemory(fn string) bool { return funcs[fn].noMemory }
+
+// mapFunc checks a call of a map function (delete, clear, zero: maps.go)
+// whose value is of type t.
+func mapFunc(t *Type) func(*checker, *groupCtx, *parser.CallExpr) *Type {
+	return func(c *checker, gc *groupCtx, e *parser.CallExpr) *Type {
+		c.mapCall(gc, e)
+		return t
+	}
+}
+
+// intFunc checks a call of one integer argument whose value is of type t.
+func intFunc(t *Type) func(*checker, *groupCtx, *parser.CallExpr) *Type {
+	return func(c *checker, gc *groupCtx, e *parser.CallExpr) *Type {
+		if !c.argCount(gc, e, 1) || c.integer(gc, e.Args[0], e.Fn) == nil {
+			return nil
+		}
+		return t
+	}
+}
+
+// printfCall checks a call of printf's form that makes an event of kind.
+func printfCall(kind ir.EventKind) func(*checker, *groupCtx, *parser.CallExpr) *Type {
+	return func(c *checker, gc *groupCtx, e *parser.CallExpr) *Type {
+		c.printf(gc, e, kind)
+		return Void
+	}
 }
 
 // unsupportedCalls are bpftrace's functions of the kernel's side that gs
@@ -39,66 +114,8 @@ var laterCalls = map[string]bool{
 }
 
 func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {
-	if _, ok := aggs[e.Fn]; ok {
-		c.values(gc, e.Args)
-		c.errorf(e, "%s() can only be assigned to a map", e.Fn).WithHint("write @name[key] = %s", aggUsage[e.Fn])
-		return nil
-	}
-	switch e.Fn {
-	case "print":
-		if len(e.Args) == 0 {
-			c.errorf(e, "print needs at least one argument")
-			return Void
-		}
-		if c.mapCall(gc, e) {
-			return Void
-		}
-		if c.values(gc, e.Args) {
-			c.addEvent(e, ir.EventPrint, nil, e.Args)
-		}
-		return Void
-	case "printf":
-		c.printf(gc, e, ir.EventPrintf)
-		return Void
-	case "exit":
-		if len(e.Args) != 0 {
-			c.values(gc, e.Args)
-			c.errorf(e, "exit takes no arguments, got %d", len(e.Args))
-			return Void
-		}
-		c.addEvent(e, ir.EventExit, nil, nil)
-		gc.dead = true
-		return Void
-	case "str":
-		return c.str(gc, e)
-	case "strncmp":
-		return c.strncmp(gc, e) // cexpr.go
-	case "ustack":
-		return c.ustack(gc, e)
-	case "usym":
-		if len(e.Args) != 1 {
-			c.values(gc, e.Args)
-			c.errorf(e, "usym takes 1 argument, got %d", len(e.Args))
-			return nil
-		}
-		if c.integer(gc, e.Args[0], "usym") == nil {
-			return nil
-		}
-		return Usym
-	case "delete":
-		c.mapCall(gc, e)
-		return Bool // whether there was an entry
-	case "has_key":
-		if c.keyedCall(gc, e, "has_key") == nil {
-			return nil
-		}
-		return Bool
-	case "clear", "zero":
-		c.mapCall(gc, e)
-		return Void
-	}
-	if t, ok := c.userCall(gc, e); ok {
-		return t // usercalls.go
+	if f, ok := funcs[e.Fn]; ok {
+		return f.check(c, gc, e)
 	}
 	if t, ok := c.builtinCall(gc, e); ok {
 		return t // builtins.go
@@ -113,15 +130,77 @@ func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {
 		return nil
 	}
 	d := c.diags.Errorf(e.FnSp, "unknown function %q", e.Fn)
-	known := append([]string(nil), calls...)
-	for n := range laterCalls {
-		known = append(known, n)
-	}
-	sort.Strings(known)
-	if s := diag.Suggest(e.Fn, known); s != "" {
+	if s := diag.Suggest(e.Fn, callNames()); s != "" {
 		d.WithHint("did you mean %q?", s)
 	}
 	return nil
+}
+
+// callNames are the names "did you mean" offers for an unknown function:
+// those of funcs and laterCalls, sorted.
+func callNames() []string {
+	known := slices.AppendSeq(slices.Collect(maps.Keys(funcs)), maps.Keys(laterCalls))
+	slices.Sort(known)
+	return known
+}
+
+// aggCall reports an aggregation outside a map assignment (maps.go
+// checks them there).
+func (c *checker) aggCall(gc *groupCtx, e *parser.CallExpr) *Type {
+	c.values(gc, e.Args)
+	c.errorf(e, "%s() can only be assigned to a map", e.Fn).WithHint("write @name[key] = %s", aggUsage[e.Fn])
+	return nil
+}
+
+// printCall checks print(value, ...) and print(@map, ...).
+func (c *checker) printCall(gc *groupCtx, e *parser.CallExpr) *Type {
+	if len(e.Args) == 0 {
+		c.errorf(e, "print needs at least one argument")
+		return Void
+	}
+	if c.mapCall(gc, e) {
+		return Void
+	}
+	if c.values(gc, e.Args) {
+		c.addEvent(e, ir.EventPrint, nil, e.Args)
+	}
+	return Void
+}
+
+// exitCall checks exit().
+func (c *checker) exitCall(gc *groupCtx, e *parser.CallExpr) *Type {
+	if !c.argCount(gc, e, 0) {
+		return Void
+	}
+	c.addEvent(e, ir.EventExit, nil, nil)
+	gc.dead = true
+	return Void
+}
+
+// hasKey checks has_key(@m, key).
+func (c *checker) hasKey(gc *groupCtx, e *parser.CallExpr) *Type {
+	if c.keyedCall(gc, e, "has_key") == nil {
+		return nil
+	}
+	return Bool
+}
+
+// argCount reports whether e has n arguments; when not, it checks them
+// as values and reports the call.
+func (c *checker) argCount(gc *groupCtx, e *parser.CallExpr, n int) bool {
+	if len(e.Args) == n {
+		return true
+	}
+	c.values(gc, e.Args)
+	switch n {
+	case 0:
+		c.errorf(e, "%s takes no arguments, got %d", e.Fn, len(e.Args))
+	case 1:
+		c.errorf(e, "%s takes 1 argument, got %d", e.Fn, len(e.Args))
+	default:
+		c.errorf(e, "%s takes %d arguments, got %d", e.Fn, n, len(e.Args))
+	}
+	return false
 }
 
 // values checks every expression of es as a value and reports whether all

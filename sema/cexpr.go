@@ -543,9 +543,7 @@ func (c *checker) offsetof(gc *groupCtx, e *parser.OffsetofExpr) *Type {
 // the other a string literal, n a constant. Like C's it yields 0 when the
 // first n bytes are equal, and 1 (not a signed difference) otherwise.
 func (c *checker) strncmp(gc *groupCtx, e *parser.CallExpr) *Type {
-	if len(e.Args) != 3 {
-		c.values(gc, e.Args)
-		c.errorf(e, "strncmp takes 3 arguments, got %d", len(e.Args))
+	if !c.argCount(gc, e, 3) {
 		return nil
 	}
 	at, bt, nt := c.value(gc, e.Args[0]), c.value(gc, e.Args[1]), c.value(gc, e.Args[2])

@@ -605,8 +605,12 @@ func (c *checker) mapCall(gc *groupCtx, e *parser.CallExpr) bool {
 // tuple of the keys for a map of several. The keys gen builds are in
 // Program.KeysOf. It returns the map, nil when in error (reported).
 func (c *checker) keyedCall(gc *groupCtx, e *parser.CallExpr, fn string) *Map {
-	me, ok := e.Args[0].(*parser.MapExpr)
-	if len(e.Args) != 2 || !ok || me.Keys != nil {
+	var me *parser.MapExpr
+	ok := false
+	if len(e.Args) == 2 {
+		me, ok = e.Args[0].(*parser.MapExpr)
+	}
+	if !ok || me.Keys != nil {
 		c.values(gc, e.Args)
 		c.errorf(e, "%s takes a map and a key: %s(@m, key)", fn, fn)
 		return nil

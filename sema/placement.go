@@ -146,15 +146,8 @@ type groupReads struct {
 	stack bool  // ustack
 	names map[string]bool
 	// noMemory says the code reads no memory of the process: no program
-	// value, no pointer, and calls only memoryFreeCalls.
+	// value, no pointer, and calls only of readsNoMemory (calls.go).
 	noMemory bool
-}
-
-// memoryFreeCalls are the functions whose calls read no memory of the
-// process but their arguments' values.
-var memoryFreeCalls = map[string]bool{
-	"count": true, "sum": true, "avg": true, "min": true, "max": true, "stats": true,
-	"hist": true, "lhist": true, "delete": true, "clear": true, "zero": true, "exit": true,
 }
 
 func readsOf(g *parser.ProbeGroup, goABI bool) groupReads {
@@ -184,7 +177,7 @@ func readsOf(g *parser.ProbeGroup, goABI bool) groupReads {
 			if n.Fn == "ustack" {
 				r.stack = true
 			}
-			r.noMemory = r.noMemory && memoryFreeCalls[n.Fn]
+			r.noMemory = r.noMemory && readsNoMemory(n.Fn)
 		}
 		return true
 	})

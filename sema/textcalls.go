@@ -7,7 +7,8 @@ import (
 	"github.com/gs-tracer/gs/parser"
 )
 
-// strlen and strerror: bpftrace's functions of text.
+// bpftrace's functions of text: strlen, ntop, len (strerror is an intFunc,
+// calls.go).
 
 // Errno is the type of strerror(e): an integer the runtime prints as the
 // C library's message for that errno.
@@ -16,9 +17,7 @@ var Errno = &Type{Kind: KindErrno, Size: 8, Name: "strerror"}
 // strlen checks strlen(s): the length of s's text, a uint64 (a literal's
 // is a constant).
 func (c *checker) strlen(gc *groupCtx, e *parser.CallExpr) *Type {
-	if len(e.Args) != 1 {
-		c.values(gc, e.Args)
-		c.errorf(e, "strlen takes 1 argument, got %d", len(e.Args))
+	if !c.argCount(gc, e, 1) {
 		return nil
 	}
 	t := c.value(gc, e.Args[0])
@@ -41,19 +40,6 @@ func (c *checker) strlen(gc *groupCtx, e *parser.CallExpr) *Type {
 		return nil
 	}
 	return Uint64
-}
-
-// strerror checks strerror(e): e, an errno value, printed as its message.
-func (c *checker) strerror(gc *groupCtx, e *parser.CallExpr) *Type {
-	if len(e.Args) != 1 {
-		c.values(gc, e.Args)
-		c.errorf(e, "strerror takes 1 argument, got %d", len(e.Args))
-		return nil
-	}
-	if c.integer(gc, e.Args[0], "strerror") == nil {
-		return nil
-	}
-	return Errno
 }
 
 // Inet is the type of ntop(addr): an IPv4 address in an integer's low four
@@ -100,9 +86,7 @@ func (c *checker) ntop(gc *groupCtx, e *parser.CallExpr) *Type {
 // length checks len(ustack): the number of frames of the stack, an int64.
 // len(@map) is maps' (the count of its keys).
 func (c *checker) length(gc *groupCtx, e *parser.CallExpr) *Type {
-	if len(e.Args) != 1 {
-		c.values(gc, e.Args)
-		c.errorf(e, "len takes 1 argument, got %d", len(e.Args))
+	if !c.argCount(gc, e, 1) {
 		return nil
 	}
 	if m, ok := e.Args[0].(*parser.MapExpr); ok && len(m.Keys) == 0 {

@@ -11,67 +11,39 @@ import (
 // records the runtime acts on in order) or at compile time (strcontains,
 // strncmp and bswap of constants).
 
-// userCall checks the calls of this file; ok is false for other names.
-func (c *checker) userCall(gc *groupCtx, e *parser.CallExpr) (t *Type, ok bool) {
-	switch e.Fn {
-	case "system":
-		if !c.cfg.Unsafe {
-			c.values(gc, e.Args)
-			c.diags.Errorf(e.FnSp, "system() runs a command: it needs --unsafe")
-			return Void, true
-		}
-		c.printf(gc, e, ir.EventSystem)
-		return Void, true
-	case "cat":
-		c.printf(gc, e, ir.EventCat)
-		return Void, true
-	case "warnf":
-		c.printf(gc, e, ir.EventWarnf)
-		return Void, true
-	case "errorf":
-		c.printf(gc, e, ir.EventErrorf)
-		return Void, true
-	case "time":
-		format := "%H:%M:%S\n"
-		switch len(e.Args) {
-		case 0:
-		case 1:
-			lit, isLit := e.Args[0].(*parser.StrLit)
-			if !isLit {
-				c.value(gc, e.Args[0])
-				c.errorf(e.Args[0], "time's format must be a string literal")
-				return Void, true
-			}
-			c.p.Types[lit] = LitOf(len(lit.Val))
-			format = lit.Val
-		default:
-			c.values(gc, e.Args)
-			c.errorf(e, "time takes at most 1 argument, got %d", len(e.Args))
-			return Void, true
-		}
-		c.addEvent(e, ir.EventTime, nil, nil)
-		c.events[len(c.events)-1].text = format
-		return Void, true
-	case "strcontains":
-		return c.strcontains(gc, e), true
-	case "bswap":
-		return c.bswap(gc, e), true
-	case "nsecs":
-		return c.nsecs(e), true
-	case "strftime":
-		return c.strftime(gc, e), true
-	case "strlen":
-		return c.strlen(gc, e), true // textcalls.go
-	case "strerror":
-		return c.strerror(gc, e), true
-	case "ntop":
-		return c.ntop(gc, e), true
-	case "buf":
-		return c.buf(gc, e), true // buf.go
-	case "len":
-		return c.length(gc, e), true // textcalls.go
+// system checks system(format, ...), which needs --unsafe.
+func (c *checker) system(gc *groupCtx, e *parser.CallExpr) *Type {
+	if !c.cfg.Unsafe {
+		c.values(gc, e.Args)
+		c.diags.Errorf(e.FnSp, "system() runs a command: it needs --unsafe")
+		return Void
 	}
-	return nil, false
+	c.printf(gc, e, ir.EventSystem)
+	return Void
+}
+
+// time checks time([format]).
+func (c *checker) time(gc *groupCtx, e *parser.CallExpr) *Type {
+	format := "%H:%M:%S\n"
+	switch len(e.Args) {
+	case 0:
+	case 1:
+		lit, isLit := e.Args[0].(*parser.StrLit)
+		if !isLit {
+			c.value(gc, e.Args[0])
+			c.errorf(e.Args[0], "time's format must be a string literal")
+			return Void
+		}
+		c.p.Types[lit] = LitOf(len(lit.Val))
+		format = lit.Val
+	default:
+		c.values(gc, e.Args)
+		c.errorf(e, "time takes at most 1 argument, got %d", len(e.Args))
+		return Void
+	}
+	c.addEvent(e, ir.EventTime, nil, nil)
+	c.events[len(c.events)-1].text = format
+	return Void
 }
 
 // NsecsClocks are the clocks of nsecs(CLOCK), bpftrace's names, and the
@@ -79,7 +51,7 @@ func (c *checker) userCall(gc *groupCtx, e *parser.CallExpr) (t *Type, ok bool) 
 var NsecsClocks = map[string]ir.Ctx{"monotonic": ir.CtxNsecs, "boot": ir.CtxBootNs, "tai": ir.CtxTaiNs}
 
 // nsecs checks nsecs(boot), nsecs(monotonic) and nsecs(tai).
-func (c *checker) nsecs(e *parser.CallExpr) *Type {
+func (c *checker) nsecs(_ *groupCtx, e *parser.CallExpr) *Type {
 	var id *parser.Ident
 	if len(e.Args) == 1 {
 		id, _ = e.Args[0].(*parser.Ident)
@@ -104,9 +76,7 @@ func (c *checker) nsecs(e *parser.CallExpr) *Type {
 // (gen's strcontains), so the haystack's capacity times the needle's
 // length is bounded.
 func (c *checker) strcontains(gc *groupCtx, e *parser.CallExpr) *Type {
-	if len(e.Args) != 2 {
-		c.values(gc, e.Args)
-		c.errorf(e, "strcontains takes 2 arguments, got %d", len(e.Args))
+	if !c.argCount(gc, e, 2) {
 		return nil
 	}
 	if !c.values(gc, e.Args) {
@@ -168,9 +138,7 @@ const maxSearch = 16384
 // bswap checks bswap(x): x's bytes reversed, at x's size (1, 2, 4 or 8
 // bytes), an unsigned integer of that size.
 func (c *checker) bswap(gc *groupCtx, e *parser.CallExpr) *Type {
-	if len(e.Args) != 1 {
-		c.values(gc, e.Args)
-		c.errorf(e, "bswap takes 1 argument, got %d", len(e.Args))
+	if !c.argCount(gc, e, 1) {
 		return nil
 	}
 	t := c.integer(gc, e.Args[0], "bswap")

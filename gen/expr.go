@@ -73,13 +73,7 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 	case *parser.BinaryExpr:
 		g.binary(e, r)
 	case *parser.CondExpr:
-		els, end := newLabel(), newLabel()
-		g.branch(e.Cond, els, false)
-		g.exprInto(e.Then, r)
-		g.jump(ir.OpJa, 0, end)
-		g.bind(els)
-		g.exprInto(e.Else, r)
-		g.bind(end)
+		g.cond(e, func(x parser.Expr) { g.exprInto(x, r) })
 	case *parser.CastExpr:
 		if g.typeOf(e.X).Kind == sema.KindArray {
 			g.arrayInt(e, r) // arraycast.go
@@ -323,6 +317,19 @@ func (g *gen) toBool(r uint8, e parser.Expr) {
 	}
 }
 
+// cond lowers c ? x : y, each branch by lower (into the same place, a
+// register or a slot): the condition's jump, x's code and a jump past
+// y's, then y's. Every conditional expression in gen is lowered by it.
+func (g *gen) cond(c *parser.CondExpr, lower func(x parser.Expr)) {
+	els, end := newLabel(), newLabel()
+	g.branch(c.Cond, els, false)
+	lower(c.Then)
+	g.jump(ir.OpJa, 0, end)
+	g.bind(els)
+	lower(c.Else)
+	g.bind(end)
+}
+
 // branch jumps to l when e is true (jumpIf) or false (!jumpIf), and falls
 // through otherwise. && and || become jumps; no bool is materialized.
 func (g *gen) branch(e parser.Expr, l *label, jumpIf bool) {
@@ -459,13 +466,7 @@ func (g *gen) text(e parser.Expr, dst int, dt *sema.Type) {
 	case *parser.MapExpr: // a map of strings
 		g.mapText(e, dst, dt)
 	case *parser.CondExpr:
-		els, end := newLabel(), newLabel()
-		g.branch(e.Cond, els, false)
-		g.text(e.Then, dst, dt)
-		g.jump(ir.OpJa, 0, end)
-		g.bind(els)
-		g.text(e.Else, dst, dt)
-		g.bind(end)
+		g.cond(e, func(x parser.Expr) { g.text(x, dst, dt) })
 	default:
 		panic(fmt.Sprintf("gen: unexpected string expression %T", e))
 	}
@@ -516,13 +517,7 @@ func (g *gen) comm(e parser.Expr, dst int) {
 			g.copyHeap(dst, off, ir.CommLen)
 		}
 	case *parser.CondExpr:
-		els, end := newLabel(), newLabel()
-		g.branch(e.Cond, els, false)
-		g.comm(e.Then, dst)
-		g.jump(ir.OpJa, 0, end)
-		g.bind(els)
-		g.comm(e.Else, dst)
-		g.bind(end)
+		g.cond(e, func(x parser.Expr) { g.comm(x, dst) })
 	default:
 		panic(fmt.Sprintf("gen: unexpected comm expression %T", e))
 	}
@@ -686,45 +681,82 @@ func (g *gen) bswap(e *parser.CallExpr, r uint8) {
 }
 
 // strcontains searches the string slot of strcontains's haystack for its
-// literal needle (sema checked the size of the search) into r: at each
-// position that the string's length allows, the needle's bytes are
-// compared one by one with constant heap offsets, and the first position
-// that matches them all ends the search.
+// needle into r (sema checked the size of the search): a literal, whose
+// bytes and length are constants, or a string read at run time into its
+// own slot. At each position the haystack's length allows, the needle's
+// bytes are compared one by one (constant heap offsets, so every position
+// and needle byte is its own code) until the needle's length is reached,
+// and the first position that matches them all ends the search. Bytes are
+// compared only below both lengths, so no byte past a string's text takes
+// part.
 func (g *gen) strcontains(e *parser.CallExpr, r uint8) {
-	lit, ok := e.Args[1].(*parser.StrLit)
-	if !ok {
-		g.strcontainsRun(e, r) // strcontains.go
-		return
-	}
 	mark := g.temp
-	needle, _, _ := strings.Cut(lit.Val, "\x00")
-	g.constant(r, 1)
-	if len(needle) == 0 {
-		return
+	lit, isLit := e.Args[1].(*parser.StrLit)
+	var needle string
+	if isLit {
+		needle, _, _ = strings.Cut(lit.Val, "\x00")
+		g.constant(r, 1)
+		if len(needle) == 0 {
+			return
+		}
 	}
-	off, capn := g.strSlot(e.Args[0], false)
-	n := len(needle)
-	ln, t, k := g.push(), g.push(), g.push()
-	g.emit(ir.Insn{Op: ir.OpLdHeap, A: ln, C: 2, Imm: int32(off)}) // the slot's u16 length
-	found, end := newLabel(), newLabel()
-	for i := 0; i+n <= capn; i++ {
+	hoff, hcap := g.strSlot(e.Args[0], false)
+	noff, ncap := 0, len(needle)
+	if !isLit {
+		noff, ncap = g.strSlot(e.Args[1], false)
+		g.constant(r, 1)
+	}
+	hl := g.push()
+	var nl uint8 // the needle's length at run time
+	if !isLit {
+		nl = g.push()
+	}
+	t, k := g.push(), g.push()
+	g.emit(ir.Insn{Op: ir.OpLdHeap, A: hl, C: 2, Imm: int32(hoff)}) // the slots' u16 lengths
+	found, missing := newLabel(), newLabel()
+	if !isLit {
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: nl, C: 2, Imm: int32(noff)})
+		g.jump(ir.OpJz, nl, found) // the empty needle is everywhere
+	}
+	for i := 0; i < hcap && (!isLit || i+ncap <= hcap); i++ {
 		next := newLabel()
-		g.constant(k, uint64(i+n))
-		g.emit(ir.Insn{Op: ir.OpLtU, A: t, B: ln, C: k})
-		g.jump(ir.OpJnz, t, end) // the text ends before this position's last byte
-		for j := 0; j < n; j++ {
-			g.emit(ir.Insn{Op: ir.OpLdHeap, A: t, C: 1, Imm: int32(off + ir.StrHeader + i + j)})
-			g.constant(k, uint64(needle[j]))
+		if isLit {
+			g.constant(k, uint64(i+ncap))
+			g.emit(ir.Insn{Op: ir.OpLtU, A: t, B: hl, C: k})
+		} else {
+			g.constant(k, uint64(i))
+			g.emit(ir.Insn{Op: ir.OpAdd, A: t, B: k, C: nl})
+			g.emit(ir.Insn{Op: ir.OpLtU, A: t, B: hl, C: t})
+		}
+		g.jump(ir.OpJnz, t, missing) // the text ends before the needle would
+		for j := 0; j < ncap && i+j < hcap; j++ {
+			if !isLit && j > 0 {
+				g.constant(k, uint64(j))
+				g.emit(ir.Insn{Op: ir.OpLtU, A: t, B: k, C: nl})
+				g.jump(ir.OpJz, t, found) // all of the needle matched
+			}
+			g.emit(ir.Insn{Op: ir.OpLdHeap, A: t, C: 1, Imm: int32(hoff + ir.StrHeader + i + j)})
+			if isLit {
+				g.constant(k, uint64(needle[j]))
+			} else {
+				g.emit(ir.Insn{Op: ir.OpLdHeap, A: k, C: 1, Imm: int32(noff + ir.StrHeader + j)})
+			}
 			g.emit(ir.Insn{Op: ir.OpNe, A: t, B: t, C: k})
 			g.jump(ir.OpJnz, t, next)
 		}
+		// Every byte compared matched: the needle's length is at most
+		// what the loop compared (its capacity, or the haystack's rest,
+		// which the length test above bounds).
 		g.jump(ir.OpJa, 0, found)
 		g.bind(next)
 	}
-	g.bind(end)
+	g.bind(missing)
 	g.constant(r, 0)
 	g.bind(found)
 	g.pop()
+	if !isLit {
+		g.pop()
+	}
 	g.pop()
 	g.pop()
 	g.temp = mark

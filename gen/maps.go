@@ -100,13 +100,7 @@ func (g *gen) keyString(e parser.Expr, dst, n int, addr uint8) {
 		v := g.p.Vars[e]
 		g.keyVarString(v.Offset, v.Type.Cap, dst, n)
 	case *parser.CondExpr:
-		els, end := newLabel(), newLabel()
-		g.branch(e.Cond, els, false)
-		g.keyString(e.Then, dst, n, zero)
-		g.jump(ir.OpJa, 0, end)
-		g.bind(els)
-		g.keyString(e.Else, dst, n, zero)
-		g.bind(end)
+		g.cond(e, func(x parser.Expr) { g.keyString(x, dst, n, zero) })
 	default:
 		if off, ok := g.tupleSlot(e); ok { // a string element of a tuple in a $var
 			g.keyVarString(off, g.typeOf(e).Cap, dst, n)
@@ -288,13 +282,7 @@ func (g *gen) keyComm(e parser.Expr, dst int) {
 		g.rawWords(e.Val[:min(len(e.Val), ir.CommLen)], dst, ir.CommLen/8, r)
 		g.pop()
 	case *parser.CondExpr:
-		els, end := newLabel(), newLabel()
-		g.branch(e.Cond, els, false)
-		g.keyComm(e.Then, dst)
-		g.jump(ir.OpJa, 0, end)
-		g.bind(els)
-		g.keyComm(e.Else, dst)
-		g.bind(end)
+		g.cond(e, func(x parser.Expr) { g.keyComm(x, dst) })
 	default:
 		g.comm(e, dst)
 	}

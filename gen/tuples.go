@@ -3,7 +3,6 @@ package gen
 import (
 	"fmt"
 
-	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/sema"
 )
@@ -78,11 +77,5 @@ func (g *gen) tuple(e parser.Expr, dst int, t *sema.Type) {
 // condStore stores the branch of c ? x : y that runs at heap[dst], a slot
 // of type t that holds either (sema/ternary.go).
 func (g *gen) condStore(c *parser.CondExpr, dst int, t *sema.Type) {
-	els, end := newLabel(), newLabel()
-	g.branch(c.Cond, els, false)
-	g.store(c.Then, dst, t)
-	g.jump(ir.OpJa, 0, end)
-	g.bind(els)
-	g.store(c.Else, dst, t)
-	g.bind(end)
+	g.cond(c, func(x parser.Expr) { g.store(x, dst, t) })
 }

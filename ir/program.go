@@ -420,6 +420,30 @@ type Type struct {
 	Pairs string
 }
 
+// RecordSize is how many record bytes a value of type t occupies: the
+// one size rule of the output side (output decodes by it, and session
+// checks records against it). A nil type occupies none.
+func (t *Type) RecordSize() int {
+	if t == nil {
+		return 0
+	}
+	switch t.Kind {
+	case KindFunc, KindProbe:
+		return 0
+	case KindString:
+		if t.Size > 0 {
+			return t.Size
+		}
+		return StrHeader + t.Cap
+	case KindComm:
+		if t.Size > 0 {
+			return t.Size
+		}
+		return CommLen
+	}
+	return t.Size
+}
+
 // StackMode is bpftrace's stack_mode: how the frames of a ustack print.
 type StackMode uint8
 

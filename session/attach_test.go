@@ -33,7 +33,7 @@ func TestFormatAttachedNested(t *testing.T) {
 			cat(obj, text, le64(ir.StatusReadError), le64(0x2000), elems)},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := string((&valuePrinter{}).appendValue(nil, outer, tt.b)); got != tt.want {
+			if got := textOf(outer, tt.b); got != tt.want {
 				t.Errorf("text: got %s, want %s", got, tt.want)
 			}
 			if got := string((&jsonPrinter{}).appendValue(nil, outer, tt.b)); got != tt.wantJ {
@@ -42,7 +42,7 @@ func TestFormatAttachedNested(t *testing.T) {
 		})
 	}
 	short := &ir.Type{Kind: ir.KindStruct, Size: 8, Members: []ir.Member{{Name: "s", Offset: 64, Type: str}}}
-	if got := string((&valuePrinter{}).appendValue(nil, short, make([]byte, 8))); got != "{s = <malformed>}" {
+	if got := textOf(short, make([]byte, 8)); got != "{s = <malformed>}" {
 		t.Errorf("a member past the record: got %s", got)
 	}
 }

@@ -25,8 +25,7 @@ func TestFormatSeq(t *testing.T) {
 		{"negative count", cat(elems, le64(1<<63)), "[1, 2, 3, -559038737, ...]", "[1,2,3,-559038737]"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			p := valuePrinter{}
-			if got := string(p.appendValue(nil, seq3, tt.b)); got != tt.want {
+			if got := textOf(seq3, tt.b); got != tt.want {
 				t.Errorf("text: got %q, want %q", got, tt.want)
 			}
 			j := jsonPrinter{}
@@ -36,7 +35,7 @@ func TestFormatSeq(t *testing.T) {
 		})
 	}
 	bad := &ir.Type{Kind: ir.KindSeq, Size: 16, Elem: tInt32, Len: 4} // 4 elements do not fit
-	if got := string((&valuePrinter{}).appendValue(nil, bad, make([]byte, 16))); got != "<malformed>" {
+	if got := textOf(bad, make([]byte, 16)); got != "<malformed>" {
 		t.Errorf("inconsistent type: got %q", got)
 	}
 }

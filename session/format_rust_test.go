@@ -91,8 +91,7 @@ func TestFormatRust(t *testing.T) {
 			`Row {name: "ab", tags: <read error at 0x10>}`, `{"name": "ab", "tags": {"error": "read error", "addr": 16}}`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			p := valuePrinter{}
-			if got := string(p.appendValue(nil, tt.t, tt.b)); got != tt.want {
+			if got := textOf(tt.t, tt.b); got != tt.want {
 				t.Errorf("text: got %q, want %q", got, tt.want)
 			}
 			j := jsonPrinter{}

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/output"
 	"github.com/gs-tracer/gs/printfmt"
 	"github.com/gs-tracer/gs/symbolize"
 )
@@ -118,7 +119,7 @@ func appendJSONReadError(dst []byte, addr uint64) []byte {
 // elements of one value.
 type jsonPrinter struct {
 	probe   *ir.Probe
-	symbols *symbols
+	symbols *output.Symbols
 	elems   int
 }
 
@@ -126,7 +127,7 @@ type jsonPrinter struct {
 // does: integers, enums and pointers as numbers, strings as strings,
 // structs and records as objects, arrays and tuples as arrays.
 func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
-	if t == nil || typeSize(t) > len(b) {
+	if t == nil || t.RecordSize() > len(b) {
 		return append(dst, jsonMalformed...)
 	}
 	switch t.Kind {
@@ -200,7 +201,7 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		if !ok {
 			return append(dst, jsonMalformed...)
 		}
-		return appendJSONString(dst, []byte(p.symbols.resolve(symbolize.Frame{IP: u}).String()))
+		return appendJSONString(dst, []byte(p.symbols.Resolve(symbolize.Frame{IP: u}).String()))
 	case ir.KindString:
 		s, fault := stringSlot(t, b)
 		if fault != nil {
@@ -212,7 +213,7 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		}
 		return appendJSONString(dst, s.text)
 	case ir.KindComm:
-		return appendJSONString(dst, trimNul(b[:typeSize(t)]))
+		return appendJSONString(dst, trimNul(b[:t.RecordSize()]))
 	case ir.KindFunc, ir.KindProbe:
 		if p.probe == nil {
 			return append(dst, jsonMalformed...)
@@ -270,8 +271,7 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		}
 		return append(dst, ']')
 	case ir.KindStack:
-		vp := valuePrinter{symbols: p.symbols}
-		return appendJSONStrings(dst, vp.stackLinesMode(b[:t.Size], t.StackMode))
+		return appendJSONStrings(dst, stackLines(p.symbols, b[:t.Size], t.StackMode))
 	}
 	return append(dst, jsonMalformed...)
 }
@@ -320,7 +320,7 @@ func (p *jsonPrinter) appendStruct(dst []byte, t *ir.Type, b []byte) []byte {
 			dst = appendBitfieldJSON(dst, m, b[m.Offset:])
 			continue
 		}
-		end := m.Offset + typeSize(m.Type)
+		end := m.Offset + m.Type.RecordSize()
 		if m.Type == nil || end > len(b) {
 			dst = append(dst, jsonMalformed...)
 			continue
@@ -357,7 +357,7 @@ func (p *jsonPrinter) appendArray(dst []byte, t *ir.Type, b []byte) []byte {
 	if el == nil || t.Len < 0 {
 		return append(dst, jsonMalformed...)
 	}
-	es := typeSize(el)
+	es := el.RecordSize()
 	if t.Len == 0 {
 		return append(dst, "[]"...)
 	}
@@ -398,7 +398,7 @@ func (p *jsonPrinter) appendTuple(dst []byte, t *ir.Type, b []byte) []byte {
 		if record {
 			dst = appendJSONName(dst, m.Name)
 		}
-		stop := m.Offset + typeSize(m.Type)
+		stop := m.Offset + m.Type.RecordSize()
 		if m.Type == nil || m.Offset < 0 || stop > len(b) {
 			return append(append(dst, jsonMalformed...), end)
 		}
@@ -421,7 +421,7 @@ func (d *decoder) appendFieldJSON(dst []byte, r record, f *ir.Field) []byte {
 		}
 		return appendJSONReadError(dst, fl.addr)
 	}
-	p := jsonPrinter{probe: r.probe, symbols: d.symbols}
+	p := jsonPrinter{probe: r.probe, symbols: d.symbols()}
 	return p.appendValue(dst, f.Type, r.value(f))
 }
 
@@ -464,9 +464,22 @@ func (d *decoder) decodeJSON(dst []byte, r record) []byte {
 		}
 		dst = append(dst, "}}\n"...)
 	case ir.EventPrintf:
-		dst = jsonMessage(dst, "printf", d.appendPrintf(nil, r, r.ev.Verbs))
+		dst = jsonMessage(dst, "printf", d.text.Printf(nil, r.ev.Verbs, r.out.Fields))
 	case ir.EventTime:
 		dst = jsonMessage(dst, "time", []byte(printfmt.Strftime(r.ev.Text, time.Now())))
 	}
 	return dst
+}
+
+// stackLines resolves the frames of a captured stack: a u64 count, then
+// the frames.
+func stackLines(syms *output.Symbols, b []byte, mode ir.StackMode) []string {
+	n, ok := loadUint(b, 8)
+	if !ok {
+		return nil
+	}
+	if max := uint64(len(b)-8) / ir.StackFrameSize; n > max {
+		n = max
+	}
+	return syms.Lines(output.StackFrames(b[8:], int(n)), mode)
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/output"
 )
 
 // Maps in JSON, as bpftrace writes them: one line per printed map,
@@ -94,28 +95,33 @@ func appendJSONNum(dst []byte, n num) []byte {
 // bpftrace's text of the key without spaces, the values of a key of
 // several joined by ","; strings keep their spaces (bpftrace drops them).
 func (p *mapPrinter) keyTextJSON(dst []byte, m *ir.Map, key *mapKey) []byte {
-	for i, t := range m.Keys {
+	dec, text := p.values()
+	for i, v := range dec.Keys(m, key[:]) {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		b := keyBytes(m, i, key)
+		t := m.Keys[i]
 		switch t.Kind {
 		case ir.KindString, ir.KindComm, ir.KindFunc, ir.KindProbe, ir.KindSymbol, ir.KindTime, ir.KindErrno, ir.KindInet:
-			dst = p.appendKeyText(dst, t, b)
+			dst = text.Key(dst, &v)
 		case ir.KindStack:
 			// bpftrace's text of a stack without its indentation: each
 			// frame after a newline, and one at the end.
-			if b == nil {
+			if v.Kind != output.Stack {
 				dst = append(dst, "<malformed>"...)
 				continue
 			}
-			for _, f := range p.frames(t, b) {
+			lines := []string{"<stack not captured>"}
+			if !v.Missing {
+				lines = p.symbols.Lines(v.Frames, t.StackMode)
+			}
+			for _, f := range lines {
 				dst = append(append(dst, '\n'), f...)
 			}
 			dst = append(dst, '\n')
 		default:
 			start := len(dst)
-			dst = p.appendKeyText(dst, t, b)
+			dst = text.Key(dst, &v)
 			text := dst[start:]
 			n := 0
 			for _, c := range text {

@@ -62,7 +62,7 @@ func (p *jsonPrinter) appendRustStructJSON(dst []byte, t *ir.Type, b []byte) []b
 
 // appendMemberJSON prints member m of the value whose bytes are b.
 func (p *jsonPrinter) appendMemberJSON(dst []byte, m ir.Member, b []byte) []byte {
-	end := m.Offset + typeSize(m.Type)
+	end := m.Offset + m.Type.RecordSize()
 	if m.Type == nil || m.BitSize > 0 || m.Offset < 0 || end > len(b) {
 		return append(dst, jsonMalformed...)
 	}

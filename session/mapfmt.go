@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/output"
 	"github.com/gs-tracer/gs/symbolize"
 )
 
@@ -35,9 +36,12 @@ const histWidth = 52
 // mapPrinter formats script maps as text or JSON.
 type mapPrinter struct {
 	prog    *ir.Program
-	symbols *symbols // nil prints addresses
+	symbols *output.Symbols // nil prints addresses
 	// stack returns the frames of a gs_stacks id; nil means none can be read.
 	stack func(id uint64) ([]symbolize.Frame, bool)
+
+	dec  *output.Decoder // values: see values
+	text output.Text
 }
 
 // num is a map value: a count or sum, signed or not.
@@ -188,16 +192,21 @@ func (p *mapPrinter) appendText(dst []byte, m *ir.Map, es []mapEntry, top int, d
 			dst = append(dst, " }\n"...)
 		case m.HoldsStrings():
 			dst = append(dst, ": "...)
-			dst = p.appendKeyText(dst, m.Value, e.str)
+			dec, text := p.values()
+			v := dec.Value(m.Value, e.str)
+			dst = text.Key(dst, &v)
 			dst = append(dst, '\n')
 		case !m.IsAgg && m.Value != nil && (m.Value.Kind == ir.KindBool || m.Value.Kind == ir.KindEnum) && div < 2:
 			dst = append(dst, ": "...)
-			vp := valuePrinter{symbols: p.symbols, start: len(dst)}
-			dst = vp.appendValue(dst, m.Value, binary.LittleEndian.AppendUint64(nil, e.val)) // true, an enumerator's name
+			dec, text := p.values()
+			var b [8]byte
+			binary.LittleEndian.PutUint64(b[:], e.val)
+			v := dec.Value(m.Value, b[:])
+			dst = text.Value(dst, &v) // true, an enumerator's name
 			dst = append(dst, '\n')
 		case !m.IsAgg && m.Value != nil && m.Value.Kind == ir.KindPointer:
 			dst = append(dst, ": "...)
-			dst = appendHex(dst, e.val) // an address, as bpftrace prints it
+			dst = strconv.AppendUint(append(dst, "0x"...), e.val, 16) // an address, as bpftrace prints it
 			dst = append(dst, '\n')
 		default:
 			dst = append(dst, ": "...)
@@ -214,92 +223,25 @@ func (p *mapPrinter) appendKeysText(dst []byte, m *ir.Map, key *mapKey) []byte {
 	if len(m.Keys) == 0 {
 		return dst
 	}
+	dec, text := p.values()
 	dst = append(dst, '[')
-	for i, t := range m.Keys {
+	for i, v := range dec.Keys(m, key[:]) {
 		if i > 0 {
 			dst = append(dst, ", "...)
 		}
-		dst = p.appendKeyText(dst, t, keyBytes(m, i, key))
+		dst = text.Key(dst, &v)
 	}
 	return append(dst, ']')
 }
 
-// keyBytes returns the bytes of key value i, or nil when the layout does
-// not fit the key.
-func keyBytes(m *ir.Map, i int, key *mapKey) []byte {
-	if i >= len(m.KeyOffsets) || m.Keys[i] == nil {
-		return nil
+// values returns the decoder and the text writer of the printer's values.
+func (p *mapPrinter) values() (*output.Decoder, *output.Text) {
+	if p.dec == nil {
+		p.dec = output.NewDecoder(p.prog)
+		p.dec.Stacks = p.stack
 	}
-	off, n := m.KeyOffsets[i], typeSize(m.Keys[i])
-	if m.Keys[i].Kind == ir.KindFunc || m.Keys[i].Kind == ir.KindProbe || m.Keys[i].Kind == ir.KindStack {
-		n = 8 // ids
-	}
-	if off < 8 || n <= 0 || off+n > len(key) {
-		return nil
-	}
-	return key[off : off+n]
-}
-
-// appendKeyText prints one key value as bpftrace does: strings bare,
-// func and probe by name, a stack as its frames on lines of their own.
-func (p *mapPrinter) appendKeyText(dst []byte, t *ir.Type, b []byte) []byte {
-	if b == nil {
-		return append(dst, "<malformed>"...)
-	}
-	switch t.Kind {
-	case ir.KindString:
-		s, fault := stringSlot(t, b)
-		if fault != nil {
-			return appendReadError(dst, *fault)
-		}
-		return append(dst, s.text...)
-	case ir.KindComm:
-		return append(dst, trimNul(b)...)
-	case ir.KindFunc, ir.KindProbe:
-		return append(dst, p.probeName(t, b)...)
-	case ir.KindStack:
-		dst = append(dst, '\n')
-		for _, f := range p.frames(t, b) {
-			dst = append(dst, framePrefix(t.StackMode)...) // stackmode.go
-			dst = append(dst, f...)
-			dst = append(dst, '\n')
-		}
-		return dst
-	}
-	vp := valuePrinter{symbols: p.symbols, start: len(dst)}
-	if isHeldKind(t) {
-		return vp.appendBt(dst, t, b) // format_bt.go
-	}
-	return vp.appendValue(dst, t, b)
-}
-
-// probeName is a func or probe key: the probe id's function or name.
-func (p *mapPrinter) probeName(t *ir.Type, b []byte) string {
-	id := binary.LittleEndian.Uint64(b)
-	if id >= uint64(len(p.prog.Probes)) {
-		return fmt.Sprintf("<probe %d>", id)
-	}
-	if t.Kind == ir.KindFunc {
-		return p.prog.Probes[id].Func
-	}
-	return p.prog.Probes[id].Name
-}
-
-// frames resolves a stack key: its first t.Len frames.
-func (p *mapPrinter) frames(t *ir.Type, b []byte) []string {
-	id := binary.LittleEndian.Uint64(b)
-	var frs []symbolize.Frame
-	ok := false
-	if id != ir.StackIDNone && p.stack != nil {
-		frs, ok = p.stack(id)
-	}
-	if !ok {
-		return []string{"<stack not captured>"}
-	}
-	if t.Len > 0 && len(frs) > t.Len {
-		frs = frs[:t.Len]
-	}
-	return p.symbols.stackMode(frs, t.StackMode)
+	p.text.Symbols = p.symbols
+	return p.dec, &p.text
 }
 
 // histLabel is 2^power with bpftrace's suffixes: 1K, 2M, 4G...

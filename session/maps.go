@@ -8,6 +8,7 @@ import (
 	"github.com/cilium/ebpf"
 
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/output"
 	"github.com/gs-tracer/gs/symbolize"
 )
 
@@ -317,29 +318,7 @@ func (sm *scriptMaps) stack(id uint64) ([]symbolize.Frame, bool) {
 		sm.frames[id] = nil
 		return nil, false
 	}
-	fr := stackFrames(b[:], ir.MaxStack)
+	fr := output.StackFrames(b[:], ir.MaxStack)
 	sm.frames[id] = fr
 	return fr, true
-}
-
-// stackFrames decodes up to n build-id frames (ir/doc.go "Stacks"); an
-// empty frame ends the stack.
-func stackFrames(b []byte, n int) []symbolize.Frame {
-	var out []symbolize.Frame
-	for i := 0; i < n && (i+1)*ir.StackFrameSize <= len(b); i++ {
-		fb := b[i*ir.StackFrameSize:][:ir.StackFrameSize]
-		var fr symbolize.Frame
-		switch int32(binary.LittleEndian.Uint32(fb)) {
-		case ir.StackFrameValid:
-			fr.HasBuildID = true
-			copy(fr.BuildID[:], fb[ir.StackFrameBuildID:ir.StackFrameAddr])
-			fr.Offset = binary.LittleEndian.Uint64(fb[ir.StackFrameAddr:])
-		case ir.StackFrameIP:
-			fr.IP = binary.LittleEndian.Uint64(fb[ir.StackFrameAddr:])
-		default:
-			return out
-		}
-		out = append(out, fr)
-	}
-	return out
 }

@@ -12,11 +12,11 @@ import (
 // outBufSize is how many bytes of records output holds before it writes.
 const outBufSize = 64 << 10
 
-// output buffers the trace output record by record, so that when a write
+// traceOutput buffers the trace output record by record, so that when a write
 // fails it knows how many records were not written. After the first error
 // it writes nothing more and counts what it is given instead: the trace
 // stops then (session.loop), and the count is reported (failure).
-type output struct {
+type traceOutput struct {
 	w    io.Writer
 	buf  []byte
 	ends []int // end offset in buf of each buffered record
@@ -27,12 +27,12 @@ type output struct {
 	lostMaps int   // map prints not written because of err
 }
 
-func newOutput(w io.Writer) *output {
-	return &output{w: w, buf: make([]byte, 0, outBufSize)}
+func newOutput(w io.Writer) *traceOutput {
+	return &traceOutput{w: w, buf: make([]byte, 0, outBufSize)}
 }
 
 // record adds one record (isMap: one printed map) to the output.
-func (o *output) record(b []byte, isMap bool) {
+func (o *traceOutput) record(b []byte, isMap bool) {
 	if len(b) == 0 {
 		return
 	}
@@ -48,7 +48,7 @@ func (o *output) record(b []byte, isMap bool) {
 	o.maps = append(o.maps, isMap)
 }
 
-func (o *output) count(isMap bool) {
+func (o *traceOutput) count(isMap bool) {
 	if isMap {
 		o.lostMaps++
 	} else {
@@ -58,7 +58,7 @@ func (o *output) count(isMap bool) {
 
 // flush writes what is buffered. A record written only in part counts as
 // not written.
-func (o *output) flush() {
+func (o *traceOutput) flush() {
 	if o.err != nil || len(o.buf) == 0 {
 		return
 	}
@@ -77,16 +77,16 @@ func (o *output) flush() {
 }
 
 // failed reports whether a write failed.
-func (o *output) failed() bool { return o.err != nil }
+func (o *traceOutput) failed() bool { return o.err != nil }
 
 // closedPipe reports whether the output failed because its reader went
 // away (gs ... | head): not an error, as for any Unix tool.
-func (o *output) closedPipe() bool { return errors.Is(o.err, syscall.EPIPE) }
+func (o *traceOutput) closedPipe() bool { return errors.Is(o.err, syscall.EPIPE) }
 
 // failure is the error Run returns for a failed write, nil when none
 // failed or the reader went away. It names the file and the error, and
 // says what was not written.
-func (o *output) failure() error {
+func (o *traceOutput) failure() error {
 	if o.err == nil || o.closedPipe() {
 		return nil
 	}

@@ -19,6 +19,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/output"
 )
 
 // Errors that cmd/gs tells apart (errors.Is). Their messages are meant for
@@ -219,7 +220,7 @@ type session struct {
 	cfg     loadConfig
 	in      *interpreter
 	dec     *decoder
-	out     *output
+	out     *traceOutput
 	status  *statusLog
 	start   time.Time
 
@@ -304,20 +305,21 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		}
 	}()
 
-	s.dec.symbols = newSymbols(s.modules(), pid)
-	s.dec.symbols.sym.Lines = s.opts.Verbose // -v: file:line in stacks
+	syms := output.NewSymbols(s.modules(), pid)
+	syms.Sym.Lines = s.opts.Verbose // -v: file:line in stacks
+	s.dec.setSymbols(syms)
 	var probed []string
 	for _, p := range s.prog.Probes {
 		probed = append(probed, p.Binary)
 	}
-	s.unwatch = newUnwindWatch(s.cfg.unwind, func() (*ebpf.Map, *ebpf.Map) { return s.in.umods, s.in.urows }, pid, probed, s.logf, s.dec.symbols.sym.AddModule)
+	s.unwatch = newUnwindWatch(s.cfg.unwind, func() (*ebpf.Map, *ebpf.Map) { return s.in.umods, s.in.urows }, pid, probed, s.logf, syms.Sym.AddModule)
 	if err := s.attach(groups, pid, child == nil); err != nil {
 		return err
 	}
 	if s.maps, err = newScriptMaps(s.prog, s.in); err != nil {
 		return err
 	}
-	s.printer = &mapPrinter{prog: s.prog, symbols: s.dec.symbols, stack: s.maps.stack}
+	s.printer = &mapPrinter{prog: s.prog, symbols: syms, stack: s.maps.stack}
 	// The reader comes after attaching, as the fallback above replaces the
 	// ring buffer; records made meanwhile wait in it.
 	rd, err := ringbuf.NewReader(s.in.events)
@@ -394,7 +396,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 			if enableErr = s.tree.filter(true); enableErr == nil { // tree.go
 				enableErr = s.in.enableProbes(s.prog)
 			}
-			s.dec.symbols.snapshot()
+			s.dec.symbols().Snapshot()
 			if enableErr == nil {
 				// Before the command runs, as bpftrace does: the line
 				// never lands inside the command's own output.
@@ -600,7 +602,7 @@ func (s *session) loop(stop <-chan string) (string, error) {
 			if now.Sub(s.start) < 2*time.Second {
 				// A starting process maps its libraries now: keep its
 				// addresses resolvable after it exits.
-				s.dec.symbols.snapshot()
+				s.dec.symbols().Snapshot()
 			}
 			lastTick = now
 		}
@@ -698,7 +700,7 @@ func (s *session) writeMap(m *ir.Map, es []mapEntry, top int, div int64, explici
 		if len(es) == 0 && explicit && zeroStrings(m) {
 			// print(@) of a scalar string or tuple never written prints its
 			// zero value, (0, ), as bpftrace's
-			es = []mapEntry{{str: make([]byte, typeSize(m.Value))}}
+			es = []mapEntry{{str: make([]byte, m.Value.RecordSize())}}
 		}
 		s.line = s.printer.appendText(s.line[:0], m, es, top, div)
 	}

@@ -1,4 +1,4 @@
-package session
+package output
 
 import (
 	"testing"
@@ -36,8 +36,9 @@ func TestFormatBt(t *testing.T) {
 		{st, append(le(2, 3, 4), append([]byte("xyz\x00"), le(9)...)...), "{ .m = 2, .a = [3,4], .s = xyz, .in = { .n = 9 } }"},
 		{&ir.Type{Kind: ir.KindStruct}, nil, "{}"},
 	} {
-		p := valuePrinter{}
-		if got := string(p.appendBt(nil, tc.t, tc.b)); got != tc.want {
+		v := NewDecoder(&ir.Program{}).Value(tc.t, tc.b)
+		var p Text
+		if got := string(p.held(nil, &v)); got != tc.want {
 			t.Errorf("appendBt = %q, want %q", got, tc.want)
 		}
 	}

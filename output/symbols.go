@@ -1,4 +1,4 @@
-package session
+package output
 
 import (
 	"strconv"
@@ -8,11 +8,11 @@ import (
 	"github.com/gs-tracer/gs/symbolize"
 )
 
-// symbols names the addresses of stacks and usym values of the traced
+// Symbols names the addresses of stacks and usym values of the traced
 // process (pid 0 when tracing system-wide: build-id frames still resolve,
-// plain addresses print as numbers).
-type symbols struct {
-	sym      *symbolize.Symbolizer
+// plain addresses print as numbers). A nil *Symbols names none.
+type Symbols struct {
+	Sym      *symbolize.Symbolizer
 	pid      int
 	snapped  time.Time // last snapshot of the process's maps
 	snapOnce bool
@@ -22,16 +22,17 @@ type symbols struct {
 // snapshot of the process's maps (a library loaded with dlopen).
 const resnapEvery = time.Second
 
-func newSymbols(modules []string, pid int) *symbols {
-	s := &symbols{sym: symbolize.New(), pid: pid}
+// NewSymbols returns the symbols of modules in process pid.
+func NewSymbols(modules []string, pid int) *Symbols {
+	s := &Symbols{Sym: symbolize.New(), pid: pid}
 	for _, m := range modules {
-		s.sym.AddModule(m)
+		s.Sym.AddModule(m)
 	}
 	return s
 }
 
-// resolve names a frame; without symbols it is the bare address.
-func (s *symbols) resolve(fr symbolize.Frame) symbolize.Symbol {
+// Resolve names a frame; without symbols it is the bare address.
+func (s *Symbols) Resolve(fr symbolize.Frame) symbolize.Symbol {
 	if s == nil {
 		if fr.HasBuildID {
 			return symbolize.Symbol{Addr: fr.Offset}
@@ -39,12 +40,12 @@ func (s *symbols) resolve(fr symbolize.Frame) symbolize.Symbol {
 		return symbolize.Symbol{Addr: fr.IP}
 	}
 	if !fr.HasBuildID && s.pid != 0 && (!s.snapOnce || time.Since(s.snapped) > resnapEvery) {
-		s.snapshot()
+		s.Snapshot()
 	}
-	sym := s.sym.Resolve(s.pid, fr)
+	sym := s.Sym.Resolve(s.pid, fr)
 	if sym.Func == "" && !fr.HasBuildID && s.pid != 0 && time.Since(s.snapped) > resnapEvery {
-		s.snapshot()
-		sym = s.sym.Resolve(s.pid, fr)
+		s.Snapshot()
+		sym = s.Sym.Resolve(s.pid, fr)
 	}
 	return sym
 }
@@ -61,12 +62,12 @@ var entryFuncs = map[string]bool{
 
 // stack resolves the frames of a stack, innermost first, up to the
 // thread's entry function.
-func (s *symbols) stack(frs []symbolize.Frame) []string {
+func (s *Symbols) stack(frs []symbolize.Frame) []string {
 	var lines []string
 	for i, fr := range frs {
 		fr.Caller = i > 0
-		sym := s.resolve(fr)
-		lines = append(lines, bpftraceFrame(sym, s != nil && s.sym.Lines)) // stackmode.go
+		sym := s.Resolve(fr)
+		lines = append(lines, bpftraceFrame(sym, s != nil && s.Sym.Lines)) // stackmode.go
 		if entryFuncs[sym.Func] {
 			break
 		}
@@ -74,16 +75,16 @@ func (s *symbols) stack(frs []symbolize.Frame) []string {
 	return lines
 }
 
-// stackMode resolves frames as stack prints them in bpftrace's mode; perf
+// Lines resolves frames as stack prints them in bpftrace's mode; perf
 // adds each frame's address and module, raw prints only the address (a
 // file offset in its module when the frame was captured as one).
-func (s *symbols) stackMode(frs []symbolize.Frame, mode ir.StackMode) []string {
+func (s *Symbols) Lines(frs []symbolize.Frame, mode ir.StackMode) []string {
 	if mode == ir.StackBpftrace {
 		return s.stack(frs)
 	}
 	var lines []string
 	for _, fr := range frs {
-		sym := s.resolve(fr)
+		sym := s.Resolve(fr)
 		addr := sym.Addr
 		if addr == 0 {
 			addr = fr.IP
@@ -103,13 +104,13 @@ func (s *symbols) stackMode(frs []symbolize.Frame, mode ir.StackMode) []string {
 	return lines
 }
 
-// snapshot records the process's mappings while it runs, so its addresses
+// Snapshot records the process's mappings while it runs, so its addresses
 // resolve also after it exits.
-func (s *symbols) snapshot() {
+func (s *Symbols) Snapshot() {
 	if s == nil || s.pid == 0 {
 		return
 	}
-	if s.sym.SnapshotProcess(s.pid) == nil {
+	if s.Sym.SnapshotProcess(s.pid) == nil {
 		s.snapOnce = true
 	}
 	s.snapped = time.Now()

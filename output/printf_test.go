@@ -1,4 +1,4 @@
-package session
+package output
 
 import (
 	"math"
@@ -17,11 +17,12 @@ func printfOne(t *testing.T, format string, typ *ir.Type, b []byte) string {
 			{Name: "x", Offset: 8, Type: typ, Status: -1},
 		}}},
 	}
-	out, _, err := newDecoder(prog).decode(nil, cat(header(0, 0), b))
+	r, err := NewDecoder(prog).Record(cat(header(0, 0), b))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(out)
+	var p Text
+	return string(p.Record(nil, r))
 }
 
 func TestPrintfArgs(t *testing.T) {

@@ -1,0 +1,54 @@
+// Package output turns the bytes of records and maps into values, and
+// values into text. It is the one value model of gs's output side: a
+// record is decoded once, by one decoder, and every writer (text, JSON,
+// and later readers such as a metrics exporter) walks the values, never
+// the bytes.
+//
+// # Decoding
+//
+// A Decoder holds one program's layouts (ir.Program). Its three entry
+// points check every offset against the bytes and decode:
+//
+//	rec, err := d.Record(raw)    // a record: its event, probe, one Value per field
+//	v := d.Value(t, b)           // one value outside a record (a map's value)
+//	ks := d.Keys(m, key)         // the key values of map m's entry
+//
+// All the checks of the output side live in the decoder: bounds (what
+// does not fit decodes as Kind Malformed), status slots (Failed with
+// the ir.Status*, OptimizedOut for an ir.Field.Unavailable), string and
+// buf slots (String, Buf, with Fault set when the read failed), char
+// arrays as text (Chars), counted sequences (Seq, with More), bitfields,
+// enumerators (Enum's Name), variants (Variant, with Invalid), runs of
+// equal array elements (Array elements' Repeat), stacks (Stack's Frames;
+// Missing for a stack key not captured). Sizes come from one rule,
+// ir.Type.RecordSize.
+//
+// A Value's composite parts (Elems, Frames) live in the decoder's reused
+// buffers and its Text points into the decoded bytes: a Value is valid
+// until the decoder's next call, and while those bytes are. Decoding does
+// not allocate once the buffers have grown to the largest record.
+//
+// Value.Type is the layout a value came from. Walkers read presentation
+// from it (member names through Value.Members, ir.Type.Pairs,
+// StackMode, Format, Name for tuples and records), and the language a
+// value prints in only through presentationOf, the one place that reads
+// ir.Type.Lang.
+//
+// # Text
+//
+// Text walks values and writes them as gs's text output:
+//
+//	var p output.Text            // p.Symbols names stack frames and usym values
+//	dst = p.Record(dst, rec)     // a print(), printf() or time() record's line
+//	dst = p.Value(dst, &v)       // print()'s shape: gdb's for the target's values
+//	dst = p.Bare(dst, &v)        // a value that prints alone (ir.Field.Bare)
+//	dst = p.Key(dst, &v)         // a map key as bpftrace prints it
+//	dst = p.Printf(dst, verbs, args)
+//
+// The shapes: gdb's C syntax for C, C++ and Go values ({id = 1, name =
+// "x"}, {1, 0 <repeats 15 times>}), gdb's Rust syntax (Entry {id: 1},
+// Some(5)), bpftrace's for the script's types and the aggregates it holds
+// ({ .m = 2 }, [1,2], tuples (1, abc)), bpftrace's stacks (Symbols,
+// stackmode.go). One value's text is capped at MaxValueElems elements
+// and 4 KiB, with "..." where it stops.
+package output

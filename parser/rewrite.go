@@ -305,8 +305,8 @@ func hasParams(prog *Program) bool {
 
 // Rewrite replaces, in a copy of every group's filter and body, each
 // expression for which expr returns non-nil (outermost first; the result
-// is used as it is). sema spells bpftrace's other forms of its builtins
-// with it (sema/builtins.go).
+// is used as it is). parser/rewrite replaces bpftrace's other forms of
+// builtins, getopt calls and config reads with it.
 func Rewrite(prog *Program, expr func(g *ProbeGroup, e Expr) Expr) {
 	for _, g := range prog.Groups {
 		r := &rw{expr: func(e Expr) Expr { return expr(g, e) }}

@@ -19,7 +19,7 @@ func (g *gen) buf(e *parser.CallExpr, dst int) {
 		g.literal(s[:n], dst)
 		return
 	}
-	for i := 0; i < align8(n)/8; i++ {
+	for i := 0; i < ir.Align8(n)/8; i++ {
 		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + ir.StrHeader + 8*i)})
 	}
 	ra, rn := g.push(), g.push()

@@ -123,7 +123,7 @@ func (g *gen) countedTextAt(e parser.Expr, placeAt func(rp uint8) place, c *sema
 func (g *gen) textAt(e parser.Expr, placeAt func(rp uint8) place, c *sema.Counted, d *sema.DescText, dst, n, pad int) {
 	key := pad > 0
 	if key {
-		for i := 0; i < align8(pad)/8; i++ {
+		for i := 0; i < ir.Align8(pad)/8; i++ {
 			g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + ir.StrHeader + 8*i)})
 		}
 	}

@@ -220,7 +220,7 @@ func (g *gen) pop() { g.depth-- }
 // tempSlot reserves n bytes of heap for a temporary.
 func (g *gen) tempSlot(n int) int {
 	off := g.temp
-	g.temp += (n + 7) &^ 7
+	g.temp += ir.Align8(n)
 	g.heapMax = max(g.heapMax, g.temp)
 	return off
 }

@@ -117,7 +117,7 @@ func (g *gen) forMap(s *parser.ForStmt) {
 	g.line(s.Var.Span())
 	r = g.push()
 	vsize := sema.SlotSize(m.Value)
-	g.emit(ir.Insn{Op: ir.OpMapNext, A: r, B: uint8(ml.Level), C: uint8(align8(vsize) / 8), Imm: int32(ml.KV.Offset)})
+	g.emit(ir.Insn{Op: ir.OpMapNext, A: r, B: uint8(ml.Level), C: uint8(ir.Align8(vsize) / 8), Imm: int32(ml.KV.Offset)})
 	g.jump(ir.OpJz, r, exit)
 	g.pop()
 	g.loopBody(s.Body, exit, top)

@@ -66,7 +66,7 @@ func (g *gen) key(m *sema.Map, keys []parser.Expr) {
 // heap[dst]: {len | flags<<16, 0}, then the text zero-padded to n bytes
 // (rounded up to 8). addr holds str()'s address when key computed it.
 func (g *gen) keyString(e parser.Expr, dst, n int, addr uint8) {
-	words := align8(n) / 8
+	words := ir.Align8(n) / 8
 	switch e := e.(type) {
 	case *parser.CallExpr: // str(p[, limit])
 		limit := min(g.typeOf(e).Cap, n)
@@ -133,7 +133,7 @@ func (g *gen) keyString(e parser.Expr, dst, n int, addr uint8) {
 func (g *gen) arrayText(e parser.Expr, addr uint8, dst, n, limit, alen int) {
 	cnt := min(alen, limit)
 	text := dst + ir.StrHeader
-	for i := 0; i < align8(n)/8; i++ {
+	for i := 0; i < ir.Align8(n)/8; i++ {
 		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(text + 8*i)})
 	}
 	ra, rn, rs := g.push(), g.push(), g.push()
@@ -224,8 +224,8 @@ func (g *gen) rawWords(s string, dst, words int, r uint8) {
 // last word are stale too; an op that copies a string slot up to its
 // length would fix this and save the chain.
 func (g *gen) keyVarString(slot, cap, dst, n int) {
-	words := align8(n) / 8
-	have := min(words, align8(cap)/8)
+	words := ir.Align8(n) / 8
+	have := min(words, ir.Align8(cap)/8)
 	rl, rt := g.push(), g.push()
 	g.emit(ir.Insn{Op: ir.OpLdHeap, A: rl, C: 8, Imm: int32(slot)})
 	if cap > n {
@@ -485,5 +485,3 @@ func needKeys(keys []parser.Expr) int {
 	}
 	return n
 }
-
-func align8(n int) int { return (n + 7) &^ 7 }

@@ -464,11 +464,11 @@ func (g *gen) textCmp(a, b parser.Expr, r uint8, limit, n int) {
 	if t := g.ctype(text); t.Kind == sema.KindString {
 		toff, _ = g.strSlot(text, false)
 	} else if t.Counted != nil {
-		toff = g.tempSlot(ir.StrHeader + align8(limit))
+		toff = g.tempSlot(ir.StrSlotSize(limit))
 		g.countedText(text, toff, limit, 0)
 	} else if t.Kind == sema.KindArray && limit+2 > t.Len {
 		// OpStStr reads limit+2 bytes: past the array's end.
-		toff = g.tempSlot(ir.StrHeader + align8(limit))
+		toff = g.tempSlot(ir.StrSlotSize(limit))
 		g.arrayText(text, zero, toff, limit, limit, t.Len)
 	} else {
 		toff = g.tempSlot(ir.StrHeader + limit)
@@ -618,7 +618,7 @@ func (g *gen) dump(a parser.Expr, f *ir.Field) {
 	start := len(g.insns)
 	p := g.placeOf(a, r)
 	if !p.mem {
-		g.copyHeap(f.Offset, p.heap, (n+7)&^7)
+		g.copyHeap(f.Offset, p.heap, ir.Align8(n))
 		g.emit(ir.Insn{Op: ir.OpStStatus, Imm: int32(f.Status)})
 		g.pop()
 		return

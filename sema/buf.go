@@ -14,7 +14,7 @@ const MaxBuf = 64
 // bufType is the type of buf(p, n): a slot laid out as a string slot (the
 // u16 length, flags and address word) holding n raw bytes.
 func bufType(n int) *Type {
-	return &Type{Kind: KindBuf, Size: ir.StrHeader + align8(n), Cap: n, Name: fmt.Sprintf("buf[%d]", n)}
+	return &Type{Kind: KindBuf, Size: ir.StrSlotSize(n), Cap: n, Name: fmt.Sprintf("buf[%d]", n)}
 }
 
 // buf checks buf(p, n), buf(array) and buf(array, n): n bytes at p, the

@@ -226,7 +226,7 @@ func irSeq(t *Type) *ir.Type {
 		el = IR(StringOf(ir.DefaultStr))
 	}
 	n := seqCap(t)
-	return &ir.Type{Kind: ir.KindSeq, Size: align8(n*el.Size) + 8, Name: t.Name, Elem: el, Len: n}
+	return &ir.Type{Kind: ir.KindSeq, Size: ir.Align8(n*el.Size) + 8, Name: t.Name, Elem: el, Len: n}
 }
 
 // IsTextSeq reports whether t is a counted sequence of text, whose

@@ -42,7 +42,7 @@ func (c *checker) layout() {
 				d.WithHint("lower the str() limits")
 			}
 		}
-		area = max(area, align8(off))
+		area = max(area, ir.Align8(off))
 		c.p.Events = append(c.p.Events, e)
 	}
 	c.p.RecordArea = area
@@ -110,7 +110,7 @@ func (c *checker) fitStacks(ev *eventInfo) {
 	}
 	for _, a := range ev.args {
 		if t := c.p.Types[a]; t != nil && t.Kind == KindStack && t.AutoDepth {
-			t.Len, t.Size = frames, 8+frames*ir.StackFrameSize
+			t.Len, t.Size = frames, ir.StackSlotSize(frames)
 		}
 	}
 }
@@ -118,18 +118,15 @@ func (c *checker) fitStacks(ev *eventInfo) {
 // maxKey is the bytes of a map key after its 8-byte header.
 const maxKey = ir.MapKeySize - 8
 
-// keySlot is the bytes a key value of type t takes in a map key: integers
-// and ids 8, comm 16, strings a string slot.
+// keySlot is the bytes a key value of type t takes in a map key: its
+// slot (SlotSize), but 8 for what a key holds by an id: a ustack's in
+// gs_stacks, a func's address, a probe's index.
 func keySlot(t *Type) int {
 	switch t.Kind {
-	case KindString, KindBuf:
-		return ir.StrHeader + align8(t.Cap)
-	case KindComm:
-		return ir.CommLen
-	case KindStruct, KindUnion, KindArray, KindTuple:
-		return SlotSize(t) // held.go, args.go
+	case KindStack, KindFunc, KindProbe, KindVoid:
+		return 8
 	}
-	return 8
+	return SlotSize(t)
 }
 
 // layoutKey places m's key values one after the other from byte 8 of the
@@ -148,7 +145,7 @@ func (c *checker) layoutKey(m *Map) {
 	}
 	size := fixed
 	for _, t := range strs {
-		size += align8(t.Cap)
+		size += ir.Align8(t.Cap)
 	}
 	if size > maxKey {
 		if fixed+8*len(strs) > maxKey {
@@ -161,7 +158,7 @@ func (c *checker) layoutKey(m *Map) {
 		for l := 16; ; l += 8 {
 			n := fixed
 			for _, t := range strs {
-				n += min(align8(t.Cap), l)
+				n += min(ir.Align8(t.Cap), l)
 			}
 			if n > maxKey {
 				break

@@ -716,7 +716,7 @@ func (c *checker) finishMaps() {
 			strCap = max(strCap, m.Value.Cap)
 		}
 	}
-	strCap = min(align8(strCap), ir.MaxStrLen)
+	strCap = min(ir.Align8(strCap), ir.MaxStrLen)
 	for _, m := range c.p.Maps {
 		if m.Kind == MapStr && !exactValue(m.Value) {
 			m.Value.Cap, m.Value.Size = strCap, ir.StrHeader+strCap

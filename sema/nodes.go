@@ -158,6 +158,6 @@ func irNodes(t *Type) *ir.Type {
 		m, _ := findMember(n.Elem, name)
 		cp.Members = append(cp.Members, ir.Member{Name: name, Offset: ir.StatusSize + m.Offset, BitOffset: m.BitOffset, BitSize: m.BitSize, Type: irMem(m.Type)})
 	}
-	cp.Size = align8(ir.StatusSize + el.Size)
+	cp.Size = ir.Align8(ir.StatusSize + el.Size)
 	return &ir.Type{Kind: ir.KindSeq, Size: NodeCap*cp.Size + 8, Name: t.Name, Elem: &cp, Len: NodeCap, Pairs: n.Show}
 }

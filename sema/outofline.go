@@ -66,7 +66,7 @@ func (c *checker) attach(a parser.Expr, t *Type, it *ir.Type) *ir.Type {
 		return nil
 	}
 	at := &Attached{Size: t.Size}
-	end := align8(t.Size)
+	end := ir.Align8(t.Size)
 	full := false
 	var value func(t *Type, it *ir.Type, base int) *ir.Type
 	// walk returns a copy of ims, the record members of ms, with those
@@ -101,8 +101,8 @@ func (c *checker) attach(a parser.Expr, t *Type, it *ir.Type) *ir.Type {
 					x.Item = irSeq(m.Type)
 					need = ir.StatusSize
 				}
-				need += align8(x.Item.Size)
-				if end+need-align8(t.Size) > attachBytes {
+				need += ir.Align8(x.Item.Size)
+				if end+need-ir.Align8(t.Size) > attachBytes {
 					full = true
 					continue
 				}
@@ -114,7 +114,7 @@ func (c *checker) attach(a parser.Expr, t *Type, it *ir.Type) *ir.Type {
 					c.module(m.Type.Go.Module) // gen adds its bias to type descriptors
 				}
 				x.Dst = end
-				end += align8(x.Item.Size)
+				end += ir.Align8(x.Item.Size)
 				at.List = append(at.List, x)
 				mt, off = x.Item, x.Dst-rel
 			case m.Type.Kind == KindStruct || m.Type.Kind == KindVariant:

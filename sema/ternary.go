@@ -1,5 +1,7 @@
 package sema
 
+import "github.com/gs-tracer/gs/ir"
+
 // The type of `c ? x : y` where the branches are held in slots of
 // different sizes: bpftrace's ternary of buf()s and of tuples takes the
 // larger of each.
@@ -44,7 +46,7 @@ func commonElem(a, b *Type) *Type {
 	case a.IsInteger() && b.IsInteger():
 		return tupleElem(Arith(a, b))
 	case isString(a) && isString(b):
-		return StringOf(align8(max(a.Cap, b.Cap, 1)))
+		return StringOf(ir.Align8(max(a.Cap, b.Cap, 1)))
 	case a.Kind == KindComm && b.Kind == KindComm:
 		return Comm
 	case a.Kind == KindTuple && b.Kind == KindTuple:

@@ -60,7 +60,7 @@ func tupleElem(t *Type) *Type {
 	case t.IsInteger():
 		return wordOf(t) // printshape.go: bool and the script's enums keep their kind
 	case t.Kind == KindString || t.Kind == KindStrLit:
-		return StringOf(align8(max(t.Cap, 1)))
+		return StringOf(ir.Align8(max(t.Cap, 1)))
 	case t.Kind == KindComm:
 		return Comm
 	case t.Kind == KindTuple, t.Kind == KindTime, t.Kind == KindSymbol:

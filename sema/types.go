@@ -126,7 +126,7 @@ func StringOf(n int) *Type {
 
 // StackOf returns the type of a user stack of at most n frames.
 func StackOf(n int) *Type {
-	return &Type{Kind: KindStack, Size: 8 + n*ir.StackFrameSize, Len: n, Name: "ustack"}
+	return &Type{Kind: KindStack, Size: ir.StackSlotSize(n), Len: n, Name: "ustack"}
 }
 
 // Usym is the type of usym(addr).
@@ -211,24 +211,24 @@ func Arith(x, y *Type) *Type {
 	return Int64
 }
 
-// SlotSize returns the bytes t occupies in a record or a heap slot: 8 for
-// anything held in a register, the string header plus the capacity rounded
-// up to 8 for strings, ir.CommLen for comm, nothing for func and probe.
+// SlotSize returns the bytes t occupies in a record or a heap slot, by
+// ir's rule (ir/slot.go): 8 for anything held in a register, a string
+// slot for strings, ir.CommLen for comm, nothing for func and probe.
 func SlotSize(t *Type) int {
 	switch t.Kind {
 	case KindString, KindStrLit, KindBuf:
-		return ir.StrHeader + align8(t.Cap)
+		return ir.StrSlotSize(t.Cap)
 	case KindComm:
 		return ir.CommLen
 	case KindFunc, KindProbe, KindVoid:
 		return 0
 	case KindStack:
-		return 8 + t.Len*ir.StackFrameSize
+		return ir.StackSlotSize(t.Len)
 	case KindTuple:
 		return t.Size
 	case KindStruct, KindUnion, KindArray:
 		if IsHeld(t) {
-			return align8(t.Size) // held.go
+			return ir.Align8(t.Size) // held.go
 		}
 	}
 	return 8
@@ -252,7 +252,7 @@ func IR(t *Type) *ir.Type {
 	case KindPointer:
 		return &ir.Type{Kind: ir.KindPointer, Size: 8, Name: t.Name}
 	case KindString, KindStrLit:
-		return &ir.Type{Kind: ir.KindString, Size: SlotSize(t), Cap: align8(t.Cap)}
+		return &ir.Type{Kind: ir.KindString, Size: SlotSize(t), Cap: ir.Align8(t.Cap)}
 	case KindComm:
 		return &ir.Type{Kind: ir.KindComm, Size: ir.CommLen, Name: "comm"}
 	case KindFunc:
@@ -279,8 +279,6 @@ func IR(t *Type) *ir.Type {
 	}
 	panic(fmt.Sprintf("sema: no record type for %s", t))
 }
-
-func align8(n int) int { return (n + 7) &^ 7 }
 
 // cTypes are the integer type names a cast or sizeof may use.
 var cTypes = map[string]*Type{}

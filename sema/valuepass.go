@@ -449,7 +449,7 @@ func (c *checker) layoutArg(ev *ir.Event, a parser.Expr, t *Type, off int) int {
 			}
 			f.Status, f.Offset, f.Type = off, off+ir.StatusSize, it
 			ev.Fields = append(ev.Fields, f)
-			return off + ir.StatusSize + align8(it.Size)
+			return off + ir.StatusSize + ir.Align8(it.Size)
 		case t.Kind == KindString || t.Kind == KindBuf:
 			f.Type = IR(t)
 		case c.mayFault(a):

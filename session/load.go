@@ -98,7 +98,7 @@ type mapSizes struct {
 // keySize is the hash key size that holds keys of keyBytes bytes after
 // the header: a multiple of 8, at most ir.MapKeySize.
 func keySize(keyBytes int) uint32 {
-	return uint32(min(8+(keyBytes+7)&^7, ir.MapKeySize))
+	return uint32(min(8+ir.Align8(keyBytes), ir.MapKeySize))
 }
 
 // sizeMaps sizes gs_vals and gs_aggs for perMap entries per script map of

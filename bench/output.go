@@ -145,7 +145,7 @@ func runCPU(gsArgv []string, target []string) (cpu, user float64, lines int, err
 	defer release.Close()
 	argv := append(append([]string(nil), gsArgv[:len(gsArgv)-2]...), "-p", strconv.Itoa(tc.Process.Pid))
 	argv = append(argv, gsArgv[len(gsArgv)-2:]...)
-	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd := exec.Command(argv[0], argv[1:]...) // tools: none (the gs binaries the bench was given)
 	errPipe, err := cmd.StderrPipe()
 	check(err)
 	out, err := cmd.StdoutPipe()

@@ -9,6 +9,16 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
+)
+
+// The compilers of the targets.
+var (
+	gcc     = testtarget.GCC
+	clang   = testtarget.Clang
+	gxx     = testtarget.GXX
+	clangxx = testtarget.ClangXX
 )
 
 // Targets are compiled once per test binary into testDir.
@@ -33,9 +43,9 @@ func TestMain(m *testing.M) {
 
 // config is one compilation of testdata/target.c.
 type config struct {
-	cc    string // gcc or clang-19
-	opt   string // -O0, -O2
-	dwarf int    // 4 or 5
+	cc    testtarget.Compiler // gcc or clang
+	opt   string              // -O0, -O2
+	dwarf int                 // 4 or 5
 	pie   bool
 	extra []string // more flags
 	tag   string   // distinguishes variants with extra flags
@@ -46,7 +56,7 @@ func (c config) name() string {
 	if c.pie {
 		pie = "pie"
 	}
-	n := fmt.Sprintf("%s%s-dwarf%d-%s", strings.TrimSuffix(c.cc, "-19"), c.opt, c.dwarf, pie)
+	n := fmt.Sprintf("%s%s-dwarf%d-%s", c.cc.Short(), c.opt, c.dwarf, pie)
 	if c.tag != "" {
 		n += "-" + c.tag
 	}
@@ -66,7 +76,7 @@ func (c config) flags() []string {
 // matrix is every compiler × optimization × DWARF version × PIE.
 func matrix() []config {
 	var out []config
-	for _, cc := range []string{"gcc", "clang-19"} {
+	for _, cc := range []testtarget.Compiler{gcc, clang} {
 		for _, opt := range []string{"-O0", "-O2"} {
 			for _, dw := range []int{4, 5} {
 				for _, pie := range []bool{false, true} {
@@ -97,7 +107,6 @@ func run(t testing.TB, name string, args ...string) string {
 // build compiles the target with c and returns the binary's path.
 func build(t testing.TB, c config) string {
 	t.Helper()
-	needTool(t, c.cc)
 	buildMu.Lock()
 	defer buildMu.Unlock()
 	key := c.name()
@@ -114,9 +123,9 @@ func build(t testing.TB, c config) string {
 	out := filepath.Join(testDir, key)
 	args := append([]string{"-g"}, c.flags()...)
 	args = append(args, "-o", out, src)
-	if b, err := exec.Command(c.cc, args...).CombinedOutput(); err != nil {
-		buildErr[key] = fmt.Errorf("%s %s: %v\n%s", c.cc, strings.Join(args, " "), err, b)
-		t.Fatal(buildErr[key])
+	if err := testtarget.Compile("", c.cc, args...); err != nil {
+		buildErr[key] = err
+		t.Fatal(err)
 	}
 	builds[key] = out
 	return out

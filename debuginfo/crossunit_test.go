@@ -9,29 +9,31 @@ import (
 	"sort"
 	"strconv"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // ltoConfigs link ../tests/e2e/testdata/lto_{a,b}.c with link-time
 // optimization: gcc's (DWARF 5 and 4: the forms differ) and clang's ThinLTO.
 var ltoConfigs = []struct {
-	name, cc string
-	flags    []string
+	name  string
+	cc    testtarget.Compiler
+	flags []string
 }{
-	{"gcc-lto", "gcc", []string{"-O2", "-flto"}},
-	{"gcc-lto-dwarf4", "gcc", []string{"-O2", "-flto", "-gdwarf-4"}},
-	{"clang-thinlto", "clang-19", []string{"-O2", "-flto=thin", "-fuse-ld=gold"}},
+	{"gcc-lto", gcc, []string{"-O2", "-flto"}},
+	{"gcc-lto-dwarf4", gcc, []string{"-O2", "-flto", "-gdwarf-4"}},
+	{"clang-thinlto", clang, []string{"-O2", "-flto=thin", "-fuse-ld=gold"}},
 }
 
-func buildLTO(t *testing.T, name, cc string, flags []string) string {
+func buildLTO(t *testing.T, name string, cc testtarget.Compiler, flags []string) string {
 	t.Helper()
-	needTool(t, cc)
 	src, err := filepath.Abs(filepath.Join("..", "tests", "e2e", "testdata"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), name)
 	args := append([]string{"-g"}, flags...)
-	run(t, cc, append(args, "-o", out, filepath.Join(src, "lto_a.c"), filepath.Join(src, "lto_b.c"))...)
+	testtarget.Build(t, cc, append(args, "-o", out, filepath.Join(src, "lto_a.c"), filepath.Join(src, "lto_b.c"))...)
 	return out
 }
 

@@ -1,21 +1,20 @@
 package debuginfo
 
 import (
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // buildCxx compiles the end-to-end tests' C++ target with cxx (g++ or clang++-19) and
 // flags, and opens it.
-func buildCxx(t *testing.T, cxx string, flags ...string) *Debug {
+func buildCxx(t *testing.T, cxx testtarget.Compiler, flags ...string) *Debug {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "shapes")
 	args := append([]string{"-g", "-o", out, filepath.Join("..", "tests", "e2e", "testdata", "shapes.cc")}, flags...)
-	if b, err := exec.Command(cxx, args...).CombinedOutput(); err != nil {
-		t.Fatalf("%s: %v\n%s", cxx, err, b)
-	}
+	testtarget.Build(t, cxx, args...)
 	b, err := Open(out)
 	if err != nil {
 		t.Fatal(err)
@@ -34,8 +33,11 @@ func buildCxx(t *testing.T, cxx string, flags ...string) *Debug {
 // to, and the prologue of a function in a unit whose line table is not in
 // address order.
 func TestCxxTypes(t *testing.T) {
-	for _, c := range []struct{ cxx, opt string }{{"g++", "-O0"}, {"g++", "-O2"}, {"clang++-19", "-O0"}, {"clang++-19", "-O2"}} {
-		t.Run(c.cxx+c.opt, func(t *testing.T) {
+	for _, c := range []struct {
+		cxx testtarget.Compiler
+		opt string
+	}{{gxx, "-O0"}, {gxx, "-O2"}, {clangxx, "-O0"}, {clangxx, "-O2"}} {
+		t.Run(c.cxx.String()+c.opt, func(t *testing.T) {
 			d := buildCxx(t, c.cxx, c.opt)
 			rt, err := d.Types("geo::Rect")
 			if err != nil {

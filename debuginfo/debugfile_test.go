@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // checkFinds asserts that d answers the basic questions.
@@ -65,7 +67,7 @@ func withDebugDirs(t *testing.T, dirs ...string) {
 }
 
 func TestSeparateDebugFile(t *testing.T) {
-	c := config{cc: "gcc", opt: "-O0", dwarf: 5, pie: true}
+	c := config{cc: gcc, opt: "-O0", dwarf: 5, pie: true}
 	root := t.TempDir()
 	withDebugDirs(t, root)
 
@@ -163,14 +165,14 @@ func TestSeparateDebugFile(t *testing.T) {
 	})
 	t.Run("--debug-file of another build", func(t *testing.T) {
 		bin, _ := splitDebug(t, c)
-		_, otherDbg := splitDebug(t, config{cc: "gcc", opt: "-O2", dwarf: 5, pie: true})
+		_, otherDbg := splitDebug(t, config{cc: gcc, opt: "-O2", dwarf: 5, pie: true})
 		_, err := OpenWithDebugFile(bin, otherDbg)
 		if err == nil || !strings.Contains(err.Error(), "does not match") || !strings.Contains(err.Error(), "build-id") {
 			t.Fatalf("OpenWithDebugFile(mismatch) = %v", err)
 		}
 	})
 	t.Run("--debug-file without build-id, CRC mismatch", func(t *testing.T) {
-		nb := config{cc: "gcc", opt: "-O0", dwarf: 5, pie: true, extra: []string{"-Wl,--build-id=none"}, tag: "noid"}
+		nb := config{cc: gcc, opt: "-O0", dwarf: 5, pie: true, extra: []string{"-Wl,--build-id=none"}, tag: "noid"}
 		bin, dbg := splitDebug(t, nb)
 		f, _ := os.OpenFile(dbg, os.O_APPEND|os.O_WRONLY, 0)
 		f.Write([]byte("x"))
@@ -189,7 +191,7 @@ func TestSeparateDebugFile(t *testing.T) {
 }
 
 func TestCompressedSections(t *testing.T) {
-	for _, cc := range []string{"gcc", "clang-19"} {
+	for _, cc := range []testtarget.Compiler{gcc, clang} {
 		c := config{cc: cc, opt: "-O2", dwarf: 5, pie: true, extra: []string{"-gz"}, tag: "gz"}
 		bin := build(t, c)
 		b, d := openBin(t, bin)
@@ -202,7 +204,7 @@ func TestCompressedSections(t *testing.T) {
 }
 
 func TestSharedLibrary(t *testing.T) {
-	for _, cc := range []string{"gcc", "clang-19"} {
+	for _, cc := range []testtarget.Compiler{gcc, clang} {
 		c := config{cc: cc, opt: "-O2", dwarf: 5, pie: true, extra: []string{"-shared", "-fPIC", "-DNO_MAIN"}, tag: "so"}
 		lib := build(t, c)
 		b, d := openBin(t, lib)
@@ -236,12 +238,12 @@ func TestSharedLibrary(t *testing.T) {
 // .debug_names (clang -gpubnames).
 func TestAccelTables(t *testing.T) {
 	needTool(t, "gdb-add-index")
-	gi := build(t, config{cc: "gcc", opt: "-O2", dwarf: 5, tag: "gdbindex-src"})
+	gi := build(t, config{cc: gcc, opt: "-O2", dwarf: 5, tag: "gdbindex-src"})
 	dir := t.TempDir()
 	withIndex := filepath.Join(dir, "app")
 	run(t, "cp", gi, withIndex)
 	run(t, "gdb-add-index", withIndex)
-	dn := build(t, config{cc: "clang-19", opt: "-O2", dwarf: 5, extra: []string{"-gpubnames"}, tag: "names"})
+	dn := build(t, config{cc: clang, opt: "-O2", dwarf: 5, extra: []string{"-gpubnames"}, tag: "names"})
 	for bin, want := range map[string]string{withIndex: ".gdb_index", dn: ".debug_names"} {
 		b, d := openBin(t, bin)
 		if got := d.AccelSource(); got != want {
@@ -279,7 +281,7 @@ func checkFindsNoStatic(t *testing.T, b *Binary, d *Debug) {
 func TestBuildID(t *testing.T) {
 	needTool(t, "readelf")
 	for _, id := range []string{"0123456789abcdef0123456789abcdef01234567", "1122334455667788"} {
-		c := config{cc: "gcc", opt: "-O0", dwarf: 5, extra: []string{"-Wl,--build-id=0x" + id}, tag: "id" + id[:4]}
+		c := config{cc: gcc, opt: "-O0", dwarf: 5, extra: []string{"-Wl,--build-id=0x" + id}, tag: "id" + id[:4]}
 		bin := build(t, c)
 		b, err := Open(bin)
 		if err != nil {

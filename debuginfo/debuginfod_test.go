@@ -47,7 +47,7 @@ func stripBare(t *testing.T, c config) (bin, dbg string) {
 }
 
 func TestDebuginfodFallback(t *testing.T) {
-	c := config{cc: "gcc", opt: "-O0", dwarf: 5, pie: true}
+	c := config{cc: gcc, opt: "-O0", dwarf: 5, pie: true}
 	withDebugDirs(t, t.TempDir())
 	var sources []string
 	OnDebugFile = func(_ *Binary, path, how string) { sources = append(sources, how) }
@@ -104,7 +104,7 @@ func TestDebuginfodFallback(t *testing.T) {
 	})
 	t.Run("a debug file of another build is refused and dropped", func(t *testing.T) {
 		bin, _ := stripBare(t, c)
-		_, otherDbg := stripBare(t, config{cc: "gcc", opt: "-O2", dwarf: 5, pie: true})
+		_, otherDbg := stripBare(t, config{cc: gcc, opt: "-O2", dwarf: 5, pie: true})
 		client, _ := withDebuginfod(t, otherDbg)
 		b, _ := Open(bin)
 		defer b.Close()

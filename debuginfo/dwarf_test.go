@@ -287,8 +287,8 @@ var rePtype = regexp.MustCompile(`(?m)^/\*\s+(\d+)(?::\s*(\d+))?\s+\|\s+(\d+) \*
 func TestTypes(t *testing.T) {
 	needTool(t, "gdb")
 	for _, c := range []config{
-		{cc: "gcc", opt: "-O0", dwarf: 4}, {cc: "gcc", opt: "-O2", dwarf: 5},
-		{cc: "clang-19", opt: "-O0", dwarf: 4}, {cc: "clang-19", opt: "-O2", dwarf: 5},
+		{cc: gcc, opt: "-O0", dwarf: 4}, {cc: gcc, opt: "-O2", dwarf: 5},
+		{cc: clang, opt: "-O0", dwarf: 4}, {cc: clang, opt: "-O2", dwarf: 5},
 	} {
 		t.Run(c.name(), func(t *testing.T) {
 			bin := build(t, c)

@@ -24,11 +24,11 @@ var fuzzSections = []string{
 
 // fuzzConfigs are the fixtures, built from testdata/target.c.
 var fuzzConfigs = []config{
-	{cc: "gcc", opt: "-O0", dwarf: 5, pie: true},
-	{cc: "gcc", opt: "-O2", dwarf: 5, pie: false},
-	{cc: "clang-19", opt: "-O0", dwarf: 4, pie: false},
-	{cc: "clang-19", opt: "-O2", dwarf: 5, pie: true},
-	{cc: "gcc", opt: "-O2", dwarf: 4, pie: true, extra: []string{"-fno-asynchronous-unwind-tables", "-fno-unwind-tables"}, tag: "debugframe"},
+	{cc: gcc, opt: "-O0", dwarf: 5, pie: true},
+	{cc: gcc, opt: "-O2", dwarf: 5, pie: false},
+	{cc: clang, opt: "-O0", dwarf: 4, pie: false},
+	{cc: clang, opt: "-O2", dwarf: 5, pie: true},
+	{cc: gcc, opt: "-O2", dwarf: 4, pie: true, extra: []string{"-fno-asynchronous-unwind-tables", "-fno-unwind-tables"}, tag: "debugframe"},
 }
 
 // fixture is one fixture's bytes and where its sections lie in them.

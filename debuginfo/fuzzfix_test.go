@@ -1,12 +1,12 @@
 package debuginfo
 
 import (
-	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
 	"github.com/gs-tracer/gs/internal/minidebugtest"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // fuzzExtra are FuzzDebugInfo's fixtures beyond fuzzConfigs: other
@@ -23,33 +23,25 @@ var fuzzExtra = []struct {
 	noVars bool
 }{
 	{"cxx-gcc-O2", func(t testing.TB, out string) { // libstdc++ templates, namespaces, classes
-		run(t, "g++", "-g", "-O2", "-o", out, e2eSource(t, "shapes.cc"))
+		testtarget.Build(t, gxx, "-g", "-O2", "-o", out, e2eSource(t, "shapes.cc"))
 	}, "", false},
 	{"cxx-clang-O0", func(t testing.TB, out string) {
-		run(t, "clang++-19", "-g", "-O0", "-o", out, e2eSource(t, "names.cpp"))
+		testtarget.Build(t, clangxx, "-g", "-O0", "-o", out, e2eSource(t, "names.cpp"))
 	}, "", false},
 	{"rust", func(t testing.TB, out string) {
-		run(t, "rustc", "-g", "-C", "opt-level=1", "-o", out, e2eSource(t, "kinds.rs"))
+		testtarget.Build(t, testtarget.Rustc, "-g", "-C", "opt-level=1", "-o", out, e2eSource(t, "kinds.rs"))
 	}, "kinds::*", false},
 	{"go", func(t testing.TB, out string) {
-		cmd := exec.Command("go", "build", "-o", out, e2eSource(t, "goorders/main.go"))
-		cmd.Env = append(os.Environ(), "GOFLAGS=", "GOTOOLCHAIN=local", "CGO_ENABLED=0")
-		if b, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go build: %v\n%s", err, b)
-		}
+		testtarget.GoBuildEnv(t, "", []string{"CGO_ENABLED=0"}, out, e2eSource(t, "goorders/main.go"))
 	}, "main.*", false},
 	{"lto", func(t testing.TB, out string) { // one unit for all, abstract origins across units
-		run(t, "gcc", "-g", "-O2", "-flto", "-o", out, targetSource(t))
+		testtarget.Build(t, gcc, "-g", "-O2", "-flto", "-o", out, targetSource(t))
 	}, "", false},
 	{"splitdwarf", func(t testing.TB, out string) { // skeleton units, .debug_addr, a .dwo beside it
-		cmd := exec.Command("gcc", "-g", "-O2", "-gsplit-dwarf", "-o", out, targetSource(t))
-		cmd.Dir = filepath.Dir(out)
-		if b, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("gcc -gsplit-dwarf: %v\n%s", err, b)
-		}
+		testtarget.BuildIn(t, filepath.Dir(out), gcc, "-g", "-O2", "-gsplit-dwarf", "-o", out, targetSource(t))
 	}, "", true},
 	{"minidebuginfo", func(t testing.TB, out string) { // symbols only in .gnu_debugdata
-		run(t, "gcc", "-g", "-O2", "-o", out+".full", targetSource(t))
+		testtarget.Build(t, gcc, "-g", "-O2", "-o", out+".full", targetSource(t))
 		if _, err := minidebugtest.Make(out+".full", out); err != nil {
 			t.Fatal(err)
 		}

@@ -3,9 +3,10 @@ package debuginfo
 import (
 	"debug/elf"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // TestMuslNeeded: a musl-gcc program's DT_NEEDED libc.so resolves, as
@@ -23,13 +24,11 @@ func TestMuslNeeded(t *testing.T) {
 		t.Fatalf("musl's loader: %v (deps.sh installs musl-tools)", err)
 	}
 	for _, c := range []struct {
-		cc   string
+		cc   testtarget.Compiler
 		musl bool
-	}{{"musl-gcc", true}, {"gcc", false}} {
-		bin := filepath.Join(dir, c.cc)
-		if out, err := exec.Command(c.cc, "-o", bin, src).CombinedOutput(); err != nil {
-			t.Fatalf("%s: %v\n%s", c.cc, err, out)
-		}
+	}{{testtarget.MuslGCC, true}, {gcc, false}} {
+		bin := filepath.Join(dir, c.cc.String())
+		testtarget.Build(t, c.cc, "-o", bin, src)
 		f, err := elf.Open(bin)
 		if err != nil {
 			t.Fatal(err)

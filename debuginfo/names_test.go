@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 func TestNameParts(t *testing.T) {
@@ -151,13 +153,11 @@ func nmSymbols(t *testing.T, bin string) []cxxSymbol {
 // one overload by its signature.
 func TestCxxNames(t *testing.T) {
 	src, _ := filepath.Abs("../tests/e2e/testdata/names.cpp")
-	for _, cc := range []string{"g++", "clang++-19"} {
+	for _, cc := range []testtarget.Compiler{gxx, clangxx} {
 		for _, opt := range []string{"-O0", "-O2"} {
-			t.Run(cc+opt, func(t *testing.T) {
+			t.Run(cc.String()+opt, func(t *testing.T) {
 				bin := filepath.Join(t.TempDir(), "names")
-				if out, err := exec.Command(cc, "-g", opt, "-o", bin, src).CombinedOutput(); err != nil {
-					t.Fatalf("%s: %v\n%s", cc, err, out)
-				}
+				testtarget.Build(t, cc, "-g", opt, "-o", bin, src)
 				b, err := Open(bin)
 				if err != nil {
 					t.Fatal(err)

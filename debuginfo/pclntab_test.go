@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // buildGoPair builds tests/e2e's Go target twice with the tests' Go
@@ -27,12 +29,7 @@ func buildGoPair(t *testing.T, buildmode string) (full, stripped string) {
 		flags []string
 	}{{&full, "full", nil}, {&stripped, "stripped", []string{"-ldflags=-s -w"}}} {
 		*b.out = filepath.Join(dir, b.name)
-		args := append([]string{"build", "-buildmode=" + buildmode, "-o", *b.out}, b.flags...)
-		cmd := exec.Command("go", append(args, src)...)
-		cmd.Env = append(os.Environ(), "GOFLAGS=", "GOTOOLCHAIN=local")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go build: %v\n%s", err, out)
-		}
+		testtarget.GoBuild(t, *b.out, src, append([]string{"-buildmode=" + buildmode}, b.flags...)...)
 	}
 	return full, stripped
 }

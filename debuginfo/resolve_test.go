@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // The resolver's rules are each checked against what the system's own
@@ -133,7 +135,7 @@ func TestResolveNeeded(t *testing.T) {
 			src := filepath.Join(dir, "main.c")
 			writeFile(t, src, "int dep(int);\nint main(void) { return dep(1) != 2; }\n", 0o644)
 			exe := filepath.Join(dir, "app", "main")
-			run(t, "gcc", "-o", exe, src, "-L"+filepath.Dir(lib), "-lgsdep", "-Wl,-rpath,$ORIGIN/lib", "-Wl,"+tags)
+			testtarget.Build(t, gcc, "-o", exe, src, "-L"+filepath.Dir(lib), "-lgsdep", "-Wl,-rpath,$ORIGIN/lib", "-Wl,"+tags)
 			run(t, exe) // the loader finds it too
 
 			link := filepath.Join(dir, "elsewhere", "main")
@@ -191,7 +193,7 @@ func sameFile(a, b string) bool {
 // a real binary whose section header table offset points past its end,
 // or whose section name table index is out of range.
 func TestOpenCorrupt(t *testing.T) {
-	bin := build(t, config{cc: "gcc", opt: "-O0", dwarf: 5})
+	bin := build(t, config{cc: gcc, opt: "-O0", dwarf: 5})
 	data, err := os.ReadFile(bin)
 	if err != nil {
 		t.Fatal(err)
@@ -240,14 +242,13 @@ func TestOpenCorrupt(t *testing.T) {
 // soname name, and returns its path.
 func buildSharedLib(t *testing.T, dir, name, src string) string {
 	t.Helper()
-	needTool(t, "gcc")
 	c := filepath.Join(t.TempDir(), "lib.c")
 	writeFile(t, c, src, 0o644)
 	out := filepath.Join(dir, name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	run(t, "gcc", "-shared", "-fPIC", "-Wl,-soname,"+name, "-o", out, c)
+	testtarget.Build(t, gcc, "-shared", "-fPIC", "-Wl,-soname,"+name, "-o", out, c)
 	return out
 }
 

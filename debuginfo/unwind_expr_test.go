@@ -2,11 +2,12 @@ package debuginfo
 
 import (
 	"bytes"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
 	"github.com/gs-tracer/gs/arch"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // TestUnwindTableExpressions: the CFA expressions gs follows become their
@@ -19,12 +20,8 @@ func TestUnwindTableExpressions(t *testing.T) {
 	src := filepath.Join("..", "tests", "e2e", "testdata", "unwind_realign.c")
 	main := filepath.Join("..", "tests", "e2e", "testdata", "unwind_realign_main.c")
 	obj := filepath.Join(dir, "realign.o")
-	if out, err := exec.Command("gcc", "-g", "-O0", "-mavx", "-mstackrealign", "-c", "-o", obj, src).CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
-	if out, err := exec.Command("gcc", "-g", "-O2", "-o", bin, obj, main).CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
+	testtarget.Build(t, gcc, "-g", "-O0", "-mavx", "-mstackrealign", "-c", "-o", obj, src)
+	testtarget.Build(t, gcc, "-g", "-O2", "-o", bin, obj, main)
 	b, err := Open(bin)
 	if err != nil {
 		t.Fatal(err)
@@ -52,9 +49,7 @@ func TestUnwindTableExpressions(t *testing.T) {
 	}
 	// A program that calls libc through lazy PLT stubs.
 	sig := filepath.Join(dir, "sig")
-	if out, err := exec.Command("gcc", "-g", "-O2", "-Wl,-z,lazy", "-o", sig, filepath.Join("..", "tests", "e2e", "testdata", "unwind_signal.c")).CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, out)
-	}
+	testtarget.Build(t, gcc, "-g", "-O2", "-Wl,-z,lazy", "-o", sig, filepath.Join("..", "tests", "e2e", "testdata", "unwind_signal.c"))
 	sb, err := Open(sig)
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // unwindSrc is a call chain whose frames differ in shape: none (lookup,
@@ -33,21 +35,21 @@ int main(int argc, char **argv) { return (int)busy(argc > 5 ? argv[1] : "hello",
 // caller looked up at its return address - 1) and checks the return
 // addresses against gdb's bt, down to main.
 func TestUnwindTableCapturedStack(t *testing.T) {
-	for _, cc := range [][]string{
-		{"gcc", "-O2", "-fomit-frame-pointer"},
-		{"clang-19", "-O2"},
-		{"gcc", "-O0", "-fno-omit-frame-pointer"},
+	for _, cc := range []struct {
+		cc    testtarget.Compiler
+		flags []string
+	}{
+		{gcc, []string{"-O2", "-fomit-frame-pointer"}},
+		{clang, []string{"-O2"}},
+		{gcc, []string{"-O0", "-fno-omit-frame-pointer"}},
 	} {
-		t.Run(cc[0]+cc[1], func(t *testing.T) {
+		t.Run(cc.cc.String()+cc.flags[0], func(t *testing.T) {
 			dir := t.TempDir()
 			src, bin := filepath.Join(dir, "chain.c"), filepath.Join(dir, "chain")
 			if err := os.WriteFile(src, []byte(unwindSrc), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			args := append(append([]string{}, cc[1:]...), "-g", "-fno-pie", "-no-pie", "-o", bin, src)
-			if out, err := exec.Command(cc[0], args...).CombinedOutput(); err != nil {
-				t.Fatalf("%s: %v\n%s", cc[0], err, out)
-			}
+			testtarget.Build(t, cc.cc, append(append([]string{}, cc.flags...), "-g", "-fno-pie", "-no-pie", "-o", bin, src)...)
 			stack := filepath.Join(dir, "stack.bin")
 			out, err := exec.Command("timeout", "60", "gdb", "-nx", "-batch", "-ex", "break *djb", "-ex", "run",
 				"-ex", "p/x $pc", "-ex", "p/x $rsp", "-ex", "p/x $rbp",

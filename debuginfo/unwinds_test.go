@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // TestLeavesByUnwind compiles C functions with and without a cleanup for
@@ -40,11 +42,10 @@ int main(void) { return plain(2); }
 		{"-DCLEAN", "LSDA", "uses exceptions (__gcc_personality_v0)"},
 		{"-DJUMP", "", "calls _setjmp"},
 	}
-	for _, cc := range []string{"gcc", "clang-19"} {
-		needTool(t, cc)
+	for _, cc := range []testtarget.Compiler{gcc, clang} {
 		for _, tc := range cases {
-			out := filepath.Join(dir, cc+tc.def)
-			run(t, cc, "-O2", "-fexceptions", tc.def, "-o", out, file)
+			out := filepath.Join(dir, cc.String()+tc.def)
+			testtarget.Build(t, cc, "-O2", "-fexceptions", tc.def, "-o", out, file)
 			b, err := Open(out)
 			if err != nil {
 				t.Fatal(err)

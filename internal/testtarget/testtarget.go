@@ -27,6 +27,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -154,6 +155,14 @@ func BuildEnv(t testing.TB, dir string, env []string, c Compiler, args ...string
 // returns the error, which names the command and holds its output.
 func Compile(dir string, c Compiler, args ...string) error {
 	return build(dir, nil, c, args)
+}
+
+// GS builds gs itself (this module's ./cmd/gs) into out with env added,
+// for the tests that run it as its users do. It returns the error, for a
+// TestMain.
+func GS(out string, env ...string) error {
+	_, file, _, _ := runtime.Caller(0)
+	return run(filepath.Join(filepath.Dir(file), "..", ".."), env, Go, []string{"build", "-o", out, "./cmd/gs"})
 }
 
 // GoBuild builds the Go program src (a main.go or a package directory)

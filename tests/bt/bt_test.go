@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // work is the directory the cases run in: testprogs/ (built by TestMain)
@@ -33,10 +35,8 @@ func testMain(m *testing.M) int {
 	_, file, _, _ := runtime.Caller(0)
 	here := filepath.Dir(file)
 	gsBin = filepath.Join(work, "gs")
-	build := exec.Command("go", "build", "-o", gsBin, "./cmd/gs")
-	build.Dir = filepath.Join(here, "..", "..")
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "FAIL: build gs: %v\n%s", err, out)
+	if err := testtarget.GS(gsBin); err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL:", err)
 		return 1
 	}
 	if err := os.MkdirAll(filepath.Join(work, "testprogs"), 0o755); err != nil {
@@ -46,8 +46,8 @@ func testMain(m *testing.M) int {
 	srcs, _ := filepath.Glob(filepath.Join(here, "testprogs", "*.c"))
 	for _, src := range srcs {
 		out := filepath.Join(work, "testprogs", strings.TrimSuffix(filepath.Base(src), ".c"))
-		if b, err := exec.Command("gcc", "-g", "-O0", "-o", out, src).CombinedOutput(); err != nil {
-			fmt.Fprintf(os.Stderr, "FAIL: compile %s: %v\n%s", src, err, b)
+		if err := testtarget.Compile("", testtarget.GCC, "-g", "-O0", "-o", out, src); err != nil {
+			fmt.Fprintln(os.Stderr, "FAIL:", err)
 			return 1
 		}
 	}

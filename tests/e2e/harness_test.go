@@ -17,7 +17,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -43,12 +42,8 @@ func testMain(m *testing.M) int {
 	}
 	defer os.RemoveAll(dir)
 	gsBin = filepath.Join(dir, "gs")
-	_, file, _, _ := runtime.Caller(0)
-	root := filepath.Join(filepath.Dir(file), "..", "..")
-	build := exec.Command("go", "build", "-o", gsBin, "./cmd/gs")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "FAIL: build gs: %v\n%s", err, out)
+	if err := testtarget.GS(gsBin); err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL:", err)
 		return 1
 	}
 	return m.Run()

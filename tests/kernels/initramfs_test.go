@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // buildInitramfs builds the guest's root: busybox, a static gs (what
@@ -36,17 +38,11 @@ func buildInitramfs(t *testing.T) string {
 	copyFile(t, filepath.Join(td, "sysglobal.sh"), filepath.Join(rootfs, "t", "sysglobal.sh"), 0o644)
 
 	gs := filepath.Join(rootfs, "t", "gs")
-	build := exec.Command("go", "build", "-o", gs, "./cmd/gs")
-	build.Dir = root()
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("build gs: %v\n%s", err, out)
+	if err := testtarget.GS(gs, "CGO_ENABLED=0"); err != nil {
+		t.Fatal(err)
 	}
 	cc := func(out string, args ...string) {
-		args = append([]string{"-g", "-O0", "-o", filepath.Join(rootfs, "t", out)}, args...)
-		if b, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
-			t.Fatalf("gcc %v: %v\n%s", args, err, b)
-		}
+		testtarget.Build(t, testtarget.GCC, append([]string{"-g", "-O0", "-o", filepath.Join(rootfs, "t", out)}, args...)...)
 	}
 	cc("dyn", "-fPIE", "-pie", filepath.Join(td, "target.c"))
 	cc("sta", "-static", filepath.Join(td, "target.c"))

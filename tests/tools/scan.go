@@ -89,7 +89,11 @@ func Scan(root string) ([]Use, []Unresolved, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	s := &scanner{root: root, fset: token.NewFileSet()}
+	helper, err := helperProgs(root)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", helperDir, err)
+	}
+	s := &scanner{root: root, fset: token.NewFileSet(), helper: helper}
 	var keys []string
 	for d := range dirs {
 		keys = append(keys, d)
@@ -112,6 +116,7 @@ func Scan(root string) ([]Use, []Unresolved, error) {
 type scanner struct {
 	root       string
 	fset       *token.FileSet
+	helper     map[string][]string // helperProgs
 	uses       []Use
 	unresolved []Unresolved
 
@@ -315,6 +320,8 @@ func (s *scanner) calls(f *ast.File) {
 				}
 			case *ast.CompositeLit:
 				s.dashC(n.Elts, fr, target)
+			case *ast.SelectorExpr:
+				s.helperUses(n, target)
 			}
 			return true
 		})

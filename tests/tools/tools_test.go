@@ -79,6 +79,7 @@ func TestX() {
 	exec.Command("timeout", "60", "wrapped", "x").Run()
 	exec.Command(filepath.Join("dir", "built")).Run()
 	exec.Command(testtarget.FromSource(t, testtarget.GCC, "t.c", "int main;")).Run()
+	testtarget.BuildWithX(t)
 	gsRun("-c", "dash-c-cmd 5", "-e", "uprobe:x:y {}")
 	p, _ := exec.LookPath("looked-up")
 	_ = p
@@ -113,6 +114,30 @@ func (c Compiler) run(args ...string) { exec.Command(c.prog, args...).Run() }
 	if err := os.WriteFile(filepath.Join(dir, "internal", "buildtest", "build.go"), []byte(helper), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// internal/testtarget itself: its compilers stand for programs where
+	// other packages name them or a function that uses them.
+	tt := `package testtarget
+
+type Compiler struct{ prog string }
+
+var (
+	GCC = Compiler{prog: "via-testtarget-var"}
+	X   = Compiler{prog: "via-testtarget-func"}
+	Y   = Compiler{prog: "only-compared"}
+)
+
+func BuildWithX(t any) { build(X) }
+
+func build(c Compiler) bool { return c == Y }
+
+func FromSource(t any, c Compiler, name, text string) string { return "" }
+`
+	if err := os.MkdirAll(filepath.Join(dir, "internal", "testtarget"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "internal", "testtarget", "t.go"), []byte(tt), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	uses, unresolved, err := Scan(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -123,7 +148,7 @@ func (c Compiler) run(args ...string) { exec.Command(c.prog, args...).Run() }
 	}
 	for _, want := range []string{"lit-one", "via-helper", "from-range", "from-range2", "from-field", "via-vector",
 		"sh", "in-shell", "piped", "subst", "timeout", "wrapped", "dash-c-cmd", "looked-up", "named-by-comment",
-		"from-helper-table", "from-helper-table2"} {
+		"from-helper-table", "from-helper-table2", "via-testtarget-var", "via-testtarget-func"} {
 		if !got[want] {
 			t.Errorf("the scan missed %s; it found %v", want, got)
 		}

@@ -15,7 +15,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -23,6 +22,8 @@ import (
 	"time"
 
 	"github.com/gs-tracer/gs/tests/bt"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 func main() {
@@ -63,9 +64,8 @@ func run(repo, rev, gs, filter, out string, verbose, keep bool) error {
 	}
 	if gs == "" {
 		gs = filepath.Join(tmp, "gs")
-		build := exec.Command("go", "build", "-o", gs, "./cmd/gs")
-		if o, err := build.CombinedOutput(); err != nil {
-			return fmt.Errorf("build gs: %v\n%s", err, o)
+		if err := testtarget.GS(gs); err != nil {
+			return err
 		}
 	} else if gs, err = filepath.Abs(gs); err != nil {
 		return err

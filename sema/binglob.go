@@ -1,55 +1,13 @@
 package sema
 
-import (
-	"path"
-	"path/filepath"
-	"strings"
-
-	"github.com/gs-tracer/gs/parser"
-)
+import "github.com/gs-tracer/gs/parser"
 
 // A wildcard in a probe's binary (uprobe:*:f, uprobe:/usr/lib/*/libc*:f)
 // names every file it matches that has the function: with -p, the files
 // the process maps (by path or base name), else the file system's. A
 // matching file without the function is no error; no file with it at all
-// is a missing probe (config missing_probes).
-
-// hasWildcard reports whether a binary names files by a pattern.
-func hasWildcard(name string) bool { return strings.ContainsAny(name, "*?[") }
-
-// binaryMatches returns the files pattern matches, as probe names spell
-// them (a leading "./" kept as written).
-func (c *checker) binaryMatches(pattern string) []string {
-	if len(c.cfg.Mapped) > 0 {
-		var out []string
-		for _, m := range c.cfg.Mapped {
-			full, _ := path.Match(pattern, m)
-			base, _ := path.Match(pattern, filepath.Base(m))
-			if full || base {
-				out = append(out, m)
-			}
-		}
-		return out
-	}
-	full := pattern
-	if !filepath.IsAbs(pattern) {
-		full = filepath.Join(c.cfg.Dir, pattern)
-	}
-	ms, _ := filepath.Glob(full)
-	var out []string
-	for _, m := range ms {
-		if !filepath.IsAbs(pattern) {
-			if r, err := filepath.Rel(c.cfg.Dir, m); err == nil {
-				m = r
-				if strings.HasPrefix(pattern, "./") {
-					m = "./" + m
-				}
-			}
-		}
-		out = append(out, m)
-	}
-	return out
-}
+// is a missing probe (config missing_probes). What a pattern matches is
+// the resolver's rule (debuginfo.Resolver.Glob), which gs -l reads too.
 
 // wildBinaries returns the files of pr's binary pattern that have the
 // function pr names; none is a missing probe (reported).
@@ -59,7 +17,7 @@ func (c *checker) wildBinaries(pr *parser.Probe) []string {
 		return nil
 	}
 	var out []string
-	for _, m := range c.binaryMatches(pr.Binary) {
+	for _, m := range c.resolver().Glob(pr.Binary) {
 		be := c.openBinary(m)
 		if be.bin == nil || !be.bin.HasSymbols() {
 			continue

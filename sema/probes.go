@@ -43,7 +43,7 @@ func (c *checker) resolveProbes(g *Group) {
 			}
 		}
 		names := []string{name}
-		if hasWildcard(name) {
+		if debuginfo.HasWildcard(name) {
 			names = c.wildBinaries(pr) // binglob.go
 		}
 		for _, name := range names {

@@ -42,7 +42,7 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "gs: -l needs a binary: 'uprobe:BIN:%s'\n", p.Func)
 		return exitUsage
 	}
-	if strings.ContainsAny(p.Binary, "*?[") && pid == 0 {
+	if debuginfo.HasWildcard(p.Binary) && pid == 0 {
 		bins := globBinaries(p.Binary)
 		if len(bins) == 0 {
 			fmt.Fprintf(stderr, "gs: no binary matches %q\n", p.Binary)

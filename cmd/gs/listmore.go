@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"github.com/gs-tracer/gs/debuginfo"
@@ -55,20 +54,11 @@ func normalizeSpec(spec string) string {
 	return spec
 }
 
-// globBinaries expands a wildcard in a probe's binary, keeping a leading
-// "./" as written (bpftrace prints the paths so); files that are not ELF
-// are left out.
+// globBinaries expands a wildcard in a probe's binary as probes do
+// (debuginfo.Resolver.Glob); files that are not ELF are left out.
 func globBinaries(pattern string) []string {
-	ms, _ := filepath.Glob(pattern)
 	var out []string
-	for _, m := range ms {
-		if strings.HasPrefix(pattern, "./") && !strings.HasPrefix(m, "./") && !filepath.IsAbs(m) {
-			m = "./" + m
-		}
-		fi, err := os.Stat(m)
-		if err != nil || !fi.Mode().IsRegular() {
-			continue
-		}
+	for _, m := range (&debuginfo.Resolver{}).Glob(pattern) {
 		if b, err := debuginfo.Open(m); err == nil {
 			b.Close()
 			out = append(out, m)

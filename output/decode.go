@@ -451,7 +451,7 @@ func (d *Decoder) variant(t *ir.Type, b []byte) Value {
 	if sel == nil {
 		return Value{Kind: Malformed, Type: t}
 	}
-	v.Name, v.Members = sel.Name, sel.Members
+	v.Name, v.Members, v.Choice = sel.Name, sel.Members, sel
 	v.Elems = d.members(sel.Members, b)
 	return v
 }

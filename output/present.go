@@ -2,48 +2,28 @@ package output
 
 import "github.com/gs-tracer/gs/ir"
 
-// syntax is the shape a value prints in.
-type syntax uint8
+// Presentation comes from sema as data (ir.Style, ir.Variant.Tuple): the
+// walkers read it and never ask which language a value came from.
 
-const (
-	syntaxGDB      syntax = iota // gdb's C syntax: {id = 1, name = "x"} (C, C++, Go)
-	syntaxRust                   // gdb's Rust syntax and Rust's {:?}: Entry {id: 1}, Some(5), 1.0, 'é'
-	syntaxBpftrace               // bpftrace's, for the script's own types: { .m = 2 }, [1,2]
-)
-
-// presentation is how values of one type print. It is the one place the
-// output side reads a type's language (ir.Type.Lang).
-//
-// TODO: read presentation from ir once sema decides it (issue 19).
-type presentation struct {
-	syntax syntax
-	// held: a struct, union or array of this type that the script holds (a
-	// map key or value, a tuple's element) prints in bpftrace's shape;
-	// Go's keep gdb's.
-	held bool
-	// charInt: a char held in such an aggregate prints as bpftrace's int8.
-	charInt bool
-}
-
-// presentationOf returns how values of t print.
-func presentationOf(t *ir.Type) presentation {
+// styleOf is t's presentation; a nil type (a Malformed value's) has gdb's.
+func styleOf(t *ir.Type) ir.Style {
 	if t == nil {
-		return presentation{}
+		return ir.Style{}
 	}
-	switch t.Lang {
-	case ir.LangRust:
-		return presentation{syntax: syntaxRust}
-	case ir.LangScript:
-		return presentation{syntax: syntaxBpftrace, held: true}
-	case ir.LangC:
-		return presentation{held: true, charInt: true}
-	}
-	return presentation{}
+	return t.Style
 }
 
-// isHeld reports whether v prints in bpftrace's shape of the aggregates
-// the script holds (sema/held.go).
+// isHeld reports whether values of t print in bpftrace's shape of the
+// aggregates the script holds (sema/held.go): a struct, union or array
+// whose Style is not Fixed.
 func isHeld(t *ir.Type) bool {
 	return t != nil && (t.Kind == ir.KindStruct || t.Kind == ir.KindUnion || t.Kind == ir.KindArray) &&
-		presentationOf(t).held
+		!t.Style.Fixed
+}
+
+// charAsNumber reports whether a char of type t, in an aggregate the
+// script holds, prints as bpftrace's int8 (uint8 for an unsigned char):
+// a C char; the script's own chars keep their quotes, as Fixed ones do.
+func charAsNumber(t *ir.Type) bool {
+	return !t.Style.Fixed && t.Style.Syntax != ir.SyntaxBt
 }

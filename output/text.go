@@ -113,7 +113,7 @@ func (p *Text) Key(dst []byte, v *Value) []byte {
 
 // value appends v in gdb's shape of its language.
 func (p *Text) value(dst []byte, v *Value) []byte {
-	pr := presentationOf(v.Type)
+	st := styleOf(v.Type)
 	switch v.Kind {
 	case OptimizedOut:
 		return append(dst, "<optimized out>"...)
@@ -124,8 +124,8 @@ func (p *Text) value(dst []byte, v *Value) []byte {
 	case Uint:
 		return strconv.AppendUint(dst, v.U, 10)
 	case Big:
-		if pr.syntax == syntaxRust && len(v.Text) == 16 {
-			return appendRust128(dst, v) // text_rust.go
+		if st.Decimal && len(v.Text) == 16 {
+			return appendDecimal128(dst, v) // text_rust.go
 		}
 		return appendBigHex(dst, v.Text)
 	case Bool:
@@ -137,8 +137,8 @@ func (p *Text) value(dst []byte, v *Value) []byte {
 		}
 		return strconv.AppendUint(dst, v.U, 10)
 	case Char:
-		if pr.syntax == syntaxRust {
-			return appendQuoted(dst, rustChar(v.U), '\'') // text_rust.go
+		if st.CodePoint {
+			return appendQuoted(dst, codePoint(v.U), '\'') // text_rust.go
 		}
 		return appendQuoted(dst, []byte{byte(v.U)}, '\'')
 	case Pointer:
@@ -184,15 +184,15 @@ func (p *Text) value(dst []byte, v *Value) []byte {
 		}
 		return strconv.AppendUint(dst, v.U, 10)
 	case Float:
-		if pr.syntax == syntaxRust {
-			return appendRustFloat(dst, v) // text_rust.go
+		if st.Float == ir.FloatDebug {
+			return appendFloatDebug(dst, v) // text_rust.go
 		}
 		return appendFloat(dst, v)
 	case Struct:
-		switch pr.syntax {
-		case syntaxRust:
-			return p.rustStruct(dst, v) // text_rust.go
-		case syntaxBpftrace:
+		switch st.Syntax {
+		case ir.SyntaxRust:
+			return p.rustFields(dst, st.Prefix, st.Tuple, v.Members, v.Elems) // text_rust.go
+		case ir.SyntaxBt:
 			return p.held(dst, v) // text_bt.go: the script's type, as bpftrace prints it
 		}
 		return p.fields(dst, v.Members, v.Elems)
@@ -201,7 +201,7 @@ func (p *Text) value(dst []byte, v *Value) []byte {
 	case Tuple:
 		return p.tuple(dst, v) // text_bt.go
 	case Chars, Array:
-		if pr.syntax == syntaxBpftrace {
+		if st.Syntax == ir.SyntaxBt {
 			return p.held(dst, v) // text_bt.go: [1,2,3], as bpftrace prints it
 		}
 		if v.Kind == Chars {

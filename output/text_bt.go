@@ -45,7 +45,7 @@ func (p *Text) held(dst []byte, v *Value) []byte {
 		}
 		return append(dst, ']')
 	case Char:
-		if presentationOf(v.Type).charInt { // bpftrace's int8, uint8 for unsigned char
+		if charAsNumber(v.Type) { // bpftrace's int8, uint8 for unsigned char
 			if v.Type.Unsigned {
 				return strconv.AppendUint(dst, uint64(uint8(v.U)), 10)
 			}

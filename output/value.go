@@ -61,8 +61,9 @@ const (
 	// Members their layout (Elems[i] is Members[i]).
 	Struct
 	// Variant: a Rust enum or a C++ std::variant-like choice
-	// (ir.KindVariants): Name is the variant's, Elems and Members its
-	// members. With Invalid set no variant matched discriminant U.
+	// (ir.KindVariants): Choice is the variant its discriminant selects,
+	// Name its name, Elems and Members its members. With Invalid set no
+	// variant matched discriminant U.
 	Variant
 	// Tuple: a bpftrace tuple, record ("record") or args ("args"),
 	// Elems and Members as Struct's; a member whose bytes lie outside the
@@ -111,6 +112,7 @@ type Value struct {
 	Missing bool
 	Elems   []Value
 	Members []ir.Member
+	Choice  *ir.Variant
 	Frames  []symbolize.Frame
 }
 

@@ -2,7 +2,8 @@
 // interpreter (package bpf), fills its maps with the program's bytecode and
 // resources, attaches one uprobe_multi link per binary (or one uprobe per
 // probe where the kernel lacks uprobe_multi), reads the records the probes
-// send through the ring buffer, and prints them.
+// send through the ring buffer, and prints them (package output decodes
+// them into values and writes their text).
 //
 // Everything it needs comes from the *ir.Program: probes with resolved file
 // offsets, instructions, record layouts (ir.Event) and map descriptions.

@@ -134,11 +134,10 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 	case ir.KindInt, ir.KindUint:
 		u, ok := loadUint(b, t.Size)
 		switch {
-		case !ok && t.Lang == ir.LangRust && t.Size == 16:
-			return appendJSONString(dst, appendRust128(nil, t, b)) // format_rust.go
 		case !ok:
-			// __int128 and other odd sizes: the hex text, as a string.
-			return appendJSONString(dst, appendInteger(nil, t, b))
+			// __int128 and other odd sizes: the text (hex, or an i128's
+			// decimal), as a string.
+			return appendJSONText(dst, t, b)
 		case t.Kind == ir.KindInt:
 			return appendJSONInt(dst, signExtend(u, t.Size))
 		}
@@ -172,24 +171,8 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 			return append(dst, jsonMalformed...)
 		}
 		return appendJSONUint(dst, u)
-	case ir.KindTime:
-		u, ok := loadUint(b, 8)
-		if !ok {
-			return append(dst, jsonMalformed...)
-		}
-		return appendJSONString(dst, appendTime(nil, t.Format, u))
-	case ir.KindErrno:
-		u, ok := loadUint(b, 8)
-		if !ok {
-			return append(dst, jsonMalformed...)
-		}
-		return appendJSONString(dst, appendErrno(nil, u))
-	case ir.KindInet:
-		u, ok := loadUint(b, 8)
-		if !ok {
-			return append(dst, jsonMalformed...)
-		}
-		return appendJSONString(dst, appendInet(nil, u))
+	case ir.KindTime, ir.KindErrno, ir.KindInet:
+		return appendJSONText(dst, t, b) // strftime's, strerror's and ntop's text
 	case ir.KindBuf:
 		s, fault := bufSlot(t, b)
 		if fault != nil {
@@ -233,14 +216,15 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		}
 		return appendJSONUint(dst, u)
 	case ir.KindFloat:
-		f, _, ok := decodeFloat(b[:t.Size])
+		var dec output.Decoder
+		v := dec.Value(t, b)
 		switch {
-		case !ok:
+		case v.Kind != output.Float:
 			return append(dst, jsonMalformed...)
-		case math.IsNaN(f) || math.IsInf(f, 0):
-			return appendJSONString(dst, appendFloatValue(nil, b[:t.Size]))
+		case math.IsNaN(v.F) || math.IsInf(v.F, 0):
+			return appendJSONText(dst, t, b) // "nan", "-inf"
 		}
-		return strconv.AppendFloat(dst, f, 'g', -1, 64)
+		return strconv.AppendFloat(dst, v.F, 'g', -1, 64)
 	case ir.KindStruct, ir.KindUnion:
 		if t.Lang == ir.LangRust {
 			return p.appendRustStructJSON(dst, t, b) // json_rust.go
@@ -274,6 +258,18 @@ func (p *jsonPrinter) appendValue(dst []byte, t *ir.Type, b []byte) []byte {
 		return appendJSONStrings(dst, stackLines(p.symbols, b[:t.Size], t.StackMode))
 	}
 	return append(dst, jsonMalformed...)
+}
+
+// appendJSONText writes the text output of a value of type t whose bytes
+// are b as a JSON string.
+func appendJSONText(dst []byte, t *ir.Type, b []byte) []byte {
+	var dec output.Decoder
+	v := dec.Value(t, b)
+	if v.Kind == output.Malformed {
+		return append(dst, jsonMalformed...)
+	}
+	var text output.Text
+	return appendJSONString(dst, text.Value(nil, &v))
 }
 
 // appendJSONBytes writes a buf()'s bytes as an array of numbers.

@@ -2,8 +2,6 @@ package session
 
 import (
 	"encoding/binary"
-	"math"
-	"math/big"
 	"strconv"
 	"unicode/utf8"
 
@@ -54,85 +52,6 @@ func enumSigned(t *ir.Type) bool {
 		}
 	}
 	return false
-}
-
-// decodeFloat decodes an IEEE float of 4 or 8 bytes, or an x87 80-bit
-// long double stored in 10, 12 or 16 bytes (to float64, best-effort).
-func decodeFloat(b []byte) (f float64, bits int, ok bool) {
-	switch len(b) {
-	case 4:
-		return float64(math.Float32frombits(binary.LittleEndian.Uint32(b))), 32, true
-	case 8:
-		return math.Float64frombits(binary.LittleEndian.Uint64(b)), 64, true
-	case 10, 12, 16:
-		mant := binary.LittleEndian.Uint64(b)
-		se := binary.LittleEndian.Uint16(b[8:])
-		exp := int(se & 0x7fff)
-		neg := se&0x8000 != 0
-		switch {
-		case exp == 0x7fff && mant<<1 == 0:
-			f = math.Inf(1)
-		case exp == 0x7fff:
-			f = math.NaN()
-		case exp == 0:
-			f = math.Ldexp(float64(mant), 1-16383-63)
-		default:
-			f = math.Ldexp(float64(mant), exp-16383-63)
-		}
-		if neg {
-			f = -f
-		}
-		return f, 64, true
-	}
-	return 0, 0, false
-}
-
-// appendFloatValue prints a float as gdb does (%g with enough digits to
-// read it back), using the shortest digits that round-trip.
-func appendFloatValue(dst []byte, b []byte) []byte {
-	f, bits, ok := decodeFloat(b)
-	if !ok {
-		return append(dst, "<malformed>"...)
-	}
-	switch {
-	case math.IsNaN(f):
-		return append(dst, "nan"...)
-	case math.IsInf(f, 1):
-		return append(dst, "inf"...)
-	case math.IsInf(f, -1):
-		return append(dst, "-inf"...)
-	}
-	e := strconv.AppendFloat(nil, f, 'e', -1, bits)
-	x := 0
-	for i := len(e) - 1; i >= 0; i-- {
-		if e[i] == 'e' {
-			x, _ = strconv.Atoi(string(e[i+1:]))
-			break
-		}
-	}
-	if x < -4 || x >= 17 {
-		return append(dst, e...)
-	}
-	return strconv.AppendFloat(dst, f, 'f', -1, bits)
-}
-
-func appendInteger(dst []byte, t *ir.Type, b []byte) []byte {
-	u, ok := loadUint(b, t.Size)
-	if !ok {
-		// __int128 and other odd sizes: the bytes as one hex number.
-		if t.Size <= 0 || t.Size > len(b) {
-			return append(dst, "<malformed>"...)
-		}
-		dst = append(dst, "0x"...)
-		for i := t.Size - 1; i >= 0; i-- {
-			dst = append(dst, hexDigits[b[i]>>4], hexDigits[b[i]&15])
-		}
-		return dst
-	}
-	if t.Kind == ir.KindInt {
-		return strconv.AppendInt(dst, signExtend(u, t.Size), 10)
-	}
-	return strconv.AppendUint(dst, u, 10)
 }
 
 // strSlot is a decoded string slot (see ir/doc.go).
@@ -287,19 +206,6 @@ func isTupleFields(ms []ir.Member) bool {
 	return len(ms) > 0
 }
 
-// appendRust128 prints an i128 or u128 in decimal, as Rust does.
-func appendRust128(dst []byte, t *ir.Type, b []byte) []byte {
-	be := make([]byte, 16)
-	for i := range be {
-		be[i] = b[15-i]
-	}
-	v := new(big.Int).SetBytes(be)
-	if t.Kind == ir.KindInt && be[0]&0x80 != 0 {
-		v.Sub(v, new(big.Int).Lsh(big.NewInt(1), 128))
-	}
-	return v.Append(dst, 10)
-}
-
 // rustChar is the UTF-8 of the Rust char in b.
 func rustChar(b []byte) []byte {
 	u, ok := loadUint(b, 4)
@@ -310,4 +216,18 @@ func rustChar(b []byte) []byte {
 		return []byte("\\u{" + strconv.FormatUint(u, 16) + "}")
 	}
 	return utf8.AppendRune(nil, rune(u))
+}
+
+// bufSlot returns a buf() slot's bytes, or the address its read failed at.
+func bufSlot(t *ir.Type, b []byte) ([]byte, *uint64) {
+	if len(b) < ir.StrHeader {
+		return []byte("<malformed>"), nil
+	}
+	n := int(binary.LittleEndian.Uint16(b))
+	if b[2]&ir.StrFault != 0 {
+		addr := binary.LittleEndian.Uint64(b[8:])
+		return nil, &addr
+	}
+	text := b[ir.StrHeader:]
+	return text[:min(n, t.Cap, len(text))], nil
 }

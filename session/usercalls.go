@@ -8,14 +8,9 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
-	"time"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/gs-tracer/gs/ir"
-	"github.com/gs-tracer/gs/printfmt"
 )
 
 // DefaultMaxCatBytes is how much of a file cat() prints, unless
@@ -72,24 +67,6 @@ func (s *session) userOutput(kind string, data []byte) {
 		data = jsonMessage(nil, kind, data)
 	}
 	s.out.record(data, false)
-}
-
-// monoEpoch is the wall-clock time at which CLOCK_MONOTONIC was 0, read
-// once so that every strftime() of a run agrees (two timestamps 123 µs
-// apart print 123 µs apart).
-var monoEpoch = sync.OnceValue(func() time.Time {
-	var ts unix.Timespec
-	now := time.Now()
-	if err := unix.ClockGettime(unix.CLOCK_MONOTONIC, &ts); err != nil {
-		return now
-	}
-	return now.Add(-time.Duration(ts.Nano()))
-})
-
-// appendTime formats ns, nanoseconds of CLOCK_MONOTONIC (nsecs), as the
-// local time of format (strftime()).
-func appendTime(dst []byte, format string, ns uint64) []byte {
-	return append(dst, printfmt.Strftime(format, monoEpoch().Add(time.Duration(ns)))...)
 }
 
 // scriptMessage writes a warnf() or errorf() message on the status

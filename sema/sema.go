@@ -12,7 +12,7 @@
 //	values.go     the traced program's names: variables per probe, placement
 //	check.go      type checking of statements and expressions, constant folding
 //	cexpr.go      type checking of the C side: -> . [] * &, casts, sizeof, offsetof
-//	calls.go      builtin functions, printf format strings against their arguments
+//	calls.go      the functions a script calls (funcs, one table), printf formats
 //	maps.go       script maps: types fixed by first use, aggregations, map calls
 //	valuepass.go  program values: where they may be used, what gen can read
 //	layout.go     resource analysis: record layouts, map keys, heap slots

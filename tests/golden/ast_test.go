@@ -19,8 +19,8 @@ import (
 
 // sema.Check reads the tree and never changes it: the rewriting of the
 // script's text (parameters, getopt, config reads, builtin forms) is done
-// before it. compile checks that on every golden script; TestCheckKeepsAST
-// on every script the parser's tests parse.
+// before it. compile checks that on every golden script, FuzzCompile on
+// every input, TestCheckKeepsAST on every script the parser's tests parse.
 
 // checkUnchanged parses and rewrites file again (as rc says) into the
 // tree prog had before Check, and fails t when prog differs from it.

@@ -122,9 +122,10 @@ func FuzzCompile(f *testing.F) {
 		file := &diag.File{Name: "prog.gs", Src: src}
 		prog, diags := parser.Parse(file)
 		if !diags.HasErrors() {
-			script := rewrite.Apply(prog, rewrite.Config{IsBuiltin: sema.IsBuiltin})
-			p, sd := sema.Check(prog, sema.Config{Dir: dir, Script: script})
+			rc := rewrite.Config{IsBuiltin: sema.IsBuiltin}
+			p, sd := sema.Check(prog, sema.Config{Dir: dir, Script: rewrite.Apply(prog, rc)})
 			diags.Diags = append(diags.Diags, sd.Diags...)
+			checkUnchanged(t, file, prog, rc) // ast_test.go
 			if !sd.HasErrors() {
 				ip, err := gen.Generate(p)
 				switch {

@@ -2,9 +2,6 @@ package session
 
 import "fmt"
 
-// varCpid is the interpreter's variable that cpid reads (ir.CtxCpid).
-const varCpid = "gs_cpid"
-
 // setCpid tells the loaded interpreter the pid of -c's command.
 func (in *interpreter) setCpid(pid int) error {
 	v, ok := in.coll.Variables[varCpid]

@@ -9,34 +9,50 @@ import (
 	"github.com/cilium/ebpf"
 	"golang.org/x/sys/unix"
 
+	"github.com/gs-tracer/gs/bpf"
 	"github.com/gs-tracer/gs/ir"
 )
 
-// Names in the BPF object (docs/design.md, "the kernel ABI").
-const (
-	progUprobe      = "gs_uprobe"
-	progUprobeMulti = "gs_uprobe_multi"
-	progPerfEvent   = "gs_perf_event"
+// Names in the BPF object (docs/design.md, "the kernel ABI"), as bpf2go's
+// bindings name them (bpf.Name): written once, in bpf/c/interp.bpf.c.
+var (
+	progUprobe       = objProg(func(p *bpf.GsProgramSpecs) any { return &p.GsUprobe })
+	progUprobeMulti  = objProg(func(p *bpf.GsProgramSpecs) any { return &p.GsUprobeMulti })
+	progUprobeS      = objProg(func(p *bpf.GsProgramSpecs) any { return &p.GsUprobeS })
+	progUprobeMultiS = objProg(func(p *bpf.GsProgramSpecs) any { return &p.GsUprobeMultiS })
+	progPerfEvent    = objProg(func(p *bpf.GsProgramSpecs) any { return &p.GsPerfEvent })
+	progFork         = objProg(func(p *bpf.GsProgramSpecs) any { return &p.GsFork })
+	progExit         = objProg(func(p *bpf.GsProgramSpecs) any { return &p.GsExit })
 
-	mapInsns    = "gs_insns"
-	mapProbes   = "gs_probes"
-	mapEvents   = "gs_events"
-	mapLost     = "gs_lost"
-	mapCounters = "gs_counters"
-	mapMapinfo  = "gs_mapinfo"
-	mapBias     = "gs_bias"
-	mapVals     = "gs_vals"
-	mapAggs     = "gs_aggs"
-	mapStrs     = "gs_strs"
-	mapCells    = "gs_cells"
-	mapStacks   = "gs_stacks"
+	mapInsns    = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsInsns })
+	mapProbes   = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsProbes })
+	mapEvents   = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsEvents })
+	mapLost     = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsLost })
+	mapCounters = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsCounters })
+	mapMapinfo  = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsMapinfo })
+	mapBias     = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsBias })
+	mapVals     = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsVals })
+	mapAggs     = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsAggs })
+	mapStrs     = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsStrs })
+	mapCells    = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsCells })
+	mapStacks   = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsStacks })
+	mapTree     = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsTree })
+	mapHits     = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsHits })
+	mapUmods    = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsUmods })
+	mapUrows    = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsUrows })
 
-	varStartNs  = "gs_start_ns"
-	varVersion  = "gs_version"
-	varWakeupNs = "gs_wakeup_ns"
-	varStrSize  = "gs_str_size"
-	varNrCPUs   = "gs_nr_cpus"
+	varStartNs  = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsStartNs })
+	varVersion  = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsVersion })
+	varWakeupNs = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsWakeupNs })
+	varStrSize  = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsStrSize })
+	varNrCPUs   = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsNrCpus })
+	varTreeOn   = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsTreeOn })
+	varCpid     = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsCpid })
 )
+
+func objProg(f func(*bpf.GsProgramSpecs) any) string { return bpf.Name(f) }
+func objMap(f func(*bpf.GsMapSpecs) any) string      { return bpf.Name(f) }
+func objVar(f func(*bpf.GsVariableSpecs) any) string { return bpf.Name(f) }
 
 // interpreter is the loaded BPF side.
 type interpreter struct {
@@ -199,19 +215,19 @@ func loadInterpreter(prog *ir.Program, cfg loadConfig) (*interpreter, error) {
 	if version != ir.Version {
 		return nil, fmt.Errorf("load interpreter: the BPF object was built for bytecode version %d, gs emits version %d (rebuild with make generate)", version, ir.Version)
 	}
-	use := progUprobe
+	use, sleepable := progUprobe, progUprobeS
 	if cfg.multi {
-		use = progUprobeMulti
+		use, sleepable = progUprobeMulti, progUprobeMultiS
 	}
 	// The sleepable programs retry a failed read with one that faults the
 	// page in, so a string the target has not touched yet still reads; they
 	// cost the same per hit. An older kernel may refuse them: then the
 	// plain programs are used.
 	var sleepErr error
-	if spec.Programs[use+sleepableSuffix] != nil {
+	if spec.Programs[sleepable] != nil {
 		in, err := (*interpreter)(nil), testSleepableErr
 		if err == nil {
-			in, err = loadInterpreterWith(prog, cfg, spec, use+sleepableSuffix)
+			in, err = loadInterpreterWith(prog, cfg, spec, sleepable)
 		}
 		if err == nil {
 			return in, nil
@@ -231,9 +247,6 @@ func loadInterpreter(prog *ir.Program, cfg loadConfig) (*interpreter, error) {
 
 // testSleepableErr, when set, fails the sleepable programs' load with it.
 var testSleepableErr error
-
-// sleepableSuffix names the sleepable variant of a uprobe program.
-const sleepableSuffix = "_s"
 
 // usesOp reports whether prog contains op.
 func usesOp(prog *ir.Program, op ir.Op) bool {
@@ -318,7 +331,7 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 	for name, m := range map[string]**ebpf.Map{
 		mapEvents: &in.events, mapLost: &in.lost, mapCounters: &in.counters, mapBias: &in.bias, mapTree: &in.tree, mapHits: &in.hits,
 		mapProbes: &in.probes, mapVals: &in.vals, mapAggs: &in.aggs, mapStrs: &in.strs, mapCells: &in.cells, mapStacks: &in.stacks,
-		"gs_umods": &in.umods, "gs_urows": &in.urows,
+		mapUmods: &in.umods, mapUrows: &in.urows,
 	} {
 		if *m = coll.Maps[name]; *m == nil {
 			coll.Close()

@@ -18,8 +18,6 @@ import (
 // and flags its RET probes: gs_hits counts both, and at the end the
 // difference is reported.
 
-const mapHits = "gs_hits"
-
 // returnCountID is the gs_probes entry of the hidden entry probe of
 // prog.Returns[i].
 func returnCountID(prog *ir.Program, i int) uint32 {

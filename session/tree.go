@@ -25,13 +25,6 @@ import (
 // binary, in the tree or not. A kernel without the tracepoint program
 // falls back to the command's own process, with a warning.
 
-const (
-	progFork  = "gs_fork"
-	progExit  = "gs_exit"
-	mapTree   = "gs_tree"
-	varTreeOn = "gs_tree_on"
-)
-
 // testTreeErr, when set, fails followTree with it (tests of the fallback).
 var testTreeErr error
 

@@ -141,8 +141,8 @@ func sizeUnwind(spec *ebpf.CollectionSpec, u *unwindMaps) {
 		u.capMods += unwindSpareMods
 		u.capRows += unwindSpareRows
 	}
-	spec.Maps["gs_umods"].MaxEntries = uint32(u.capMods)
-	spec.Maps["gs_urows"].MaxEntries = uint32(u.capRows)
+	spec.Maps[mapUmods].MaxEntries = uint32(u.capMods)
+	spec.Maps[mapUrows].MaxEntries = uint32(u.capRows)
 }
 
 // fillUnwind writes u's modules from index key on and its rows from

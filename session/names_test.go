@@ -1,0 +1,30 @@
+package session
+
+import "testing"
+
+// TestObjectNames: every name session takes from bpf2go's bindings is in
+// the BPF object.
+func TestObjectNames(t *testing.T) {
+	spec, err := loadSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{progUprobe, progUprobeMulti, progUprobeS, progUprobeMultiS, progPerfEvent, progFork, progExit} {
+		if spec.Programs[n] == nil {
+			t.Errorf("no program %q", n)
+		}
+	}
+	for _, n := range []string{mapInsns, mapProbes, mapEvents, mapLost, mapCounters, mapMapinfo, mapBias, mapVals, mapAggs, mapStrs, mapCells, mapStacks, mapTree, mapHits, mapUmods, mapUrows} {
+		if spec.Maps[n] == nil {
+			t.Errorf("no map %q", n)
+		}
+	}
+	for _, n := range []string{varStartNs, varVersion, varWakeupNs, varStrSize, varNrCPUs, varTreeOn, varCpid} {
+		if spec.Variables[n] == nil {
+			t.Errorf("no variable %q", n)
+		}
+	}
+	if progUprobeS != progUprobe+"_s" || mapVals != "gs_vals" {
+		t.Errorf("names %q %q", progUprobeS, mapVals)
+	}
+}

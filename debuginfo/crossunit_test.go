@@ -44,15 +44,7 @@ func TestCrossRefs(t *testing.T) {
 	for _, c := range ltoConfigs {
 		t.Run(c.name, func(t *testing.T) {
 			bin := buildLTO(t, c.name, c.cc, c.flags)
-			b, err := Open(bin)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer b.Close()
-			d, err := b.Debug()
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, d := openBin(t, bin)
 			x := d.crossRefs()
 			if x == nil {
 				t.Fatal("no unit refers across units")
@@ -124,15 +116,7 @@ func TestCrossUnitCopies(t *testing.T) {
 			if m := regexp.MustCompile(`\((\d+) locations\)`).FindStringSubmatch(out); m != nil {
 				want, _ = strconv.Atoi(m[1])
 			}
-			b, err := Open(bin)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer b.Close()
-			d, err := b.Debug()
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, d := openBin(t, bin)
 			insts, err := d.FuncInstances("scale")
 			if err != nil {
 				t.Fatal(err)

@@ -91,15 +91,7 @@ func TestSeparateDebugFile(t *testing.T) {
 	})
 	t.Run("debuglink next to the binary", func(t *testing.T) {
 		bin, dbg := splitDebug(t, c)
-		b, err := Open(bin)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Close()
-		d, err := b.Debug()
-		if err != nil {
-			t.Fatal(err)
-		}
+		b, d := openBin(t, bin)
 		if b.DebugFile() != dbg {
 			t.Errorf("DebugFile() = %s, want %s", b.DebugFile(), dbg)
 		}

@@ -56,15 +56,7 @@ func TestDebuginfodFallback(t *testing.T) {
 	t.Run("fetched by build-id and cached", func(t *testing.T) {
 		bin, dbg := stripBare(t, c)
 		client, hits := withDebuginfod(t, dbg)
-		b, err := Open(bin)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Close()
-		d, err := b.Debug()
-		if err != nil {
-			t.Fatal(err)
-		}
+		b, d := openBin(t, bin)
 		want := filepath.Join(client.CacheDir, b.BuildID(), "debuginfo")
 		if b.DebugFile() != want || !strings.HasPrefix(b.DebugSource(), FromServer+" http://") || hits.Load() != 1 {
 			t.Errorf("file %s (%s) after %d requests, want %s from the server", b.DebugFile(), b.DebugSource(), hits.Load(), want)

@@ -11,11 +11,11 @@ import (
 
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/internal/elftest"
 	"github.com/gs-tracer/gs/internal/model"
+	"github.com/gs-tracer/gs/internal/testtarget"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/sema"
-
-	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // The location tests lower every readable scalar variable that
@@ -210,15 +210,7 @@ func TestLocationLowering(t *testing.T) {
 }
 
 func checkLocations(t *testing.T, path string) {
-	bin, err := debuginfo.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer bin.Close()
-	d, err := bin.Debug()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, d := elftest.OpenDebug(t, path)
 	var pcs []uint64
 	for _, fn := range []string{"process", "clamp", "main", "cmp_int"} {
 		insts, _ := d.FuncInstances(fn)
@@ -288,15 +280,7 @@ func TestBitfields(t *testing.T) {
 	for _, cc := range []testtarget.Compiler{testtarget.GCC, testtarget.Clang} {
 		t.Run(cc.String(), func(t *testing.T) {
 			path := buildLocTarget(t, cc, "-g", "-O0")
-			bin, err := debuginfo.Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer bin.Close()
-			d, err := bin.Debug()
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, d := elftest.OpenDebug(t, path)
 			st, err := d.Types("struct item")
 			if err != nil {
 				t.Fatal(err)

@@ -46,3 +46,19 @@ func SymbolAddr(t testing.TB, bin, sym string) uint64 {
 	t.Fatalf("%s: no symbol %s", bin, sym)
 	return 0
 }
+
+// OpenDebug opens bin and its debug information, closed when the test
+// ends.
+func OpenDebug(t testing.TB, bin string) (*debuginfo.Binary, *debuginfo.Debug) {
+	t.Helper()
+	b, err := debuginfo.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	d, err := b.Debug()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, d
+}

@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/gs-tracer/gs/debuginfo"
-
+	"github.com/gs-tracer/gs/internal/elftest"
 	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
@@ -291,15 +291,7 @@ out.close()
 // first range (gdb reads no DW_AT_entry_pc of an inlined copy).
 func gsLocations(t *testing.T, bin string, names []string) (at map[string]map[uint64]bool, asGdb map[string]gdbPlaces) {
 	t.Helper()
-	b, err := debuginfo.Open(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	d, err := b.Debug()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, d := elftest.OpenDebug(t, bin)
 	at, asGdb = map[string]map[uint64]bool{}, map[string]gdbPlaces{}
 	for _, n := range names {
 		insts, _ := d.FuncInstances(n)
@@ -630,15 +622,7 @@ func TestLTOCopyScopes(t *testing.T) {
 	for _, lb := range ltoBuilds {
 		t.Run(lb.name, func(t *testing.T) {
 			bin := sqliteBuild(t, lb.name, lb.cc, lb.flags...)
-			b, err := debuginfo.Open(bin)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer b.Close()
-			d, err := b.Debug()
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, d := elftest.OpenDebug(t, bin)
 			copies := 0
 			for fn, names := range params {
 				insts, err := d.FuncInstances(fn)

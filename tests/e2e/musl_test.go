@@ -86,12 +86,7 @@ func TestMuslLibraryTLS(t *testing.T) {
 	if r.Code != 0 {
 		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 	}
-	keys := []string{"tid", "counter", "static", "name", "aligned", "a", "b", "c", "&counter", "&aligned", "&a", "&b", "&c"}
-	want := tlsLines(selfLines(r.Stderr), keys)
-	got := tlsLines(gsLines(r.Stdout), keys)
-	if len(want) != 12 || !slices.Equal(got, want) {
-		t.Errorf("gs:\n%s\ntarget:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	sameTLS(t, r)
 }
 
 // TestMuslDlopenTLS: musl has no dynamic TLS (dlopen gives every thread

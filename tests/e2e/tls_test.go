@@ -37,6 +37,18 @@ func buildTLS(t *testing.T, dir string, v variant) {
 	compile(t, dir, "tls.c", "tls", v, "-pthread", "-L"+dir, "-ltlsa", "-ltlsb", "-ltlsc", "-ldl", "-Wl,-rpath,$ORIGIN")
 }
 
+// sameTLS checks that what gs printed with tlsScript is what the target's
+// threads printed of their own variables (12 lines).
+func sameTLS(t *testing.T, r result) {
+	t.Helper()
+	keys := []string{"tid", "counter", "static", "name", "aligned", "a", "b", "c", "&counter", "&aligned", "&a", "&b", "&c"}
+	want := tlsLines(selfLines(r.Stderr), keys)
+	got := tlsLines(gsLines(r.Stdout), keys)
+	if len(want) != 12 || !slices.Equal(got, want) {
+		t.Errorf("gs:\n%s\ntarget:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 // TestThreadLocal: at a probe, each thread's own values of the __thread
 // variables of the executable and of three libraries linked at start
 // (their blocks found through the DTV, with module ids of two kinds of GOT
@@ -53,12 +65,7 @@ func TestThreadLocal(t *testing.T) {
 			if r.Code != 0 {
 				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 			}
-			keys := []string{"tid", "counter", "static", "name", "aligned", "a", "b", "c", "&counter", "&aligned", "&a", "&b", "&c"}
-			want := tlsLines(selfLines(r.Stderr), keys)
-			got := tlsLines(gsLines(r.Stdout), keys)
-			if len(want) != 12 || !slices.Equal(got, want) {
-				t.Errorf("gs:\n%s\ntarget:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-			}
+			sameTLS(t, r)
 		})
 	}
 }

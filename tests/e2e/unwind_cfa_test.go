@@ -58,6 +58,26 @@ func TestUnwindCFAExpression(t *testing.T) {
 	}
 }
 
+// sameStacks checks that gs's @[ustack] counts in out are want's (gdb's
+// backtraces and how often it stopped with each), and no other.
+func sameStacks(t *testing.T, want map[string]int, out string) {
+	t.Helper()
+	got := gsStacks(t, out)
+	for stack, n := range want {
+		if got[stack] != n {
+			t.Errorf("stack %s: gs counted %d, gdb stopped %d times", stack, got[stack], n)
+		}
+	}
+	for stack, n := range got {
+		if _, ok := want[stack]; !ok {
+			t.Errorf("gs stack %s (%d) gdb never showed", stack, n)
+		}
+	}
+	if t.Failed() {
+		t.Logf("gs output:\n%s", out)
+	}
+}
+
 // checkStacks runs bin arg under gdb (with gdb commands pre) and under gs
 // -c with @[ustack] = count() at fn, and checks that gs counts each stack
 // as often as gdb stopped with that backtrace, and no other.
@@ -74,20 +94,7 @@ func checkStacks(t *testing.T, dir, bin, arg, fn string, pre ...string) {
 	if r.Code != 0 {
 		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 	}
-	got := gsStacks(t, r.Stdout)
-	for stack, n := range want {
-		if got[stack] != n {
-			t.Errorf("stack %s: gs counted %d, gdb stopped %d times", stack, got[stack], n)
-		}
-	}
-	for stack, n := range got {
-		if _, ok := want[stack]; !ok {
-			t.Errorf("gs stack %s (%d) gdb never showed", stack, n)
-		}
-	}
-	if t.Failed() {
-		t.Logf("gs output:\n%s", r.Stdout)
-	}
+	sameStacks(t, want, r.Stdout)
 }
 
 // TestUnwindDlopen: a stack through a library the program loads with

@@ -54,20 +54,7 @@ func TestUnwindCFI(t *testing.T) {
 			if r.Code != 0 {
 				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 			}
-			got := gsStacks(t, r.Stdout)
-			for stack, n := range want {
-				if got[stack] != n {
-					t.Errorf("stack %s: gs counted %d, gdb stopped %d times", stack, got[stack], n)
-				}
-			}
-			for stack, n := range got {
-				if _, ok := want[stack]; !ok {
-					t.Errorf("gs stack %s (%d) gdb never showed", stack, n)
-				}
-			}
-			if t.Failed() {
-				t.Logf("gs output:\n%s", r.Stdout)
-			}
+			sameStacks(t, want, r.Stdout)
 		})
 	}
 }

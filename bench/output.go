@@ -65,68 +65,63 @@ func benchOutput(dir, target string) {
 		)
 	}
 
-	type sample struct{ cpu, ctl, user, ctlUser, lines []float64 }
-	samples := map[string]*sample{}
+	// Per run and case, the two binaries one after the other, in turns
+	// (before then after, then after then before): a figure per binary and
+	// the ratio of the two, which drift between runs moves less.
+	type figs struct{ cpu, user, lines [2][]float64 }
+	per := map[string]*figs{}
+	ratios := map[string]*[2][]float64{} // cpu, user
 	for r := 0; r < *runs; r++ {
 		for _, c := range cases {
-			for _, b := range bins {
-				key := b.name + "|" + c.name
-				s := samples[key]
-				if s == nil {
-					s = &sample{}
-					samples[key] = s
+			if per[c.name] == nil {
+				per[c.name], ratios[c.name] = &figs{}, &[2][]float64{}
+			}
+			var cpu, user [2]float64
+			ok := true
+			for k := range bins {
+				i := k
+				if r%2 == 1 {
+					i = 1 - k
 				}
-				argv := append(append([]string{b.path}, c.args...), "-e", c.script)
-				cpu, user, lines, err := runCPU(argv, c.command)
+				b := bins[i]
+				all, u, lines, err := runCPU(append(append([]string{b.path}, c.args...), "-e", c.script), c.command)
 				if err != nil {
+					ok = false
 					continue
 				}
-				ctlArgv := append(append([]string{b.path}, c.args...), "-e", c.control)
-				ctl, ctlUser, _, err := runCPU(ctlArgv, c.command)
+				ctl, ctlUser, _, err := runCPU(append(append([]string{b.path}, c.args...), "-e", c.control), c.command)
 				if err != nil {
+					ok = false
 					continue
 				}
-				s.cpu = append(s.cpu, cpu)
-				s.ctl = append(s.ctl, ctl)
-				s.user = append(s.user, user)
-				s.ctlUser = append(s.ctlUser, ctlUser)
-				s.lines = append(s.lines, float64(lines))
-			}
-		}
-	}
-	fmt.Printf("\noutput: gs CPU per event printed (or per map key), less a control run without the printing (ns; median of %d runs)\n", *runs)
-	fmt.Printf("  before %s\n  after  %s\n", baseAbs, gsAbs)
-	fmt.Printf("  %-34s %10s %10s %6s   %10s %10s %6s   %9s %9s\n", "case", "cpu before", "after", "ratio", "user bef.", "after", "ratio", "lines bef", "after")
-	for _, c := range cases {
-		var per, perUser [2]float64
-		var lines [2]float64
-		for i, b := range bins {
-			s := samples[b.name+"|"+c.name]
-			if s == nil || len(s.cpu) == 0 {
-				continue
-			}
-			var ps, us []float64
-			for j := range s.cpu {
-				events := s.lines[j]
+				events := float64(lines)
 				if c.perKey {
 					events = float64(*mapKeys)
 				}
-				if events > 0 {
-					ps = append(ps, (s.cpu[j]-s.ctl[j])/events*1e9)
-					us = append(us, (s.user[j]-s.ctlUser[j])/events*1e9)
+				if events == 0 {
+					ok = false
+					continue
 				}
+				cpu[i], user[i] = (all-ctl)/events*1e9, (u-ctlUser)/events*1e9
+				f := per[c.name]
+				f.cpu[i] = append(f.cpu[i], cpu[i])
+				f.user[i] = append(f.user[i], user[i])
+				f.lines[i] = append(f.lines[i], float64(lines))
 			}
-			per[i], perUser[i] = median(ps), median(us)
-			lines[i] = median(s.lines)
-		}
-		ratio := func(v [2]float64) float64 {
-			if v[0] <= 0 {
-				return 0
+			if ok && cpu[0] > 0 && user[0] > 0 {
+				ratios[c.name][0] = append(ratios[c.name][0], cpu[1]/cpu[0])
+				ratios[c.name][1] = append(ratios[c.name][1], user[1]/user[0])
 			}
-			return v[1] / v[0]
 		}
+	}
+	fmt.Printf("\noutput: gs CPU per event printed (or per map key), less a control run without the printing (ns; median of %d runs; ratio: median of the runs' after/before)\n", *runs)
+	fmt.Printf("  before %s\n  after  %s\n", baseAbs, gsAbs)
+	fmt.Printf("  %-34s %10s %10s %6s   %10s %10s %6s   %9s %9s\n", "case", "cpu before", "after", "ratio", "user bef.", "after", "ratio", "lines bef", "after")
+	for _, c := range cases {
+		f, rs := per[c.name], ratios[c.name]
 		fmt.Printf("  %-34s %10.1f %10.1f %6.3f   %10.1f %10.1f %6.3f   %9.0f %9.0f\n", c.name,
-			per[0], per[1], ratio(per), perUser[0], perUser[1], ratio(perUser), lines[0], lines[1])
+			median(f.cpu[0]), median(f.cpu[1]), median(rs[0]), median(f.user[0]), median(f.user[1]), median(rs[1]),
+			median(f.lines[0]), median(f.lines[1]))
 	}
 }
 

@@ -1,5 +1,5 @@
 // Package output turns the bytes of records and maps into values, and
-// values into text. It is the one value model of gs's output side: a
+// values into text and JSON. It is the one value model of gs's output side: a
 // record is decoded once, by one decoder, and every writer (text, JSON,
 // and later readers such as a metrics exporter) walks the values, never
 // the bytes.
@@ -51,4 +51,25 @@
 // ({ .m = 2 }, [1,2], tuples (1, abc)), bpftrace's stacks (Symbols,
 // stackmode.go). One value's text is capped at MaxValueElems elements
 // and 4 KiB, with "..." where it stops.
+//
+// # JSON
+//
+// JSON walks the same values and writes bpftrace's JSON lines
+// (docs/json.md): numbers, strings, objects and arrays, with bpftrace's
+// spacing (json.go); the messages about the run are json_status.go's.
+//
+//	var j output.JSON
+//	dst = j.Record(dst, rec)     // the line of a print(), printf() or time() record (Writes)
+//	dst = j.Value(dst, &v)
+//
+// # Maps
+//
+// Maps prints script maps as the session read them (MapEntry: the key's
+// bytes and the value, a count or sum, an aggregation's total, a string
+// slot): bpftrace's text shapes of maps, hist, lhist and stats
+// (maps.go) and their JSON (json_map.go). Keys go through Decoder.Keys
+// and are written by Text.Key; values through Decoder.Value.
+//
+//	p := &output.Maps{Prog: prog, Symbols: syms, Stacks: stacks, JSON: json}
+//	dst = p.Print(dst, m, entries, top, div, explicit)
 package output

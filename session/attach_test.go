@@ -36,7 +36,7 @@ func TestFormatAttachedNested(t *testing.T) {
 			if got := textOf(outer, tt.b); got != tt.want {
 				t.Errorf("text: got %s, want %s", got, tt.want)
 			}
-			if got := string((&jsonPrinter{}).appendValue(nil, outer, tt.b)); got != tt.wantJ {
+			if got := jsonOf(outer, tt.b); got != tt.wantJ {
 				t.Errorf("json: got %s, want %s", got, tt.wantJ)
 			}
 		})

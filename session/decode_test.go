@@ -333,3 +333,10 @@ func textOf(typ *ir.Type, b []byte) string {
 	var p output.Text
 	return string(p.Value(nil, &v))
 }
+
+// jsonOf is textOf in JSON.
+func jsonOf(typ *ir.Type, b []byte) string {
+	v := output.NewDecoder(&ir.Program{}).ProbeValue(testProbe, typ, b)
+	var p output.JSON
+	return string(p.Value(nil, &v))
+}

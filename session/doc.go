@@ -22,7 +22,7 @@
 // for an RCU grace period, so one at a time adds up), the ring buffer is
 // drained and printed (after exit(), drained unprinted: nothing that came
 // after it prints), the End probes run, every script map is printed in
-// bpftrace's shapes (mapfmt.go), as bpftrace prints them at exit also
+// bpftrace's shapes (output.Maps), as bpftrace prints them at exit also
 // when print() printed them before, and lost events
 // are reported: nothing is dropped silently. Options.Format selects text or
 // JSON lines (docs/json.md).

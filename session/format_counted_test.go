@@ -28,8 +28,7 @@ func TestFormatSeq(t *testing.T) {
 			if got := textOf(seq3, tt.b); got != tt.want {
 				t.Errorf("text: got %q, want %q", got, tt.want)
 			}
-			j := jsonPrinter{}
-			if got := string(j.appendValue(nil, seq3, tt.b)); got != tt.wantJ {
+			if got := jsonOf(seq3, tt.b); got != tt.wantJ {
 				t.Errorf("json: got %q, want %q", got, tt.wantJ)
 			}
 		})

@@ -97,8 +97,7 @@ func TestFormatRust(t *testing.T) {
 			if got := textOf(tt.t, tt.b); got != tt.want {
 				t.Errorf("text: got %q, want %q", got, tt.want)
 			}
-			j := jsonPrinter{}
-			if got := string(j.appendValue(nil, tt.t, tt.b)); got != tt.wantJ {
+			if got := jsonOf(tt.t, tt.b); got != tt.wantJ {
 				t.Errorf("json: got %q, want %q", got, tt.wantJ)
 			}
 		})

@@ -76,8 +76,7 @@ func TestFormatValueJSON(t *testing.T) {
 			if !ok {
 				t.Fatalf("no JSON given for the case")
 			}
-			p := jsonPrinter{probe: testProbe}
-			got := string(p.appendValue(nil, tt.typ, tt.b))
+			got := jsonOf(tt.typ, tt.b)
 			if got != want {
 				t.Errorf("got  %s\nwant %s", got, want)
 			}
@@ -116,8 +115,7 @@ func TestBitfieldJSON(t *testing.T) {
 		{"enum-known", bits, []byte{1 | 1<<3, 1, 3, 0}, `{"d": 1, "n": 1, "e": true, "c": 3, "x": {"error": "malformed"}}`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			p := jsonPrinter{}
-			if got := string(p.appendValue(nil, tt.typ, tt.b)); got != tt.want {
+			if got := jsonOf(tt.typ, tt.b); got != tt.want {
 				t.Errorf("got  %s\nwant %s", got, tt.want)
 			}
 		})

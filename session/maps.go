@@ -21,53 +21,40 @@ import (
 
 // mapKey is a gs_vals or gs_aggs key, zero-padded: the BPF hashes hold
 // the first KeySize() bytes of it (mapSizes).
-type mapKey [ir.MapKeySize]byte
+type mapKey = output.MapKey
+
+// mapEntry is one key of a script map and its value (plain maps: Val,
+// maps of strings: Str, the string slot, aggregations: Agg).
+type mapEntry = output.MapEntry
 
 // aggValue is one CPU's gs_aggs value (struct agg).
 type aggValue [ir.AggSlots]uint64
 
-// aggTotal is an aggregation's value combined over the CPUs.
-type aggTotal struct {
-	count    uint64
-	sum      int64
-	min, max int64
-	set      bool // min and max hold a value
-	buckets  [ir.MaxBuckets]uint64
-}
-
 // combine adds up the per-CPU values of one aggregation as the comment on
 // ir.AggSlots says: counts, sums and buckets add, min and max come from
 // the CPUs that have one.
-func combine(vs []aggValue) aggTotal {
-	var t aggTotal
+func combine(vs []aggValue) output.AggTotal {
+	var t output.AggTotal
 	for i := range vs {
 		v := &vs[i]
-		t.count += v[ir.AggCountSlot]
-		t.sum += int64(v[ir.AggSumSlot])
-		for b := range t.buckets {
-			t.buckets[b] += v[ir.AggBucketBase+b]
+		t.Count += v[ir.AggCountSlot]
+		t.Sum += int64(v[ir.AggSumSlot])
+		for b := range t.Buckets {
+			t.Buckets[b] += v[ir.AggBucketBase+b]
 		}
 		if v[ir.AggSetSlot] == 0 {
 			continue
 		}
 		lo, hi := int64(v[ir.AggMinSlot]), int64(v[ir.AggMaxSlot])
-		if !t.set || lo < t.min {
-			t.min = lo
+		if !t.Set || lo < t.Min {
+			t.Min = lo
 		}
-		if !t.set || hi > t.max {
-			t.max = hi
+		if !t.Set || hi > t.Max {
+			t.Max = hi
 		}
-		t.set = true
+		t.Set = true
 	}
 	return t
-}
-
-// mapEntry is one key of a script map and its value.
-type mapEntry struct {
-	key mapKey
-	val uint64   // plain maps
-	str []byte   // maps of strings: the string slot
-	agg aggTotal // aggregations
 }
 
 // scriptMaps reads, clears and zeroes script maps from user space.
@@ -113,12 +100,12 @@ func (sm *scriptMaps) read(want []bool) (map[uint8][]mapEntry, error) {
 	// can come twice: keep its last value.
 	index := map[mapKey]int{}
 	add := func(e mapEntry) {
-		id := e.key[0]
-		if i, ok := index[e.key]; ok {
+		id := e.Key[0]
+		if i, ok := index[e.Key]; ok {
 			out[id][i] = e
 			return
 		}
-		index[e.key] = len(out[id])
+		index[e.Key] = len(out[id])
 		out[id] = append(out[id], e)
 	}
 	var key mapKey
@@ -131,7 +118,7 @@ func (sm *scriptMaps) read(want []bool) (map[uint8][]mapEntry, error) {
 			key = mapKey{}
 			copy(key[:], kb)
 			if wanted() && !sm.prog.Maps[key[0]].IsAgg {
-				add(mapEntry{key: key, val: v})
+				add(mapEntry{Key: key, Val: v})
 			}
 		}
 		if err := it.Err(); err != nil {
@@ -146,7 +133,7 @@ func (sm *scriptMaps) read(want []bool) (map[uint8][]mapEntry, error) {
 			key = mapKey{}
 			copy(key[:], kb)
 			if wanted() && sm.prog.Maps[key[0]].IsAgg {
-				add(mapEntry{key: key, agg: combine(vs)})
+				add(mapEntry{Key: key, Agg: combine(vs)})
 			}
 		}
 		if err := it.Err(); err != nil {
@@ -160,7 +147,7 @@ func (sm *scriptMaps) read(want []bool) (map[uint8][]mapEntry, error) {
 			key = mapKey{}
 			copy(key[:], kb)
 			if wanted() && sm.prog.Maps[key[0]].HoldsStrings() {
-				add(mapEntry{key: key, str: v})
+				add(mapEntry{Key: key, Str: v})
 			}
 		}
 		if err := it.Err(); err != nil {
@@ -212,8 +199,8 @@ func (sm *scriptMaps) readCells(want []bool, add func(mapEntry)) error {
 		}
 	}
 	for _, k := range order {
-		if t := combine(byKey[k]); t.count > 0 || t.set {
-			add(mapEntry{key: k, agg: t})
+		if t := combine(byKey[k]); t.Count > 0 || t.Set {
+			add(mapEntry{Key: k, Agg: t})
 		}
 	}
 	return nil

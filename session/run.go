@@ -236,7 +236,7 @@ type session struct {
 	line      []byte // output buffer reused for each record
 
 	maps    *scriptMaps
-	printer *mapPrinter
+	printer *output.Maps
 	// discard drops records instead of printing them: after an exit()
 	// record, nothing that came after it is printed (bpftrace's rule).
 	discard bool
@@ -319,7 +319,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	if s.maps, err = newScriptMaps(s.prog, s.in); err != nil {
 		return err
 	}
-	s.printer = &mapPrinter{prog: s.prog, symbols: syms, stack: s.maps.stack}
+	s.printer = &output.Maps{Prog: s.prog, Symbols: syms, Stacks: s.maps.stack, JSON: s.opts.Format == FormatJSON}
 	// The reader comes after attaching, as the fallback above replaces the
 	// ring buffer; records made meanwhile wait in it.
 	rd, err := ringbuf.NewReader(s.in.events)
@@ -689,21 +689,9 @@ func (s *session) mapEvent(kind ir.EventKind, ev *ir.Event) {
 	}
 }
 
-// writeMap prints map m. An empty map prints nothing.
+// writeMap prints map m (output/maps.go).
 func (s *session) writeMap(m *ir.Map, es []mapEntry, top int, div int64, explicit bool) {
-	if len(es) == 0 && explicit && zeroScalar(m) {
-		es = []mapEntry{{}} // print(@) of a scalar never written prints 0, as bpftrace's
-	}
-	if s.opts.Format == FormatJSON {
-		s.line = s.printer.appendJSON(s.line[:0], m, es, top, div) // json_map.go
-	} else {
-		if len(es) == 0 && explicit && zeroStrings(m) {
-			// print(@) of a scalar string or tuple never written prints its
-			// zero value, (0, ), as bpftrace's
-			es = []mapEntry{{str: make([]byte, m.Value.RecordSize())}}
-		}
-		s.line = s.printer.appendText(s.line[:0], m, es, top, div)
-	}
+	s.line = s.printer.Print(s.line[:0], m, es, top, div, explicit)
 	s.out.record(s.line, true)
 }
 

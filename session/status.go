@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/output"
 )
 
 // Format selects how records and maps are written.
@@ -53,7 +54,7 @@ func (l *statusLog) line(level, text string) {
 		fmt.Fprintf(l.w, "gs: %s\n", text)
 		return
 	}
-	_, _ = l.w.Write(appendJSONStatus(nil, level, text)) // json_status.go
+	_, _ = l.w.Write(output.AppendJSONStatus(nil, level, text)) // output/json_status.go
 }
 
 // traceLine writes a JSON message of the run into the trace output.
@@ -91,7 +92,7 @@ func (l *statusLog) attached(n int) {
 		msg = "Attached 1 probe"
 	}
 	if l.json {
-		l.traceLine(appendJSONAttached(nil, n)) // json_status.go
+		l.traceLine(output.AppendJSONAttached(nil, n)) // output/json_status.go
 		return
 	}
 	fmt.Fprintln(l.w, msg)
@@ -129,7 +130,7 @@ func (l *statusLog) lost(probe string, n uint64) {
 		fmt.Fprintf(l.w, "gs: lost %d events on probe %s (ring buffer full; raise --buffer-size)\n", n, probe)
 		return
 	}
-	l.traceLine(appendJSONLost(nil, probe, n)) // json_status.go
+	l.traceLine(output.AppendJSONLost(nil, probe, n)) // output/json_status.go
 }
 
 // lostTotal reports the whole run's lost records; JSON has no total (a
@@ -150,7 +151,7 @@ func (l *statusLog) counter(c ir.Counter, n uint64, total bool) {
 		fmt.Fprintf(l.w, "gs: %d %s%s\n", n, ir.CounterNames[c], counterHints[c])
 		return
 	}
-	_, _ = l.w.Write(appendJSONCounter(nil, counterKeys[c], ir.CounterNames[c]+counterHints[c], n, total)) // json_status.go
+	_, _ = l.w.Write(output.AppendJSONCounter(nil, counterKeys[c], ir.CounterNames[c]+counterHints[c], n, total)) // output/json_status.go
 }
 
 // sleepableFallback reports that the sleepable program was refused with

@@ -11,6 +11,7 @@ import (
 	"syscall"
 
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/output"
 )
 
 // DefaultMaxCatBytes is how much of a file cat() prints, unless
@@ -58,13 +59,13 @@ func (s *session) cat(path string) {
 
 // userOutput puts what system() or cat() produced into the trace output:
 // as it is in text, as one {"type": KIND, "data": TEXT} line in JSON
-// (json.go), where system's kind is bpftrace's "syscall".
+// (output.AppendJSONMessage), where system's kind is bpftrace's "syscall".
 func (s *session) userOutput(kind string, data []byte) {
 	if s.opts.Format == FormatJSON {
 		if kind == "system" {
 			kind = "syscall"
 		}
-		data = jsonMessage(nil, kind, data)
+		data = output.AppendJSONMessage(nil, kind, data)
 	}
 	s.out.record(data, false)
 }
@@ -78,7 +79,7 @@ func (s *session) scriptMessage(kind ir.EventKind, id uint32, msg []byte) {
 	}
 	ev := &s.prog.Events[id]
 	if s.opts.Format == FormatJSON {
-		s.out.record(appendJSONScript(nil, kind.String(), msg, s.prog.File, ev.Sp.Start), false) // json_status.go
+		s.out.record(output.AppendJSONScript(nil, kind.String(), msg, s.prog.File, ev.Sp.Start), false) // output/json_status.go
 		return
 	}
 	level := "warning"

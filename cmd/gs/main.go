@@ -38,6 +38,7 @@ import (
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/gen"
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/output"
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/parser/rewrite"
 	"github.com/gs-tracer/gs/sema"
@@ -413,7 +414,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			return exitInternal
 		}
 		if format == session.FormatJSON {
-			stderr.Write(session.JSONStatus("error", err.Error()))
+			stderr.Write(output.AppendJSONStatus(nil, "error", err.Error()))
 		} else {
 			fmt.Fprintf(stderr, "gs: %v\n", err)
 		}

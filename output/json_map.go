@@ -1,10 +1,10 @@
-package session
+package output
 
 import (
+	"encoding/binary"
 	"strconv"
 
 	"github.com/gs-tracer/gs/ir"
-	"github.com/gs-tracer/gs/output"
 )
 
 // Maps in JSON, as bpftrace writes them: one line per printed map,
@@ -31,24 +31,25 @@ func jsonMapType(m *ir.Map) string {
 
 // appendJSON writes m's entries as one JSON line; nothing when there are
 // none (bpftrace prints no empty map).
-func (p *mapPrinter) appendJSON(dst []byte, m *ir.Map, es []mapEntry, top int, div int64) []byte {
+func (p *Maps) appendJSON(dst []byte, m *ir.Map, es []MapEntry, top int, div int64) []byte {
 	if len(es) == 0 {
 		return dst
 	}
-	es = order(m, es, top)
+	rs := p.order(m, es, top)
 	dst = appendJSONHead(dst, jsonMapType(m))
-	dst = appendJSONName(append(dst, '{'), mapName(m))
+	dst = appendJSONName(append(dst, '{'), "@"+m.Name)
 	if len(m.Keys) == 0 {
-		dst = p.appendEntryJSON(dst, m, &es[len(es)-1], div)
+		dst = p.appendEntryJSON(dst, m, rs[len(rs)-1].e, div)
 	} else {
 		dst = append(dst, '{')
-		for i := range es {
+		for i, r := range rs {
 			if i > 0 {
 				dst = append(dst, jsonMemberSep...)
 			}
-			dst = appendJSONString(dst, p.keyTextJSON(nil, m, &es[i].key))
+			p.buf = p.keyTextJSON(p.buf[:0], m, &r.e.Key)
+			dst = appendJSONString(dst, p.buf)
 			dst = append(dst, jsonColon...)
-			dst = p.appendEntryJSON(dst, m, &es[i], div)
+			dst = p.appendEntryJSON(dst, m, r.e, div)
 		}
 		dst = append(dst, '}')
 	}
@@ -57,29 +58,28 @@ func (p *mapPrinter) appendJSON(dst []byte, m *ir.Map, es []mapEntry, top int, d
 
 // appendEntryJSON writes the value of one entry: hist and lhist buckets,
 // stats' object, or the value.
-func (p *mapPrinter) appendEntryJSON(dst []byte, m *ir.Map, e *mapEntry, div int64) []byte {
+func (p *Maps) appendEntryJSON(dst []byte, m *ir.Map, e *MapEntry, div int64) []byte {
 	switch {
 	case isHist(m):
-		return appendBucketsJSON(dst, m, e.agg.buckets[:], div)
+		return appendBucketsJSON(dst, m, e.Agg.Buckets[:], div)
 	case m.IsAgg && m.Agg == ir.AggStats:
 		dst = append(dst, `{"count": `...)
-		dst = appendJSONUint(dst, e.agg.count)
+		dst = appendJSONUint(dst, e.Agg.Count)
 		dst = append(dst, `, "average": `...)
-		dst = appendJSONNum(dst, num{uint64(average(&e.agg)), true}.div(div))
+		dst = appendJSONNum(dst, num{uint64(average(&e.Agg)), true}.div(div))
 		dst = append(dst, `, "total": `...)
-		dst = appendJSONInt(dst, e.agg.sum)
+		dst = appendJSONInt(dst, e.Agg.Sum)
 		return append(dst, '}')
 	case m.HoldsStrings():
-		jp := jsonPrinter{symbols: p.symbols}
-		return jp.appendValue(dst, m.Value, e.str)
+		dec, _ := p.values()
+		v := dec.Value(m.Value, e.Str)
+		return p.json.Value(dst, &v)
 	case !m.IsAgg && m.Value != nil && div < 2:
 		// A plain map's value by its type: a bool, pointer or enum too.
-		var b [8]byte
-		for i := range b {
-			b[i] = byte(e.val >> (8 * i))
-		}
-		jp := jsonPrinter{symbols: p.symbols}
-		return jp.appendValue(dst, m.Value, b[:])
+		dec, _ := p.values()
+		binary.LittleEndian.PutUint64(p.word[:], e.Val)
+		v := dec.Value(m.Value, p.word[:])
+		return p.json.Value(dst, &v)
 	}
 	return appendJSONNum(dst, value(m, e).div(div))
 }
@@ -94,7 +94,7 @@ func appendJSONNum(dst []byte, n num) []byte {
 // keyTextJSON appends the text of an entry's key, an object member name:
 // bpftrace's text of the key without spaces, the values of a key of
 // several joined by ","; strings keep their spaces (bpftrace drops them).
-func (p *mapPrinter) keyTextJSON(dst []byte, m *ir.Map, key *mapKey) []byte {
+func (p *Maps) keyTextJSON(dst []byte, m *ir.Map, key *MapKey) []byte {
 	dec, text := p.values()
 	for i, v := range dec.Keys(m, key[:]) {
 		if i > 0 {
@@ -107,13 +107,13 @@ func (p *mapPrinter) keyTextJSON(dst []byte, m *ir.Map, key *mapKey) []byte {
 		case ir.KindStack:
 			// bpftrace's text of a stack without its indentation: each
 			// frame after a newline, and one at the end.
-			if v.Kind != output.Stack {
+			if v.Kind != Stack {
 				dst = append(dst, "<malformed>"...)
 				continue
 			}
 			lines := []string{"<stack not captured>"}
 			if !v.Missing {
-				lines = p.symbols.Lines(v.Frames, t.StackMode)
+				lines = p.Symbols.Lines(v.Frames, t.StackMode)
 			}
 			for _, f := range lines {
 				dst = append(append(dst, '\n'), f...)

@@ -1,4 +1,4 @@
-package session
+package output
 
 import (
 	"bytes"
@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"github.com/gs-tracer/gs/ir"
-	"github.com/gs-tracer/gs/output"
 	"github.com/gs-tracer/gs/symbolize"
 )
 
@@ -33,15 +32,64 @@ import (
 // histWidth is the width of a histogram's bar at its largest bucket.
 const histWidth = 52
 
-// mapPrinter formats script maps as text or JSON.
-type mapPrinter struct {
-	prog    *ir.Program
-	symbols *output.Symbols // nil prints addresses
-	// stack returns the frames of a gs_stacks id; nil means none can be read.
-	stack func(id uint64) ([]symbolize.Frame, bool)
+// MapKey is a gs_vals or gs_aggs key, zero-padded (ir/doc.go, "Maps"):
+// byte 0 is the map's ID, the key values follow at ir.Map.KeyOffsets.
+type MapKey [ir.MapKeySize]byte
 
-	dec  *output.Decoder // values: see values
-	text output.Text
+// AggTotal is an aggregation's value combined over the CPUs.
+type AggTotal struct {
+	Count    uint64
+	Sum      int64
+	Min, Max int64
+	Set      bool // Min and Max hold a value
+	Buckets  [ir.MaxBuckets]uint64
+}
+
+// MapEntry is one entry of a script map as the session read it: its key,
+// and a plain map's integer (Val), an aggregation's total (Agg) or a
+// string map's value bytes (Str).
+type MapEntry struct {
+	Key MapKey
+	Val uint64
+	Agg AggTotal
+	Str []byte
+}
+
+// Maps writes script maps as text or, with JSON set, as JSON. Keys and
+// values go through the Decoder and the walkers as records' values do.
+type Maps struct {
+	Prog *ir.Program
+	// Symbols names stack frames and usym values; nil prints addresses.
+	Symbols *Symbols
+	// Stacks returns the frames of a gs_stacks id (a stack key); nil
+	// means none can be read.
+	Stacks func(id uint64) ([]symbolize.Frame, bool)
+	// JSON writes one JSON line per map (json_map.go).
+	JSON bool
+
+	dec    *Decoder
+	text   Text
+	json   JSON
+	sorted []ranked
+	word   [8]byte // a plain map's value, as bytes to decode
+	buf    []byte  // a key's text, reused
+}
+
+// Print appends map m's entries es, as bpftrace prints them: nothing for
+// an empty map, except that print(@m) (explicit) of a scalar never
+// written prints its zero value, as bpftrace's. top keeps the top
+// largest entries, div divides the values (print(@m, top, div)).
+func (p *Maps) Print(dst []byte, m *ir.Map, es []MapEntry, top int, div int64, explicit bool) []byte {
+	if len(es) == 0 && explicit && zeroScalar(m) {
+		es = []MapEntry{{}} // 0
+	}
+	if p.JSON {
+		return p.appendJSON(dst, m, es, top, div)
+	}
+	if len(es) == 0 && explicit && zeroStrings(m) {
+		es = []MapEntry{{Str: make([]byte, m.Value.RecordSize())}} // (0, )
+	}
+	return p.appendText(dst, m, es, top, div)
 }
 
 // num is a map value: a count or sum, signed or not.
@@ -80,11 +128,11 @@ func isHist(m *ir.Map) bool {
 }
 
 // average is avg's and stats' integer average (0 without samples).
-func average(t *aggTotal) int64 {
-	if t.count == 0 {
+func average(t *AggTotal) int64 {
+	if t.Count == 0 {
 		return 0
 	}
-	return t.sum / int64(t.count)
+	return t.Sum / int64(t.Count)
 }
 
 // zeroScalar reports whether m, when it has no entry, prints as 0: a
@@ -112,101 +160,111 @@ func zeroStrings(m *ir.Map) bool {
 // value is an entry's printed value: the count, sum, min, max or average,
 // a plain map's integer; for stats its average, for hist and lhist the
 // total count (what entries are sorted by).
-func value(m *ir.Map, e *mapEntry) num {
+func value(m *ir.Map, e *MapEntry) num {
 	if !m.IsAgg {
 		signed := m.Value == nil || m.Value.Kind != ir.KindUint
-		return num{e.val, signed}
+		return num{e.Val, signed}
 	}
-	t := &e.agg
+	t := &e.Agg
 	switch m.Agg {
 	case ir.AggCount:
-		return num{t.count, false}
+		return num{t.Count, false}
 	case ir.AggSum:
-		return num{uint64(t.sum), true}
+		return num{uint64(t.Sum), true}
 	case ir.AggMin:
-		return num{uint64(t.min), true}
+		return num{uint64(t.Min), true}
 	case ir.AggMax:
-		return num{uint64(t.max), true}
+		return num{uint64(t.Max), true}
 	case ir.AggAvg, ir.AggStats:
 		return num{uint64(average(t)), true}
 	}
 	var total uint64
-	for _, c := range t.buckets {
+	for _, c := range t.Buckets {
 		total += c
 	}
 	return num{total, false}
 }
 
-// order sorts entries by value, ascending as bpftrace does (equal values
-// by key, so output is stable), and keeps the top largest when top > 0.
-func order(m *ir.Map, es []mapEntry, top int) []mapEntry {
-	es = slices.Clone(es)
-	slices.SortFunc(es, func(a, b mapEntry) int {
-		va, vb := value(m, &a), value(m, &b)
-		switch {
-		case va.less(vb):
-			return -1
-		case vb.less(va):
-			return 1
-		}
-		return bytes.Compare(a.key[:], b.key[:])
-	})
-	if top > 0 && len(es) > top {
-		es = es[len(es)-top:]
-	}
-	return es
+// ranked is an entry and the value it sorts by.
+type ranked struct {
+	v num
+	e *MapEntry
 }
 
-func mapName(m *ir.Map) string { return "@" + m.Name }
+// order sorts entries by value, ascending as bpftrace does (equal values
+// by key, so output is stable), and keeps the top largest when top > 0.
+// It sorts pointers, not the entries (each holds a histogram's buckets),
+// in a slice it reuses.
+func (p *Maps) order(m *ir.Map, es []MapEntry, top int) []ranked {
+	rs := p.sorted[:0]
+	for i := range es {
+		rs = append(rs, ranked{value(m, &es[i]), &es[i]})
+	}
+	slices.SortFunc(rs, func(a, b ranked) int {
+		switch {
+		case a.v.less(b.v):
+			return -1
+		case b.v.less(a.v):
+			return 1
+		}
+		return bytes.Compare(a.e.Key[:], b.e.Key[:])
+	})
+	p.sorted = rs
+	if top > 0 && len(rs) > top {
+		rs = rs[len(rs)-top:]
+	}
+	return rs
+}
+
+// appendMapName writes @name.
+func appendMapName(dst []byte, m *ir.Map) []byte { return append(append(dst, '@'), m.Name...) }
 
 // appendText prints m's entries as bpftrace does, followed by a blank
 // line; nothing when there are none.
-func (p *mapPrinter) appendText(dst []byte, m *ir.Map, es []mapEntry, top int, div int64) []byte {
+func (p *Maps) appendText(dst []byte, m *ir.Map, es []MapEntry, top int, div int64) []byte {
 	if len(es) == 0 {
 		return dst
 	}
-	es = order(m, es, top)
-	for i := range es {
-		e := &es[i]
+	for i, r := range p.order(m, es, top) {
+		e := r.e
 		if i > 0 && isHist(m) {
 			dst = append(dst, '\n') // a blank line between histograms
 		}
-		dst = append(dst, mapName(m)...)
-		dst = p.appendKeysText(dst, m, &e.key)
+		dst = appendMapName(dst, m)
+		dst = p.appendKeysText(dst, m, &e.Key)
 		switch {
 		case isHist(m):
 			dst = append(dst, ":\n"...)
 			if m.Agg == ir.AggHist {
-				dst = appendHist(dst, e.agg.buckets[:], div)
+				dst = appendHist(dst, e.Agg.Buckets[:], div)
 			} else {
-				dst = appendLhist(dst, m, e.agg.buckets[:], div)
+				dst = appendLhist(dst, m, e.Agg.Buckets[:], div)
 			}
 		case m.IsAgg && m.Agg == ir.AggStats:
-			t := &e.agg
+			t := &e.Agg
 			dst = append(dst, ": { .count = "...) // bpftrace's shape since its records
-			dst = strconv.AppendUint(dst, t.count, 10)
+			dst = strconv.AppendUint(dst, t.Count, 10)
 			dst = append(dst, ", .average = "...)
 			dst = num{uint64(average(t)), true}.div(div).appendTo(dst)
 			dst = append(dst, ", .total = "...)
-			dst = strconv.AppendInt(dst, t.sum, 10)
+			dst = strconv.AppendInt(dst, t.Sum, 10)
 			dst = append(dst, " }\n"...)
 		case m.HoldsStrings():
 			dst = append(dst, ": "...)
 			dec, text := p.values()
-			v := dec.Value(m.Value, e.str)
+			v := dec.Value(m.Value, e.Str)
 			dst = text.Key(dst, &v)
 			dst = append(dst, '\n')
 		case !m.IsAgg && m.Value != nil && (m.Value.Kind == ir.KindBool || m.Value.Kind == ir.KindEnum) && div < 2:
 			dst = append(dst, ": "...)
 			dec, text := p.values()
-			var b [8]byte
-			binary.LittleEndian.PutUint64(b[:], e.val)
-			v := dec.Value(m.Value, b[:])
+			binary.LittleEndian.PutUint64(p.word[:], e.Val)
+			v := dec.Value(m.Value, p.word[:])
 			dst = text.Value(dst, &v) // true, an enumerator's name
 			dst = append(dst, '\n')
 		case !m.IsAgg && m.Value != nil && m.Value.Kind == ir.KindPointer:
 			dst = append(dst, ": "...)
-			dst = strconv.AppendUint(append(dst, "0x"...), e.val, 16) // an address, as bpftrace prints it
+			dst = strconv.AppendUint(append(dst, "0x"...), e.Val, 16) // an address, as bpftrace prints it
 			dst = append(dst, '\n')
 		default:
 			dst = append(dst, ": "...)
@@ -219,7 +277,7 @@ func (p *mapPrinter) appendText(dst []byte, m *ir.Map, es []mapEntry, top int, d
 
 // appendKeysText prints a key as "[k1, k2]", or nothing for a map without
 // keys.
-func (p *mapPrinter) appendKeysText(dst []byte, m *ir.Map, key *mapKey) []byte {
+func (p *Maps) appendKeysText(dst []byte, m *ir.Map, key *MapKey) []byte {
 	if len(m.Keys) == 0 {
 		return dst
 	}
@@ -234,13 +292,14 @@ func (p *mapPrinter) appendKeysText(dst []byte, m *ir.Map, key *mapKey) []byte {
 	return append(dst, ']')
 }
 
-// values returns the decoder and the text writer of the printer's values.
-func (p *mapPrinter) values() (*output.Decoder, *output.Text) {
+// values returns the decoder and the text writer of the printer's values
+// (and readies its JSON writer).
+func (p *Maps) values() (*Decoder, *Text) {
 	if p.dec == nil {
-		p.dec = output.NewDecoder(p.prog)
-		p.dec.Stacks = p.stack
+		p.dec = NewDecoder(p.Prog)
+		p.dec.Stacks = p.Stacks
 	}
-	p.text.Symbols = p.symbols
+	p.text.Symbols, p.json.Symbols = p.Symbols, p.Symbols
 	return p.dec, &p.text
 }
 

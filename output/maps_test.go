@@ -1,4 +1,4 @@
-package session
+package output
 
 import (
 	"encoding/binary"
@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/gs-tracer/gs/ir"
-	"github.com/gs-tracer/gs/printfmt"
 	"github.com/gs-tracer/gs/symbolize"
 )
 
@@ -42,8 +41,8 @@ func testMap(id uint8, name string, agg ir.Agg, isAgg bool, keys ...*ir.Type) ir
 }
 
 // key builds a key of m: integers (ids) as u64, strings as string slots.
-func key(m *ir.Map, vals ...any) mapKey {
-	var k mapKey
+func key(m *ir.Map, vals ...any) MapKey {
+	var k MapKey
 	k[0] = m.ID
 	for i, v := range vals {
 		off := m.KeyOffsets[i]
@@ -62,14 +61,14 @@ func key(m *ir.Map, vals ...any) mapKey {
 	return k
 }
 
-func aggEntry(k mapKey, f func(t *aggTotal)) mapEntry {
-	e := mapEntry{key: k}
-	f(&e.agg)
+func aggEntry(k MapKey, f func(t *AggTotal)) MapEntry {
+	e := MapEntry{Key: k}
+	f(&e.Agg)
 	return e
 }
 
-func counted(k mapKey, n uint64) mapEntry {
-	return aggEntry(k, func(t *aggTotal) { t.count = n })
+func counted(k MapKey, n uint64) MapEntry {
+	return aggEntry(k, func(t *AggTotal) { t.Count = n })
 }
 
 var testProg = &ir.Program{Probes: []ir.Probe{
@@ -77,13 +76,19 @@ var testProg = &ir.Program{Probes: []ir.Probe{
 	{ID: 1, Kind: ir.Uprobe, Name: "uprobe:./app:greet", Func: "greet"},
 }}
 
-func testPrinter() *mapPrinter {
-	return &mapPrinter{prog: testProg, stack: func(id uint64) ([]symbolize.Frame, bool) {
+func testPrinter() *Maps {
+	return &Maps{Prog: testProg, Stacks: func(id uint64) ([]symbolize.Frame, bool) {
 		if id != 7 {
 			return nil, false
 		}
 		return []symbolize.Frame{{IP: 0x1004}, {IP: 0x2030}, {IP: 0x3000}}, true
 	}}
+}
+
+func testJSONPrinter() *Maps {
+	p := testPrinter()
+	p.JSON = true
+	return p
 }
 
 // bar is a histogram line as bpftrace prints it.
@@ -114,62 +119,62 @@ func TestMapText(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		m    ir.Map
-		es   []mapEntry
+		es   []MapEntry
 		top  int
 		div  int64
 		want string
 	}{
-		{"count by value", mCount, []mapEntry{counted(key(&mCount, 0), 3), counted(key(&mCount, 1), 1)}, 0, 0,
+		{"count by value", mCount, []MapEntry{counted(key(&mCount, 0), 3), counted(key(&mCount, 1), 1)}, 0, 0,
 			"@c[greet]: 1\n@c[add]: 3\n\n"},
-		{"keyless sum", mSum, []mapEntry{aggEntry(key(&mSum), func(t *aggTotal) { t.sum = 30 })}, 0, 0,
+		{"keyless sum", mSum, []MapEntry{aggEntry(key(&mSum), func(t *AggTotal) { t.Sum = 30 })}, 0, 0,
 			"@s: 30\n\n"},
-		{"negative sum", mSum, []mapEntry{aggEntry(key(&mSum), func(t *aggTotal) { t.sum = -7 })}, 0, 0,
+		{"negative sum", mSum, []MapEntry{aggEntry(key(&mSum), func(t *AggTotal) { t.Sum = -7 })}, 0, 0,
 			"@s: -7\n\n"},
-		{"two keys", mTwo, []mapEntry{{key: key(&mTwo, 2, "xyz"), val: 9}, {key: key(&mTwo, 1, "abc"), val: 5}}, 0, 0,
+		{"two keys", mTwo, []MapEntry{{Key: key(&mTwo, 2, "xyz"), Val: 9}, {Key: key(&mTwo, 1, "abc"), Val: 5}}, 0, 0,
 			"@m[1, abc]: 5\n@m[2, xyz]: 9\n\n"},
-		{"plain signed", mTwo, []mapEntry{{key: key(&mTwo, -1, ""), val: ^uint64(0)}}, 0, 0,
+		{"plain signed", mTwo, []MapEntry{{Key: key(&mTwo, -1, ""), Val: ^uint64(0)}}, 0, 0,
 			"@m[-1, ]: -1\n\n"},
-		{"plain unsigned", mUns, []mapEntry{{key: key(&mUns), val: ^uint64(0)}}, 0, 0,
+		{"plain unsigned", mUns, []MapEntry{{Key: key(&mUns), Val: ^uint64(0)}}, 0, 0,
 			"@u: 18446744073709551615\n\n"},
-		{"latency start", mPlain, []mapEntry{{key: key(&mPlain, 1234), val: 5678}}, 0, 0,
+		{"latency start", mPlain, []MapEntry{{Key: key(&mPlain, 1234), Val: 5678}}, 0, 0,
 			"@start[1234]: 5678\n\n"},
-		{"stack key", mStack, []mapEntry{counted(key(&mStack, 7), 3), counted(key(&mStack, int(ir.StackIDNone)), 1)}, 0, 0,
+		{"stack key", mStack, []MapEntry{counted(key(&mStack, 7), 3), counted(key(&mStack, int(ir.StackIDNone)), 1)}, 0, 0,
 			"@[\n        <stack not captured>\n]: 1\n@[\n        0x1004\n        0x2030\n]: 3\n\n"},
-		{"avg", mAvg, []mapEntry{aggEntry(key(&mAvg), func(t *aggTotal) { t.count, t.sum = 3, 31 })}, 0, 0,
+		{"avg", mAvg, []MapEntry{aggEntry(key(&mAvg), func(t *AggTotal) { t.Count, t.Sum = 3, 31 })}, 0, 0,
 			"@a: 10\n\n"},
-		{"avg negative", mAvg, []mapEntry{aggEntry(key(&mAvg), func(t *aggTotal) { t.count, t.sum = 2, -5 })}, 0, 0,
+		{"avg negative", mAvg, []MapEntry{aggEntry(key(&mAvg), func(t *AggTotal) { t.Count, t.Sum = 2, -5 })}, 0, 0,
 			"@a: -2\n\n"},
-		{"stats", mStats, []mapEntry{aggEntry(key(&mStats, "app"), func(t *aggTotal) { t.count, t.sum = 3, 30 })}, 0, 0,
+		{"stats", mStats, []MapEntry{aggEntry(key(&mStats, "app"), func(t *AggTotal) { t.Count, t.Sum = 3, 30 })}, 0, 0,
 			"@st[app]: { .count = 3, .average = 10, .total = 30 }\n\n"},
-		{"min", mMin, []mapEntry{aggEntry(key(&mMin), func(t *aggTotal) { t.min, t.set = -4, true })}, 0, 0,
+		{"min", mMin, []MapEntry{aggEntry(key(&mMin), func(t *AggTotal) { t.Min, t.Set = -4, true })}, 0, 0,
 			"@lo: -4\n\n"},
-		{"top and div", mCount, []mapEntry{counted(key(&mCount, 0), 30), counted(key(&mCount, 1), 10), counted(key(&mCount, 5), 20)}, 2, 10,
+		{"top and div", mCount, []MapEntry{counted(key(&mCount, 0), 30), counted(key(&mCount, 1), 10), counted(key(&mCount, 5), 20)}, 2, 10,
 			"@c[<probe 5>]: 2\n@c[add]: 3\n\n"},
 		{"empty", mCount, nil, 0, 0, ""},
-		{"hist", mHist, []mapEntry{aggEntry(key(&mHist, 0), func(t *aggTotal) {
-			t.buckets[1], t.buckets[4], t.buckets[5], t.buckets[12] = 1, 2, 1, 1 // 0, [4,8) x2, [8,16), [1K,2K)
+		{"hist", mHist, []MapEntry{aggEntry(key(&mHist, 0), func(t *AggTotal) {
+			t.Buckets[1], t.Buckets[4], t.Buckets[5], t.Buckets[12] = 1, 2, 1, 1 // 0, [4,8) x2, [8,16), [1K,2K)
 		})}, 0, 0,
 			"@h[uprobe:./app:add]:\n" +
 				bar("[0]", 1, 26) + bar("[1]", 0, 0) + bar("[2, 4)", 0, 0) + bar("[4, 8)", 2, 52) + bar("[8, 16)", 1, 26) +
 				bar("[16, 32)", 0, 0) + bar("[32, 64)", 0, 0) + bar("[64, 128)", 0, 0) + bar("[128, 256)", 0, 0) +
 				bar("[256, 512)", 0, 0) + bar("[512, 1K)", 0, 0) + bar("[1K, 2K)", 1, 26) + "\n"},
-		{"hist negative", mHist, []mapEntry{aggEntry(key(&mHist, 1), func(t *aggTotal) { t.buckets[0], t.buckets[2] = 3, 1 })}, 0, 0,
+		{"hist negative", mHist, []MapEntry{aggEntry(key(&mHist, 1), func(t *AggTotal) { t.Buckets[0], t.Buckets[2] = 3, 1 })}, 0, 0,
 			"@h[uprobe:./app:greet]:\n" + bar("(..., 0)", 3, 52) + bar("[0]", 0, 0) + bar("[1]", 1, 17) + "\n"},
-		{"two hists", mHist, []mapEntry{
-			aggEntry(key(&mHist, 1), func(t *aggTotal) { t.buckets[3] = 2 }),
-			aggEntry(key(&mHist, 0), func(t *aggTotal) { t.buckets[2] = 1 }),
+		{"two hists", mHist, []MapEntry{
+			aggEntry(key(&mHist, 1), func(t *AggTotal) { t.Buckets[3] = 2 }),
+			aggEntry(key(&mHist, 0), func(t *AggTotal) { t.Buckets[2] = 1 }),
 		}, 0, 0,
 			"@h[uprobe:./app:add]:\n" + bar("[1]", 1, 52) + "\n" +
 				"@h[uprobe:./app:greet]:\n" + bar("[2, 4)", 2, 52) + "\n"},
-		{"lhist", mLhist, []mapEntry{aggEntry(key(&mLhist), func(t *aggTotal) {
-			t.buckets[0], t.buckets[1], t.buckets[3], t.buckets[11] = 1, 4, 2, 1 // <0, [0,10), [20,30), >=100
+		{"lhist", mLhist, []MapEntry{aggEntry(key(&mLhist), func(t *AggTotal) {
+			t.Buckets[0], t.Buckets[1], t.Buckets[3], t.Buckets[11] = 1, 4, 2, 1 // <0, [0,10), [20,30), >=100
 		})}, 0, 0,
 			"@l:\n" + bar("(..., 0)", 1, 13) + bar("[0, 10)", 4, 52) + bar("[10, 20)", 0, 0) + bar("[20, 30)", 2, 26) +
 				bar("[30, 40)", 0, 0) + bar("[40, 50)", 0, 0) + bar("[50, 60)", 0, 0) + bar("[60, 70)", 0, 0) +
 				bar("[70, 80)", 0, 0) + bar("[80, 90)", 0, 0) + bar("[90, 100)", 0, 0) + bar("[100, ...)", 1, 13) + "\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			got := string(testPrinter().appendText(nil, &tt.m, tt.es, tt.top, tt.div))
+			got := string(testPrinter().Print(nil, &tt.m, tt.es, tt.top, tt.div, false))
 			if got != tt.want {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
@@ -193,21 +198,6 @@ func TestHistLabels(t *testing.T) {
 	}
 }
 
-func TestCombine(t *testing.T) {
-	var a, b, c aggValue
-	a[ir.AggCountSlot], a[ir.AggSumSlot], a[ir.AggMinSlot], a[ir.AggMaxSlot], a[ir.AggSetSlot] = 2, uint64(5), 3, 4, 1
-	b[ir.AggCountSlot], b[ir.AggSumSlot] = 1, uint64(1<<64-7) // -7, no min/max on this CPU
-	c[ir.AggCountSlot], c[ir.AggMinSlot], c[ir.AggMaxSlot], c[ir.AggSetSlot] = 1, uint64(1<<64-1), 9, 1
-	a[ir.AggBucketBase+3], c[ir.AggBucketBase+3] = 1, 2
-	got := combine([]aggValue{a, b, c})
-	if got.count != 4 || got.sum != -2 || got.min != -1 || got.max != 9 || !got.set || got.buckets[3] != 3 {
-		t.Errorf("combine = %+v", got)
-	}
-	if got := combine([]aggValue{b}); got.set || got.min != 0 {
-		t.Errorf("no CPU with a min: %+v", got)
-	}
-}
-
 func TestMapJSON(t *testing.T) {
 	mCount := testMap(0, "c", ir.AggCount, true, kFunc, kComm)
 	mStats := testMap(1, "st", ir.AggStats, true)
@@ -217,22 +207,22 @@ func TestMapJSON(t *testing.T) {
 	mStack := testMap(4, "", ir.AggCount, true, kStack, kInt)
 	for _, tt := range []struct {
 		m    ir.Map
-		es   []mapEntry
+		es   []MapEntry
 		want string
 	}{
-		{mCount, []mapEntry{counted(key(&mCount, 0, "app"), 3)},
+		{mCount, []MapEntry{counted(key(&mCount, 0, "app"), 3)},
 			`{"type": "map", "data": {"@c": {"add,app": 3}}}`},
-		{mStats, []mapEntry{aggEntry(key(&mStats), func(t *aggTotal) { t.count, t.sum = 3, 30 })},
+		{mStats, []MapEntry{aggEntry(key(&mStats), func(t *AggTotal) { t.Count, t.Sum = 3, 30 })},
 			`{"type": "stats", "data": {"@st": {"count": 3, "average": 10, "total": 30}}}`},
-		{mHist, []mapEntry{aggEntry(key(&mHist), func(t *aggTotal) { t.buckets[0], t.buckets[1], t.buckets[4] = 1, 2, 3 })},
+		{mHist, []MapEntry{aggEntry(key(&mHist), func(t *AggTotal) { t.Buckets[0], t.Buckets[1], t.Buckets[4] = 1, 2, 3 })},
 			`{"type": "hist", "data": {"@h": [{"max": -1, "count": 1},{"min": 0, "max": 0, "count": 2},{"min": 1, "max": 1, "count": 0},{"min": 2, "max": 3, "count": 0},{"min": 4, "max": 7, "count": 3}]}}`},
-		{mLhist, []mapEntry{aggEntry(key(&mLhist), func(t *aggTotal) { t.buckets[0], t.buckets[1], t.buckets[11] = 1, 2, 3 })},
+		{mLhist, []MapEntry{aggEntry(key(&mLhist), func(t *AggTotal) { t.Buckets[0], t.Buckets[1], t.Buckets[11] = 1, 2, 3 })},
 			`{"type": "hist", "data": {"@l": [{"max": -1, "count": 1},{"min": 0, "max": 9, "count": 2},{"min": 10, "max": 19, "count": 0},{"min": 20, "max": 29, "count": 0},{"min": 30, "max": 39, "count": 0},{"min": 40, "max": 49, "count": 0},{"min": 50, "max": 59, "count": 0},{"min": 60, "max": 69, "count": 0},{"min": 70, "max": 79, "count": 0},{"min": 80, "max": 89, "count": 0},{"min": 90, "max": 99, "count": 0},{"min": 100, "count": 3}]}}`},
-		{mStack, []mapEntry{counted(key(&mStack, 7, -3), 2)},
+		{mStack, []MapEntry{counted(key(&mStack, 7, -3), 2)},
 			`{"type": "map", "data": {"@": {"\n0x1004\n0x2030\n,-3": 2}}}`},
 	} {
 		t.Run(tt.m.Name, func(t *testing.T) {
-			got := string(testPrinter().appendJSON(nil, &tt.m, tt.es, 0, 0))
+			got := string(testJSONPrinter().Print(nil, &tt.m, tt.es, 0, 0, false))
 			if got != tt.want+"\n" {
 				t.Errorf("got\n%s\nwant\n%s", got, tt.want)
 			}
@@ -241,7 +231,7 @@ func TestMapJSON(t *testing.T) {
 			}
 		})
 	}
-	if got := testPrinter().appendJSON(nil, &mCount, nil, 0, 0); len(got) != 0 {
+	if got := testJSONPrinter().Print(nil, &mCount, nil, 0, 0, false); len(got) != 0 {
 		t.Errorf("an empty map: got %s, want nothing (as bpftrace)", got)
 	}
 }
@@ -266,110 +256,9 @@ func TestJSONString(t *testing.T) {
 	}
 }
 
-// Records as JSON: typed values, read errors and optimized-out values.
-func TestDecodeJSON(t *testing.T) {
-	point := &ir.Type{Kind: ir.KindStruct, Size: 8, Name: "struct point", Members: []ir.Member{
-		{Name: "x", Offset: 0, Type: tInt32}, {Name: "y", Offset: 4, Type: tInt32},
-	}}
-	arr := &ir.Type{Kind: ir.KindArray, Size: 6, Len: 3, Elem: tInt16}
-	prog := &ir.Program{
-		Probes: []ir.Probe{{ID: 0, Name: "uprobe:./app:add", Func: "add"}},
-		Events: []ir.Event{
-			{ID: 0, Kind: ir.EventPrint, Size: 64, Fields: []ir.Field{
-				{Name: "arg0", Offset: 8, Type: tInt64, Status: -1},
-				{Name: "p", Offset: 16, Type: point, Status: -1},
-				{Name: "a", Offset: 24, Type: arr, Status: -1},
-				{Name: "s", Offset: 32, Type: tInt32, Status: 40},
-				{Name: "gone", Unavailable: true},
-				{Name: "func", Type: tFunc, Status: -1},
-				{Name: "ptr", Offset: 56, Type: tPtr, Status: -1},
-			}},
-			{ID: 1, Kind: ir.EventPrintf, Verbs: printfmt.MustParse("a=%d\n"), Size: 16, Fields: []ir.Field{{Name: "arg0", Offset: 8, Type: tInt64, Status: -1}}},
-			{ID: 2, Kind: ir.EventPrint, Size: 16, Fields: []ir.Field{{Name: "arg0", Offset: 8, Type: tInt64, Status: -1, Bare: true}}},
-			{ID: 3, Kind: ir.EventPrint, Size: 16, Fields: []ir.Field{{Name: "p", Offset: 8, Type: point, Status: -1}}},
-		},
-	}
-	d := newDecoder(prog)
-	d.json = true
-	rec := make([]byte, 64)
-	binary.LittleEndian.PutUint64(rec[8:], uint64(1<<64-5))
-	binary.LittleEndian.PutUint32(rec[16:], 1)
-	binary.LittleEndian.PutUint32(rec[20:], 2)
-	binary.LittleEndian.PutUint16(rec[24:], 7)
-	binary.LittleEndian.PutUint64(rec[40:], ir.StatusReadError)
-	binary.LittleEndian.PutUint64(rec[48:], 0xdead)
-	out, _, err := d.decode(nil, rec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := `{"type": "print", "data": {"arg0": -5, "p": {"x": 1, "y": 2}, "a": [7,0,0], "s": {"error": "read error", "addr": 57005}, "gone": {"unavailable": true}, "func": "add", "ptr": 0}}` + "\n"
-	if string(out) != want {
-		t.Errorf("got\n%s\nwant\n%s", out, want)
-	}
-	pf := make([]byte, 16)
-	pf[0] = 1
-	binary.LittleEndian.PutUint64(pf[8:], 42)
-	out, _, err = d.decode(nil, pf)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := `{"type": "printf", "data": "a=42\n"}` + "\n"; string(out) != want {
-		t.Errorf("got %s, want %s", out, want)
-	}
-	// print of one value that prints alone is bpftrace's value message;
-	// of one program variable by its name, gs's print message.
-	for id, want := range []string{2: `{"type": "value", "data": 42}`, 3: `{"type": "print", "data": {"p": {"x": 42, "y": 0}}}`} {
-		if want == "" {
-			continue
-		}
-		pf[0] = byte(id)
-		out, _, err = d.decode(nil, pf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(out) != want+"\n" {
-			t.Errorf("got %s, want %s", out, want)
-		}
-	}
-}
-
-// Status lines in both formats.
-func TestStatusLog(t *testing.T) {
-	var text, js strings.Builder
-	for _, l := range []*statusLog{{w: &text}, {w: &js, json: true}} {
-		l.lost("uprobe:./app:add", 3)
-		l.counter(ir.CounterMapFull, 2, false)
-		l.warnf("bias of %s", "x")
-		l.infof("process %d exited", 7)
-		l.quiet = true
-		l.infof("hidden")
-	}
-	wantText := "gs: lost 3 events on probe uprobe:./app:add (ring buffer full; raise --buffer-size)\n" +
-		"gs: 2 map updates dropped because the map was full (raise --map-entries)\n" +
-		"gs: warning: bias of x\n" +
-		"gs: process 7 exited\n"
-	if text.String() != wantText {
-		t.Errorf("text:\n%s\nwant\n%s", text.String(), wantText)
-	}
-	lines := strings.Split(strings.TrimSuffix(js.String(), "\n"), "\n")
-	if len(lines) != 4 {
-		t.Fatalf("json lines:\n%s", js.String())
-	}
-	for _, line := range lines {
-		var v map[string]any
-		if err := json.Unmarshal([]byte(line), &v); err != nil {
-			t.Errorf("%s: %v", line, err)
-		}
-	}
-	if want := `{"type": "counter", "name": "map_full", "count": 2, "msg": "map updates dropped because the map was full (raise --map-entries)"}`; lines[1] != want {
-		t.Errorf("got %s, want %s", lines[1], want)
-	}
-}
-
 // A char of no bytes (a malformed layout) is malformed, not a panic.
 func TestJSONEmptyChar(t *testing.T) {
-	p := jsonPrinter{}
-	if got := string(p.appendValue(nil, &ir.Type{Kind: ir.KindChar}, nil)); got != jsonMalformed {
+	if got := jsonOf(&ir.Type{Kind: ir.KindChar}, nil); got != jsonMalformed {
 		t.Errorf("got %s", got)
 	}
 }
@@ -388,27 +277,27 @@ func TestMapJSONValid(t *testing.T) {
 				if v != nil {
 					m.Value = v
 				}
-				var es []mapEntry
+				var es []MapEntry
 				for n := rng.IntN(4); n >= 0; n-- {
-					var e mapEntry
-					for i := 8; i < len(e.key); i++ {
-						e.key[i] = byte(rng.Uint32())
+					var e MapEntry
+					for i := 8; i < len(e.Key); i++ {
+						e.Key[i] = byte(rng.Uint32())
 					}
-					e.key[0] = m.ID
-					e.val = rng.Uint64()
-					e.str = make([]byte, ir.StrHeader+16)
-					for i := range e.str {
-						e.str[i] = byte(rng.Uint32())
+					e.Key[0] = m.ID
+					e.Val = rng.Uint64()
+					e.Str = make([]byte, ir.StrHeader+16)
+					for i := range e.Str {
+						e.Str[i] = byte(rng.Uint32())
 					}
-					e.agg.count, e.agg.sum = rng.Uint64(), int64(rng.Uint64())
-					for i := range e.agg.buckets {
+					e.Agg.Count, e.Agg.Sum = rng.Uint64(), int64(rng.Uint64())
+					for i := range e.Agg.Buckets {
 						if rng.IntN(3) == 0 {
-							e.agg.buckets[i] = rng.Uint64() >> rng.IntN(64)
+							e.Agg.Buckets[i] = rng.Uint64() >> rng.IntN(64)
 						}
 					}
 					es = append(es, e)
 				}
-				got := testPrinter().appendJSON(nil, &m, es, rng.IntN(3), int64(rng.IntN(3)))
+				got := testJSONPrinter().Print(nil, &m, es, rng.IntN(3), int64(rng.IntN(3)), false)
 				var msg struct {
 					Type string
 					Data map[string]json.RawMessage

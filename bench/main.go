@@ -33,6 +33,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 var (
@@ -61,10 +63,9 @@ func main() {
 	// leaf frame anyway, clang honours -mno-omit-leaf-frame-pointer). Without them f
 	// starts with lea, which the kernel single-steps, and the trap (several
 	// microseconds) swamps every other cost for both tools alike.
-	out, err := exec.Command("clang-19", "-g", "-O2", "-fno-omit-frame-pointer", "-mno-omit-leaf-frame-pointer",
-		"-o", target, "bench/testdata/target.c").CombinedOutput()
-	if err != nil {
-		fail("compile target: %v\n%s", err, out)
+	if err := testtarget.Compile("", testtarget.Clang, "-g", "-O2", "-fno-omit-frame-pointer", "-mno-omit-leaf-frame-pointer",
+		"-o", target, "bench/testdata/target.c"); err != nil {
+		fail("compile target: %v", err)
 	}
 	gsAbs, err := filepath.Abs(*gs)
 	check(err)

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // namesBench measures function names (issue 8) on a C++ program big enough
@@ -32,8 +34,8 @@ func namesBench(dir, gsAbs string) {
 		src := filepath.Join(dir, "names.cpp")
 		check(os.WriteFile(src, []byte(genNames(spaces, classes)), 0o644))
 		bin = filepath.Join(dir, "names")
-		if out, err := exec.Command("g++", "-g", "-O0", "-o", bin, src).CombinedOutput(); err != nil {
-			fail("compile names target: %v\n%s", err, out)
+		if err := testtarget.Compile("", testtarget.GXX, "-g", "-O0", "-o", bin, src); err != nil {
+			fail("compile names target: %v", err)
 		}
 	}
 	nsyms := 0

@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // placementBench measures what probe placement buys (issue 9):
@@ -21,8 +23,8 @@ import (
 //     to attach and detach its single uprobes).
 func placementBench(dir string, tools []tool, gsAbs string) {
 	target := filepath.Join(dir, "placement")
-	if out, err := exec.Command("gcc", "-O2", "-o", target, "bench/testdata/placement.c").CombinedOutput(); err != nil {
-		fail("compile placement target: %v\n%s", err, out)
+	if err := testtarget.Compile("", testtarget.GCC, "-O2", "-o", target, "bench/testdata/placement.c"); err != nil {
+		fail("compile placement target: %v", err)
 	}
 	all := append([]tool{{"gs --exact-placement", func(t, s string) []string {
 		return []string{gsAbs, "-q", "--exact-placement", "-c", t, "-e", s}
@@ -51,9 +53,9 @@ func placementBench(dir string, tools []tool, gsAbs string) {
 	sq := filepath.Join(src, "..", "..", "..", "sqlite_work") // .cache/sqlite
 	if _, err := os.Stat(sq); err != nil {
 		fmt.Println("\nbuilding SQLite (gcc -O2, a few minutes)...")
-		if out, err := exec.Command("gcc", "-g", "-O2", "-I", src, "-o", sq+".tmp", "bench/testdata/sqlite_work.c",
-			filepath.Join(src, "sqlite3.c"), "-lpthread", "-lm").CombinedOutput(); err != nil {
-			fail("compile sqlite: %v\n%s", err, out)
+		if err := testtarget.Compile("", testtarget.GCC, "-g", "-O2", "-I", src, "-o", sq+".tmp", "bench/testdata/sqlite_work.c",
+			filepath.Join(src, "sqlite3.c"), "-lpthread", "-lm"); err != nil {
+			fail("compile sqlite: %v", err)
 		}
 		check(os.Rename(sq+".tmp", sq))
 	}

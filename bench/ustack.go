@@ -2,9 +2,10 @@ package main
 
 import (
 	"fmt"
-	"os/exec"
 	"path/filepath"
 	"strconv"
+
+	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // benchUstack measures what @[ustack] = count() costs per hit over an
@@ -15,9 +16,8 @@ import (
 // kernel emulates: no single-step swamps the figures.
 func benchUstack(dir, fpTarget string, tools []tool) {
 	nofp := filepath.Join(dir, "target-nofp")
-	out, err := exec.Command("clang-19", "-g", "-O2", "-fomit-frame-pointer", "-o", nofp, "bench/testdata/target.c").CombinedOutput()
-	if err != nil {
-		fail("compile target: %v\n%s", err, out)
+	if err := testtarget.Compile("", testtarget.Clang, "-g", "-O2", "-fomit-frame-pointer", "-o", nofp, "bench/testdata/target.c"); err != nil {
+		fail("compile target: %v", err)
 	}
 	const calls = 200000
 	n := strconv.Itoa(calls)

@@ -325,45 +325,22 @@ func (r *exprReader) fixed(n int) uint64 {
 }
 
 func (r *exprReader) uleb() uint64 {
-	var v uint64
-	var shift uint
-	for {
-		if len(r.b) == 0 {
-			r.err = errShort
-			return 0
-		}
-		c := r.b[0]
-		r.b = r.b[1:]
-		if shift < 64 {
-			v |= uint64(c&0x7f) << shift
-		}
-		shift += 7
-		if c&0x80 == 0 {
-			return v
-		}
-	}
+	v, next, ok := uleb(r.b, 0)
+	r.advance(next, ok)
+	return v
 }
 
 func (r *exprReader) sleb() int64 {
-	var v int64
-	var shift uint
-	for {
-		if len(r.b) == 0 {
-			r.err = errShort
-			return 0
-		}
-		c := r.b[0]
-		r.b = r.b[1:]
-		if shift < 64 {
-			v |= int64(c&0x7f) << shift
-		}
-		shift += 7
-		if c&0x80 == 0 {
-			if shift < 64 && c&0x40 != 0 {
-				v |= -1 << shift
-			}
-			return v
-		}
+	v, next, ok := sleb(r.b, 0)
+	r.advance(next, ok)
+	return v
+}
+
+// advance moves r past a number that ends at next, read whole or not (ok).
+func (r *exprReader) advance(next int, ok bool) {
+	r.b = r.b[next:]
+	if !ok {
+		r.err = errShort
 	}
 }
 

@@ -209,16 +209,3 @@ func formSize(info []byte, q int, form uint64, offSize int) (int, bool) {
 	}
 	return 0, false
 }
-
-// uleb reads an unsigned LEB128 at b[i].
-func uleb(b []byte, i int) (v uint64, next int, ok bool) {
-	for shift := uint(0); i < len(b) && shift < 64; shift += 7 {
-		c := b[i]
-		i++
-		v |= uint64(c&0x7f) << shift
-		if c < 0x80 {
-			return v, i, true
-		}
-	}
-	return 0, i, false
-}

@@ -368,19 +368,6 @@ const (
 	FloatDebug                   // Rust's {:?}: ".0" after an integral value, exponents from 1e16 and below 1e-4 (1.0, 1.5e-7)
 )
 
-// Lang is the source language whose syntax a value prints in.
-//
-// TODO: Style replaces it (issue 19); the renderers still read it.
-type Lang uint8
-
-// Languages.
-const (
-	LangC      Lang = iota // gdb's C syntax: {id = 1, name = "x"}
-	LangRust               // gdb's Rust syntax, without module paths: Entry {id: 1, name: "x"}, Some(5)
-	LangGo                 // a Go program's value, printed in C's syntax
-	LangScript             // a type the script defines, printed in bpftrace's syntax: { .m = 2, .n = 3 }
-)
-
 // Type describes a value's bytes in a record. It is plain data computed at
 // compile time: the runtime needs nothing else to print a value.
 type Type struct {
@@ -396,9 +383,6 @@ type Type struct {
 	// stack in gs_stacks (OpStackID), not the frames; Len is then the
 	// number of frames to print (ustack(N)).
 	StackID bool
-	// Lang is the language the value is printed in (structs, enums,
-	// pointers).
-	Lang Lang
 	// Style is how the value prints where languages differ.
 	Style Style
 	// Unsigned marks a KindChar of DW_ATE_unsigned_char (unsigned char,

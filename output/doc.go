@@ -30,9 +30,8 @@
 //
 // Value.Type is the layout a value came from. Walkers read presentation
 // from it (member names through Value.Members, ir.Type.Pairs,
-// StackMode, Format, Name for tuples and records), and the language a
-// value prints in only through presentationOf, the one place that reads
-// ir.Type.Lang.
+// StackMode, Format, Name for tuples and records, ir.Type.Style, which
+// sema decides): the walkers never ask which language a value came from.
 //
 // # Text
 //

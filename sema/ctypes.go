@@ -218,7 +218,7 @@ func irValue(t *Type) *ir.Type {
 // Pointers stop the recursion (their Elem stays nil), so self-referential
 // structs are finite.
 func irMem(t *Type) *ir.Type {
-	out := &ir.Type{Size: t.Size, Name: t.Name, Lang: irLang(t), Style: styleOf(t)}
+	out := &ir.Type{Size: t.Size, Name: t.Name, Style: styleOf(t)}
 	switch t.Kind {
 	case KindInt:
 		out.Kind = ir.KindInt

@@ -84,18 +84,3 @@ func shortName(name string) string {
 	}
 	return name
 }
-
-// irLang is the ir.Lang the renderers still read beside Style.
-//
-// TODO: remove with ir.Lang once the renderers read Style (issue 19).
-func irLang(t *Type) ir.Lang {
-	switch {
-	case t.Script:
-		return ir.LangScript
-	case t.Lang == debuginfo.LangRust:
-		return ir.LangRust
-	case t.Lang == debuginfo.LangGo:
-		return ir.LangGo
-	}
-	return ir.LangC
-}

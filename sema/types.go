@@ -246,7 +246,7 @@ func IR(t *Type) *ir.Type {
 	case KindBool:
 		return &ir.Type{Kind: ir.KindBool, Size: 8, Name: t.Name}
 	case KindChar:
-		return &ir.Type{Kind: ir.KindChar, Size: 8, Name: t.Name, Lang: irLang(t), Style: styleOf(t), Unsigned: !t.Signed}
+		return &ir.Type{Kind: ir.KindChar, Size: 8, Name: t.Name, Style: styleOf(t), Unsigned: !t.Signed}
 	case KindEnum:
 		return &ir.Type{Kind: ir.KindEnum, Size: 8, Name: t.Name, Enums: t.Enums}
 	case KindPointer:

@@ -19,37 +19,37 @@ func TestFormatRust(t *testing.T) {
 	// Rust's presentation, as sema/style.go gives it.
 	rs := ir.Style{Syntax: ir.SyntaxRust, Fixed: true, CodePoint: true, Float: ir.FloatDebug, Decimal: true}
 	named := func(prefix string, tuple bool) ir.Style { st := rs; st.Prefix, st.Tuple = prefix, tuple; return st }
-	ref := &ir.Type{Kind: ir.KindPointer, Size: 8, Name: "&Entry", Lang: ir.LangRust, Style: rs}
-	shape := &ir.Type{Kind: ir.KindVariants, Size: 16, Name: "Shape", Lang: ir.LangRust, Style: rs,
+	ref := &ir.Type{Kind: ir.KindPointer, Size: 8, Name: "&Entry", Style: rs}
+	shape := &ir.Type{Kind: ir.KindVariants, Size: 16, Name: "Shape", Style: rs,
 		Discr: &ir.Member{Offset: 0, Type: u32},
 		Variants: []ir.Variant{
 			{Name: "Circle", Value: 0, Members: []ir.Member{{Name: "r", Offset: 8, Type: f64}}},
 			{Name: "Rect", Value: 1, Tuple: true, Members: []ir.Member{{Name: "__0", Offset: 4, Type: i32}, {Name: "__1", Offset: 8, Type: i32}}},
 			{Name: "Empty", Value: 2},
 		}}
-	option := &ir.Type{Kind: ir.KindVariants, Size: 8, Name: "Option<&Entry>", Lang: ir.LangRust, Style: rs,
+	option := &ir.Type{Kind: ir.KindVariants, Size: 8, Name: "Option<&Entry>", Style: rs,
 		Discr: &ir.Member{Offset: 0, Type: u64},
 		Variants: []ir.Variant{
 			{Name: "None", Value: 0},
 			{Name: "Some", Default: true, Tuple: true, Members: []ir.Member{{Name: "__0", Offset: 0, Type: ref}}},
 		}}
-	pair := &ir.Type{Kind: ir.KindStruct, Size: 16, Name: "(u8, i64)", Lang: ir.LangRust, Style: named("", true), Members: []ir.Member{
+	pair := &ir.Type{Kind: ir.KindStruct, Size: 16, Name: "(u8, i64)", Style: named("", true), Members: []ir.Member{
 		{Name: "__0", Offset: 8, Type: &ir.Type{Kind: ir.KindUint, Size: 1, Name: "u8"}},
 		{Name: "__1", Offset: 0, Type: tInt64},
 	}}
-	point := &ir.Type{Kind: ir.KindStruct, Size: 8, Name: "Point<i32>", Lang: ir.LangRust, Style: named("Point", true), Members: []ir.Member{
+	point := &ir.Type{Kind: ir.KindStruct, Size: 8, Name: "Point<i32>", Style: named("Point", true), Members: []ir.Member{
 		{Name: "__0", Offset: 0, Type: i32}, {Name: "__1", Offset: 4, Type: i32},
 	}}
-	entry := &ir.Type{Kind: ir.KindStruct, Size: 24, Name: "Entry", Lang: ir.LangRust, Style: named("Entry", false), Members: []ir.Member{
+	entry := &ir.Type{Kind: ir.KindStruct, Size: 24, Name: "Entry", Style: named("Entry", false), Members: []ir.Member{
 		{Name: "id", Offset: 0, Type: tInt64}, {Name: "pair", Offset: 8, Type: pair},
 	}}
-	unit := &ir.Type{Kind: ir.KindStruct, Name: "Marker", Lang: ir.LangRust, Style: named("Marker", false)}
+	unit := &ir.Type{Kind: ir.KindStruct, Name: "Marker", Style: named("Marker", false)}
 	// A struct {name: &str, tags: Vec<i32>} whose text and elements were
 	// read after its 40 bytes: a string slot at 40, a status slot at 64
 	// and a sequence of 2 at 80.
 	text := &ir.Type{Kind: ir.KindString, Size: ir.StrHeader + 8, Cap: 8}
 	seq := &ir.Type{Kind: ir.KindSeq, Size: 16, Elem: i32, Len: 2}
-	attached := &ir.Type{Kind: ir.KindStruct, Size: 96, Name: "Row", Lang: ir.LangRust, Style: named("Row", false), Members: []ir.Member{
+	attached := &ir.Type{Kind: ir.KindStruct, Size: 96, Name: "Row", Style: named("Row", false), Members: []ir.Member{
 		{Name: "name", Offset: 40, Type: text},
 		{Name: "tags", Offset: 80, Status: 64, Type: seq},
 	}}
@@ -57,10 +57,10 @@ func TestFormatRust(t *testing.T) {
 		return cat(le64(uint64(len(s))), le64(0), []byte((s + "\x00\x00\x00\x00\x00\x00\x00\x00")[:8]))
 	}
 	raw := make([]byte, 40)
-	char := &ir.Type{Kind: ir.KindChar, Size: 4, Name: "char", Lang: ir.LangRust, Style: rs}
-	u128 := &ir.Type{Kind: ir.KindUint, Size: 16, Name: "u128", Lang: ir.LangRust, Style: rs}
-	i128 := &ir.Type{Kind: ir.KindInt, Size: 16, Name: "i128", Lang: ir.LangRust, Style: rs}
-	rf64 := &ir.Type{Kind: ir.KindFloat, Size: 8, Name: "f64", Lang: ir.LangRust, Style: rs}
+	char := &ir.Type{Kind: ir.KindChar, Size: 4, Name: "char", Style: rs}
+	u128 := &ir.Type{Kind: ir.KindUint, Size: 16, Name: "u128", Style: rs}
+	i128 := &ir.Type{Kind: ir.KindInt, Size: 16, Name: "i128", Style: rs}
+	rf64 := &ir.Type{Kind: ir.KindFloat, Size: 8, Name: "f64", Style: rs}
 	f := func(v float64) []byte { return le64(math.Float64bits(v)) }
 	for _, tt := range []struct {
 		name  string

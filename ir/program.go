@@ -464,8 +464,9 @@ type Member struct {
 	BitSize   int // 0 unless a bitfield
 	Type      *Type
 	// Status, when not 0, is where a status slot for the member's own
-	// reads is, from the start of the value (a Rust struct's text and
-	// elements, read after its bytes: sema/rust.go).
+	// reads is, from the start of the struct it is a member of, as
+	// Offset is (counted members read after a printed struct's bytes:
+	// sema/outofline.go).
 	Status int
 }
 

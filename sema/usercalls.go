@@ -107,7 +107,7 @@ func (c *checker) strcontains(gc *groupCtx, e *parser.CallExpr) *Type {
 
 // strcontainsRun checks strcontains(haystack, needle) of a needle read at
 // run time: every position of the haystack is compared with every byte of
-// the needle's capacity (gen's strcontainsRun), so the product of the
+// the needle's capacity (gen's strcontains), so the product of the
 // capacities is bounded.
 func (c *checker) strcontainsRun(e *parser.CallExpr) *Type {
 	caps := [2]int{}

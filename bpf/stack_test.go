@@ -4,7 +4,6 @@ import (
 	"debug/elf"
 	"encoding/binary"
 	"fmt"
-	"github.com/gs-tracer/gs/internal/elftest"
 	"os"
 	"os/exec"
 	"strings"
@@ -16,10 +15,10 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/gs-tracer/gs/debuginfo"
+	"github.com/gs-tracer/gs/internal/elftest"
+	"github.com/gs-tracer/gs/internal/testtarget"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/symbolize"
-
-	"github.com/gs-tracer/gs/internal/testtarget"
 )
 
 // stackSrc calls main → a → b twice from the same place once a line
@@ -128,15 +127,7 @@ func testStacks(t *testing.T, bin string) {
 // rows of a CFA on rsp or rbp).
 func fillUnwindOf(t *testing.T, objs *GsObjects, bin string) {
 	t.Helper()
-	b, err := debuginfo.Open(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	tab, err := b.UnwindTable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, tab := elftest.OpenUnwind(t, bin)
 	var st syscall.Stat_t
 	if err := syscall.Stat(bin, &st); err != nil {
 		t.Fatal(err)

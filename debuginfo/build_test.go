@@ -159,6 +159,23 @@ func marker(t testing.TB, name string) int {
 	return n
 }
 
+// openUnwind opens path and its unwind table, closed when the test ends.
+func openUnwind(t testing.TB, path string) (*Binary, *UnwindTable) {
+	t.Helper()
+	b, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	tab, err := b.UnwindTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, tab
+}
+
+// openBin opens path and its debug information, closed when the test
+// ends.
 func openBin(t testing.TB, path string) (*Binary, *Debug) {
 	t.Helper()
 	b, err := Open(path)

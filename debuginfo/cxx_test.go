@@ -15,15 +15,7 @@ func buildCxx(t *testing.T, cxx testtarget.Compiler, flags ...string) *Debug {
 	out := filepath.Join(t.TempDir(), "shapes")
 	args := append([]string{"-g", "-o", out, filepath.Join("..", "tests", "e2e", "testdata", "shapes.cc")}, flags...)
 	testtarget.Build(t, cxx, args...)
-	b, err := Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { b.Close() })
-	d, err := b.Debug()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, d := openBin(t, out)
 	return d
 }
 

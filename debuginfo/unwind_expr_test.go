@@ -22,15 +22,7 @@ func TestUnwindTableExpressions(t *testing.T) {
 	obj := filepath.Join(dir, "realign.o")
 	testtarget.Build(t, gcc, "-g", "-O0", "-mavx", "-mstackrealign", "-c", "-o", obj, src)
 	testtarget.Build(t, gcc, "-g", "-O2", "-o", bin, obj, main)
-	b, err := Open(bin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	tab, err := b.UnwindTable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, tab := openUnwind(t, bin)
 	fn, ok := b.LookupFunc("mid")
 	if !ok {
 		t.Fatal("no function mid")
@@ -50,15 +42,7 @@ func TestUnwindTableExpressions(t *testing.T) {
 	// A program that calls libc through lazy PLT stubs.
 	sig := filepath.Join(dir, "sig")
 	testtarget.Build(t, gcc, "-g", "-O2", "-Wl,-z,lazy", "-o", sig, filepath.Join("..", "tests", "e2e", "testdata", "unwind_signal.c"))
-	sb, err := Open(sig)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sb.Close()
-	stab, err := sb.UnwindTable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	sb, stab := openUnwind(t, sig)
 	plt := sb.File.Section(".plt")
 	if plt == nil || plt.Size < 32 {
 		t.Fatalf("no PLT stubs: %+v", plt)
@@ -143,15 +127,7 @@ func TestMuslRestorer(t *testing.T) {
 	if err != nil {
 		t.Fatalf("musl's libc: %v (deps.sh installs musl-tools)", err)
 	}
-	b, err := Open(loader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	tab, err := b.UnwindTable()
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, tab := openUnwind(t, loader)
 	n := 0
 	for _, r := range tab.Rows {
 		if r.Kind != UnwindSignal {

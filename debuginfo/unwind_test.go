@@ -80,15 +80,7 @@ func TestUnwindTableCapturedStack(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := Open(bin)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer b.Close()
-			tab, err := b.UnwindTable()
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, tab := openUnwind(t, bin)
 			base := regs[1]
 			read := func(addr uint64) (uint64, bool) {
 				if addr < base || addr+8 > base+uint64(len(mem)) {

@@ -62,3 +62,18 @@ func OpenDebug(t testing.TB, bin string) (*debuginfo.Binary, *debuginfo.Debug) {
 	}
 	return b, d
 }
+
+// OpenUnwind opens bin and its unwind table, closed when the test ends.
+func OpenUnwind(t testing.TB, bin string) (*debuginfo.Binary, *debuginfo.UnwindTable) {
+	t.Helper()
+	b, err := debuginfo.Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	tab, err := b.UnwindTable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, tab
+}

@@ -1,7 +1,6 @@
 package e2e
 
 import (
-	"bufio"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -59,24 +58,12 @@ func lineOf(t *testing.T, src, marker string) int {
 // rustSelf returns the values the Rust target printed with {:?}, one map
 // per call of post, spaced as gs spaces them ("Circle {r: 1.5}").
 func rustSelf(stderr string) []map[string]string {
-	var out []map[string]string
-	unspace := strings.NewReplacer("{ ", "{", " }", "}")
-	sc := bufio.NewScanner(strings.NewReader(stderr))
-	for sc.Scan() {
-		line, ok := strings.CutPrefix(sc.Text(), "self: ")
-		if !ok {
-			continue
-		}
-		k, v, _ := strings.Cut(line, "=")
-		if k == "entry.id" {
-			out = append(out, map[string]string{})
-		}
-		if len(out) > 0 {
-			out[len(out)-1][k] = unspace.Replace(v)
-		}
-	}
-	return out
+	return selfValues(stderr, "entry.id")
 }
+
+// unspace spaces Rust's {:?} as gs spaces it: "Circle { r: 1.5 }" is
+// "Circle {r: 1.5}".
+var unspace = strings.NewReplacer("{ ", "{", " }", "}")
 
 // TestRustValues reads Rust values by name through a reference: &str and
 // String as text, a Vec<i64> and a slice as elements, enums by variant
@@ -137,7 +124,6 @@ func fileName(b rustBuild, src string) string {
 // bool, nested Options, char, Ordering, u128 and i128, (), floats) and
 // compares them with the program's {:?} of the same values.
 func TestRustKinds(t *testing.T) {
-	unspace := strings.NewReplacer("{ ", "{", " }", "}")
 	for _, b := range rustBuilds[:2] {
 		t.Run(b.name, func(t *testing.T) {
 			dir := t.TempDir()

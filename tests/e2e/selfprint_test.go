@@ -8,11 +8,11 @@ import (
 	"testing"
 )
 
-// selfValues returns the "self: NAME=VALUE" lines the target printed on
-// stderr, one slice of values a hit, in names' order; a hit starts at
-// names[0].
-func selfValues(stderr string, names []string) [][]string {
-	var hits [][]string
+// selfValues returns the "self: NAME=VALUE" lines a Rust target printed
+// on stderr, one map a hit, with Rust's {:?} spaced as gs spaces it
+// (unspace); a hit starts at the name first.
+func selfValues(stderr, first string) []map[string]string {
+	var hits []map[string]string
 	sc := bufio.NewScanner(strings.NewReader(stderr))
 	for sc.Scan() {
 		line, ok := strings.CutPrefix(sc.Text(), "self: ")
@@ -20,11 +20,11 @@ func selfValues(stderr string, names []string) [][]string {
 			continue
 		}
 		k, v, _ := strings.Cut(line, "=")
-		if k == names[0] {
-			hits = append(hits, nil)
+		if k == first {
+			hits = append(hits, map[string]string{})
 		}
 		if len(hits) > 0 {
-			hits[len(hits)-1] = append(hits[len(hits)-1], v)
+			hits[len(hits)-1][k] = unspace.Replace(v)
 		}
 	}
 	return hits
@@ -39,7 +39,6 @@ func selfValues(stderr string, names []string) [][]string {
 // offsets and never checked a value.
 func TestRustEnumSelf(t *testing.T) {
 	names := []string{"*shape", "prev", "entry.id", "*entry"}
-	unspace := strings.NewReplacer("{ ", "{", " }", "}")
 	line := lineOf(t, "rustenum.rs", "ENUM_LINE")
 	for _, b := range rustBuilds {
 		dir := t.TempDir()
@@ -51,10 +50,10 @@ func TestRustEnumSelf(t *testing.T) {
 					t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 				}
 				var want []string
-				for _, hit := range selfValues(r.Stderr, names) {
+				for _, hit := range selfValues(r.Stderr, names[0]) {
 					var parts []string
-					for i, v := range hit {
-						parts = append(parts, names[i]+" = "+unspace.Replace(v))
+					for _, n := range names {
+						parts = append(parts, n+" = "+hit[n])
 					}
 					want = append(want, strings.Join(parts, ", "))
 				}
@@ -85,8 +84,8 @@ func TestCxxStringSelf(t *testing.T) {
 			}
 			var want []string
 			bobs := 0
-			for _, hit := range selfValues(r.Stderr, []string{"name", "age"}) {
-				name, age, _ := strings.Cut(hit[0], " age=")
+			for _, hit := range selfValues(r.Stderr, "name") {
+				name, age, _ := strings.Cut(hit["name"], " age=")
 				if name != "bob" {
 					continue
 				}

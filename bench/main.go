@@ -18,6 +18,7 @@
 //	go run ./bench -only loops     (the cost of a loop iteration, loops.go)
 //	go run ./bench -only names     (listing a big C++ program's functions, names.go)
 //	go run ./bench -only ustack    (@[ustack] = count() with and without frame pointers, ustack.go)
+//	go run ./bench -only startup [-base OLD-GS]   (launch until released and a whole -c run, next to bpftrace)
 //	go run ./bench -only output -base OLD-GS   (printing's cost per event, two gs binaries side by side, output.go)
 package main
 
@@ -42,8 +43,8 @@ var (
 	calls    = flag.Int("calls", 1000000, "calls per run")
 	gs       = flag.String("gs", "bin/gs", "the gs binary")
 	namesBin = flag.String("names-bin", "", "-only names: the C++ binary to list, instead of generating and compiling one")
-	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe), names (listing a big C++ program's functions, next to gdb), ustack (@[ustack] = count(), with and without frame pointers) or output (printing's cost per event, -gs next to -base)")
-	base     = flag.String("base", "", "-only output: the gs binary to compare -gs with (the one before a change)")
+	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe), names (listing a big C++ program's functions, next to gdb), ustack (@[ustack] = count(), with and without frame pointers), startup (launch until released and a whole -c run; -base adds an older gs) or output (printing's cost per event, -gs next to -base)")
+	base     = flag.String("base", "", "-only output and startup: the gs binary to compare -gs with (the one before a change)")
 	mapKeys  = flag.Int("map-keys", 100000, "-only output: keys of the printed map")
 )
 
@@ -99,6 +100,15 @@ func main() {
 	}
 	if *only == "ustack" {
 		benchUstack(dir, target, tools)
+		return
+	}
+	if *only == "startup" {
+		if *base != "" {
+			baseAbs, err := filepath.Abs(*base)
+			check(err)
+			tools = append([]tool{{"gs-base", func(t, s string) []string { return []string{baseAbs, "-q", "-c", t, "-e", s} }}}, tools...)
+		}
+		benchStartup(target, tools)
 		return
 	}
 	probe := "uprobe:" + target + ":f"
@@ -178,21 +188,36 @@ func main() {
 		fmt.Println(row)
 	}
 
-	// Launch until the target runs (probes attached), and a whole run.
-	fmt.Printf("\nstart-up (median of %d runs, ms)\n", *runs)
-	for _, tl := range tools {
-		var attach, whole []float64
-		for r := 0; r < *runs; r++ {
-			start := time.Now()
-			stderr, _ := run(nil, tl.argv(target+" once", probe+" { }")...)
-			whole = append(whole, float64(time.Since(start).Microseconds())/1000)
-			started := parse(stderr, `started_ns (\d+)`)
-			attach = append(attach, (started-float64(start.UnixNano()))/1e6)
-		}
-		fmt.Printf("  %-10s launch→target released %7.1f   whole -c run %7.1f\n", tl.name, median(attach), median(whole))
-	}
+	benchStartup(target, tools)
 	placementBench(dir, tools, gsAbs)
 	benchDebuginfod(gsAbs, dir)
+}
+
+// benchStartup measures the time from launch until a -c target is
+// released (probes attached), and a whole -c run of a target that exits at
+// once, interleaving the tools run by run so that drift hits all alike.
+func benchStartup(target string, tools []tool) {
+	probe := "uprobe:" + target + ":f { }"
+	attach := map[string][]float64{}
+	whole := map[string][]float64{}
+	for r := 0; r < *runs; r++ {
+		for _, tl := range tools {
+			start := time.Now()
+			stderr, _ := run(nil, tl.argv(target+" once", probe)...)
+			whole[tl.name] = append(whole[tl.name], float64(time.Since(start).Microseconds())/1000)
+			started := parse(stderr, `started_ns (\d+)`)
+			attach[tl.name] = append(attach[tl.name], (started-float64(start.UnixNano()))/1e6)
+		}
+	}
+	fmt.Printf("\nstart-up (median of %d runs, ms)\n", *runs)
+	bt := "bpftrace"
+	for _, tl := range tools {
+		row := fmt.Sprintf("  %-10s launch→target released %7.1f   whole -c run %7.1f", tl.name, median(attach[tl.name]), median(whole[tl.name]))
+		if tl.name != bt && len(whole[bt]) > 0 {
+			row += fmt.Sprintf("   /bpftrace: released %.2fx, whole %.2fx", median(attach[tl.name])/median(attach[bt]), median(whole[tl.name])/median(whole[bt]))
+		}
+		fmt.Println(row)
+	}
 }
 
 func run(stdin []byte, argv ...string) (string, error) {

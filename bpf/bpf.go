@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"sync"
 
 	"github.com/cilium/ebpf"
 	"github.com/gs-tracer/gs/arch"
@@ -22,14 +23,19 @@ import (
 var ErrUnsupportedArch = errors.New("gs supports only x86-64")
 
 // LoadSpec returns the interpreter's collection spec, for the runtime to
-// adjust (map sizes, gs_start_ns) before loading it.
+// adjust (map sizes, gs_start_ns) before loading it: a copy of the one
+// parsed from the embedded object at the first call (a run loads it more
+// than once: the interpreter, the process-tree programs, a fallback).
 func LoadSpec() (*ebpf.CollectionSpec, error) {
 	if !arch.Supported {
 		return nil, fmt.Errorf("load interpreter on %s: %w", runtime.GOARCH, ErrUnsupportedArch)
 	}
-	spec, err := LoadGs()
+	spec, err := parsedSpec()
 	if err != nil {
 		return nil, fmt.Errorf("load interpreter: %w", err)
 	}
-	return spec, nil
+	return spec.Copy(), nil
 }
+
+// parsedSpec parses the embedded object once; callers get copies.
+var parsedSpec = sync.OnceValues(LoadGs)

@@ -115,7 +115,7 @@ func haveSleepableUprobes() error {
 
 // haveKfunc looks name up in the kernel's BTF.
 func haveKfunc(name string) error {
-	spec, err := btf.LoadKernelSpec()
+	spec, err := kernelTypes.Kernel()
 	if err != nil {
 		return fmt.Errorf("%w: no kernel BTF: %v", ebpf.ErrNotSupported, err)
 	}

@@ -313,7 +313,7 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 	if err := setVar(spec, varStartNs, uint64(ts.Nano())); err != nil {
 		return nil, err
 	}
-	coll, err := ebpf.NewCollection(spec)
+	coll, err := ebpf.NewCollectionWithOptions(spec, ebpf.CollectionOptions{Cache: kernelTypes})
 	if err != nil {
 		if isPermission(err) {
 			return nil, ErrPermission

@@ -1,7 +1,18 @@
 package session
 
-import "github.com/gs-tracer/gs/bpf"
+import (
+	"github.com/cilium/ebpf/btf"
+
+	"github.com/gs-tracer/gs/bpf"
+)
 
 // loadSpec parses the precompiled interpreter; a variable so tests can load
 // a broken object.
 var loadSpec = bpf.LoadSpec
+
+// kernelTypes is the kernel's BTF, decoded once per process and shared by
+// every load that needs it (the kfunc probe, the interpreter's kfuncs, the
+// tp_btf targets of the process-tree programs): without it each load
+// decodes vmlinux's BTF again, and scans the modules' (docs/design.md,
+// "Start-up").
+var kernelTypes = btf.NewCache()

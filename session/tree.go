@@ -59,7 +59,7 @@ func followTree(in *interpreter, root int, logf func(string, ...any)) (*processT
 		Fork *ebpf.Program `ebpf:"gs_fork"`
 		Exit *ebpf.Program `ebpf:"gs_exit"`
 	}
-	opts := &ebpf.CollectionOptions{MapReplacements: map[string]*ebpf.Map{mapTree: in.tree, mapCounters: in.counters}}
+	opts := &ebpf.CollectionOptions{MapReplacements: map[string]*ebpf.Map{mapTree: in.tree, mapCounters: in.counters}, Cache: kernelTypes}
 	if err := spec.LoadAndAssign(&objs, opts); err != nil {
 		var ve *ebpf.VerifierError
 		if errors.As(err, &ve) {

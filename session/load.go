@@ -354,24 +354,25 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 	return in, nil
 }
 
+// getVar reads the object's variable name into out.
 func getVar(spec *ebpf.CollectionSpec, name string, out any) error {
-	v, ok := spec.Variables[name]
-	if !ok {
-		return fmt.Errorf("load interpreter: the BPF object has no variable %s", name)
-	}
-	if err := v.Get(out); err != nil {
-		return fmt.Errorf("read %s: %w", name, err)
-	}
-	return nil
+	return useVar(spec, name, "read", func(v *ebpf.VariableSpec) error { return v.Get(out) })
 }
 
+// setVar sets the object's variable name to val before loading.
 func setVar(spec *ebpf.CollectionSpec, name string, val any) error {
+	return useVar(spec, name, "set", func(v *ebpf.VariableSpec) error { return v.Set(val) })
+}
+
+// useVar calls use on the object's variable name; verb names what use
+// does in its error.
+func useVar(spec *ebpf.CollectionSpec, name, verb string, use func(*ebpf.VariableSpec) error) error {
 	v, ok := spec.Variables[name]
 	if !ok {
 		return fmt.Errorf("load interpreter: the BPF object has no variable %s", name)
 	}
-	if err := v.Set(val); err != nil {
-		return fmt.Errorf("set %s: %w", name, err)
+	if err := use(v); err != nil {
+		return fmt.Errorf("%s %s: %w", verb, name, err)
 	}
 	return nil
 }

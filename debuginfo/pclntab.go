@@ -416,7 +416,7 @@ func mergeUnwind(a, b *UnwindTable) *UnwindTable {
 		}
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].lo < all[j].lo })
-	t := &UnwindTable{FramePointers: a.FramePointers && b.FramePointers}
+	t := &UnwindTable{FramePointers: a.FramePointers && b.FramePointers, Frameless: append(a.Frameless, b.Frameless...)}
 	var end uint64
 	for _, s := range all {
 		if s.lo > end && len(t.Rows) > 0 {

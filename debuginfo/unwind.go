@@ -7,8 +7,6 @@ import (
 	"sort"
 
 	"github.com/gs-tracer/gs/arch"
-
-	"golang.org/x/arch/x86/x86asm"
 )
 
 // UnwindKind says what an unwinder does with a pc an UnwindRow covers.
@@ -68,8 +66,14 @@ type UnwindTable struct {
 	// FramePointers is true when every function that sets up a frame
 	// keeps rbp as its frame pointer (CFA = rbp+16, caller's rbp at
 	// CFA-16) before it can call: in such a module a caller's frame
-	// unwinds from rbp alone, without a table search.
+	// unwinds from rbp alone, without a table search. It holds only if
+	// no function of Frameless calls, which its code says
+	// (machine.FramePointers reads it).
 	FramePointers bool
+	// Frameless are the functions ([lo, hi) of their FDEs) that set up no
+	// frame: a caller's frame only if they call, and then rbp is not
+	// their frame pointer. PLT stubs and outermost frames are not listed.
+	Frameless [][2]uint64
 }
 
 // Lookup returns the row in force at pc (UnwindNone when none is).
@@ -163,10 +167,8 @@ func (b *Binary) UnwindTable() (*UnwindTable, error) {
 		if err != nil {
 			t.Rows = append(t.Rows[:first], UnwindRow{PC: f.lo})
 		}
-		// A function without a frame is a caller's frame only if it
-		// calls: then rbp is not its frame pointer.
-		if t.FramePointers && !framed && !outermost && !b.inPLT(f.lo) && b.calls(f.lo, f.hi) {
-			t.FramePointers = false
+		if !framed && !outermost && !b.inPLT(f.lo) {
+			t.Frameless = append(t.Frameless, [2]uint64{f.lo, f.hi})
 		}
 		end = f.hi
 	}
@@ -311,29 +313,6 @@ func (b *Binary) inPLT(addr uint64) bool {
 		if (s.Name == ".plt" || s.Name == ".plt.sec" || s.Name == ".plt.got") && addr >= s.Addr && addr < s.Addr+s.Size {
 			return true
 		}
-	}
-	return false
-}
-
-// calls reports whether the code in [lo, hi) has a call instruction (or
-// cannot be read or decoded: then it might).
-func (b *Binary) calls(lo, hi uint64) bool {
-	if hi-lo > 1<<20 {
-		return true
-	}
-	code, err := b.Code(Func{Name: fmt.Sprintf("%#x", lo), Addr: lo, Size: hi - lo})
-	if err != nil || code == nil {
-		return true
-	}
-	for len(code) > 0 {
-		in, err := x86asm.Decode(code, 64)
-		if err != nil {
-			return true
-		}
-		if in.Op == x86asm.CALL {
-			return true
-		}
-		code = code[in.Len:]
 	}
 	return false
 }

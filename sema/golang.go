@@ -2,13 +2,13 @@ package sema
 
 import (
 	"debug/dwarf"
-	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/machine"
 	"github.com/gs-tracer/gs/parser"
 )
 
@@ -19,7 +19,7 @@ import (
 // stacks and walks them (for growth, GC, tracebacks), finds an address
 // that is in no function and crashes the program. So `uretprobe:` on a Go
 // function becomes a plain uprobe on each of its RET instructions
-// (retSites, retsites.go), where the stack is the function's own and
+// (retSites, retsites.go; machine.ReturnSites finds them), where the stack is the function's own and
 // nothing is written to it. There retval and the results (by name, or r0,
 // r1 for Go's unnamed ~r0, ~r1) are read from the registers the ABI
 // returns them in (debuginfo.GoResultsAtReturn). A goroutine that panics
@@ -36,10 +36,6 @@ func goResultName(vars []debuginfo.Var, name string) (debuginfo.Var, bool) {
 		}
 	}
 	return debuginfo.Var{}, false
-}
-
-func goRetsErr(err error, at uint64) error {
-	return fmt.Errorf("at %#x: %w", at, err)
 }
 
 // goid resolves the goid builtin in gc's group: the goroutine id, read
@@ -80,29 +76,19 @@ func (c *checker) goid(gc *groupCtx, e *parser.Ident) *Builtin {
 }
 
 // goPastStackCheck returns where a probe on the entry of a Go function
-// goes instead: after the stack check of its prologue. When the goroutine
-// stack is too small, the check calls runtime.morestack, which grows the
-// stack and runs the function again from its entry: a probe there would
-// fire twice for one call. The check reads and writes no argument
-// register. Probes at an explicit address stay.
+// goes instead: after the stack check of its prologue
+// (machine.GoStackCheckLen: morestack runs the function again from its
+// entry). Probes at an explicit address stay.
 func (c *checker) goPastStackCheck(p *ir.Probe) (to, off uint64, ok bool) {
 	bin := c.binaryAt(p)
-	if p.Kind != ir.Uprobe || c.pinned[int(p.ID)] || bin == nil || !bin.IsGo() {
+	if p.Kind != ir.Uprobe || c.pinned[int(p.ID)] || bin == nil {
 		return 0, 0, false
 	}
-	fn, found := bin.FuncAt(p.Address)
-	if !found || fn.Addr != p.Address {
-		return 0, 0, false
-	}
-	code, err := bin.Code(fn)
-	if err != nil || code == nil {
-		return 0, 0, false
-	}
-	n := goStackCheckEnd(code)
+	n := machine.GoStackCheckLen(bin, p.Address)
 	if n == 0 {
 		return 0, 0, false
 	}
-	return p.Address + uint64(n), p.Offset + uint64(n), true
+	return p.Address + n, p.Offset + n, true
 }
 
 // GoValue is what reading a Go interface or map needs; gen reads an

@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"golang.org/x/arch/x86/x86asm"
-
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/machine"
 	"github.com/gs-tracer/gs/parser"
 )
 
@@ -25,7 +24,7 @@ import (
 //   - uprobe:BIN:FILE:LINE attaches to every address the line table gives
 //     for the line (one per copy of its code).
 //   - uprobe:BIN:FUNC+OFF must fall on an instruction: the function is
-//     decoded from its first byte.
+//     decoded from its first byte (machine.OffsetProblem).
 
 // funcCopies returns a probe on each copy of the functions pr.Func names
 // (every overload of a C++ name), or false when DWARF does not know them
@@ -168,7 +167,7 @@ func (c *checker) lineProbes(pr *parser.Probe, bin *debuginfo.Binary, binName st
 // instruction of fn, and says where the nearest ones start when it does
 // not. A function whose bytes cannot be read or decoded is not checked.
 func (c *checker) onInstruction(pr *parser.Probe, bin *debuginfo.Binary, fn debuginfo.Func) bool {
-	msg, hint := OffsetProblem(bin, fn, pr.Offset)
+	msg, hint := machine.OffsetProblem(bin, fn, pr.Offset)
 	if msg == "" {
 		return true
 	}
@@ -177,42 +176,4 @@ func (c *checker) onInstruction(pr *parser.Probe, bin *debuginfo.Binary, fn debu
 		d.WithHint("%s", hint)
 	}
 	return false
-}
-
-// OffsetProblem says why fn+off cannot take a probe (past fn's end, not
-// on an instruction boundary), with a hint; "" when it can. It is sema's
-// check of FUNC+OFF probes, which gs -lv makes too.
-func OffsetProblem(bin *debuginfo.Binary, fn debuginfo.Func, off uint64) (msg, hint string) {
-	if fn.Size != 0 && off >= fn.Size {
-		return fmt.Sprintf("offset %d is past the end of %q (%d bytes)", off, fn.Name, fn.Size),
-			fmt.Sprintf("Offset outside the function bounds ('%s' size is %d), as bpftrace says: use an offset below %d", fn.Name, fn.Size, fn.Size)
-	}
-	code, _ := bin.Code(fn)
-	if code == nil {
-		return "", ""
-	}
-	prev, next := -1, -1
-	for pc := 0; pc < len(code); {
-		inst, err := x86asm.Decode(code[pc:], 64)
-		if err != nil || inst.Len == 0 {
-			return "", ""
-		}
-		switch {
-		case uint64(pc) == off:
-			return "", ""
-		case uint64(pc) < off:
-			prev = pc
-		case next < 0:
-			next = pc
-		}
-		pc += inst.Len
-	}
-	msg = fmt.Sprintf("offset %d is not on an instruction boundary of %q", off, fn.Name)
-	switch {
-	case prev >= 0 && next >= 0:
-		hint = fmt.Sprintf("the nearest instructions start at %s+%d and %s+%d", fn.Name, prev, fn.Name, next)
-	case prev >= 0:
-		hint = fmt.Sprintf("the nearest instruction starts at %s+%d", fn.Name, prev)
-	}
-	return msg, hint
 }

@@ -1,10 +1,9 @@
 package sema
 
 import (
-	"fmt"
-
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/machine"
 	"github.com/gs-tracer/gs/parser"
 )
 
@@ -53,7 +52,7 @@ func (c *checker) retSites(pr *parser.Probe, bin *debuginfo.Binary, ats []ir.Pro
 				WithHint("a return probe on a function whose frames exceptions or longjmp may unwind needs its code")
 			continue
 		}
-		rets, err := ReturnSites(bin, fn.Addr)
+		rets, err := machine.ReturnSites(bin, fn.Addr)
 		if err != nil {
 			c.errorf(pr, "cannot find the returns of %s: %v", fn.Name, err).
 				WithHint("a kernel uretprobe would abort the program when an exception passes through %s (%s)", fn.Name, why)
@@ -68,11 +67,9 @@ func (c *checker) retSites(pr *parser.Probe, bin *debuginfo.Binary, ats []ir.Pro
 		if bin.IsGo() {
 			// Past the stack check: morestack runs the function again
 			// from its entry (goPastStackCheck).
-			if code, err := bin.Code(fn); err == nil && code != nil {
-				n := uint64(goStackCheckEnd(code))
-				site.entry.Address += n
-				site.entry.Offset += n
-			}
+			n := machine.GoStackCheckLen(bin, fn.Addr)
+			site.entry.Address += n
+			site.entry.Offset += n
 		}
 		for _, addr := range rets {
 			p := at
@@ -97,38 +94,14 @@ type retSite struct {
 	first, n int      // its RET probes, in retSites' out
 }
 
-// ReturnSites returns the addresses of the RETs of the function at entry,
-// where its uretprobe's uprobes go when they are uprobes: in the
-// function's symbol and, for gcc's hot/cold splitting, its NAME.cold part.
-func ReturnSites(bin *debuginfo.Binary, entry uint64) ([]uint64, error) {
-	fn, ok := bin.FuncAt(entry)
-	if !ok || fn.Addr != entry {
-		return nil, fmt.Errorf("no function starts at %#x", entry)
+// sseResult finds a copy of the floating-point value of type t that the
+// function probe pv returns from has in SSE register reg, at the probe:
+// its location, or why there is none (machine.FloatResult).
+func (c *checker) sseResult(pv *probeView, t *Type, reg int) (debuginfo.Location, string) {
+	if t.Kind != KindFloat || t.Size != 4 && t.Size != 8 {
+		return debuginfo.Location{}, "gs looks for copies of a float or double result only"
 	}
-	parts := []debuginfo.Func{fn}
-	if !bin.IsGo() {
-		for _, n := range []string{fn.Name + ".cold", fn.Name + ".cold.0"} {
-			if cold, ok := bin.LookupFunc(n); ok {
-				parts = append(parts, cold)
-			}
-		}
-	}
-	var out []uint64
-	for _, part := range parts {
-		code, err := bin.Code(part)
-		if err != nil {
-			return nil, err
-		}
-		if code == nil {
-			return nil, fmt.Errorf("the code of %s is in no executable section, or its size is unknown", part.Name)
-		}
-		rets, err := goRets(code, part.Addr)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, rets...)
-	}
-	return out, nil
+	return machine.FloatResult(pv.bin, c.p.Probes[pv.id].Address, c.retSite[pv.id], reg, t.Size)
 }
 
 // markRetSite records that probe id sits on a RET for a uretprobe.

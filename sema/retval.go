@@ -23,7 +23,7 @@ import (
 // kinds keeps bpftrace's untyped retval, rax as a 64-bit integer; one
 // whose result is in a register a uprobe does not save (a double in xmm0)
 // is refused rather than read from rax, unless the code leaves a copy
-// (sseret_amd64.go).
+// (machine.FloatResult).
 
 // retvalSite is the result of one probe's function.
 type retvalSite struct {
@@ -50,7 +50,7 @@ func (c *checker) typedRetval(gc *groupCtx, e *parser.Ident) (*Type, bool) {
 			continue
 		}
 		if reg, bad := site.loc.UnsavedReg(); bad && site.loc.Available() {
-			loc, why := c.sseResult(pv, site.t, reg) // sseret_amd64.go
+			loc, why := c.sseResult(pv, site.t, reg) // machine.FloatResult
 			if why != "" {
 				how := "returned"
 				if len(site.loc.Pieces) > 1 {

@@ -27,6 +27,7 @@ package sema
 import (
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/machine"
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/parser/rewrite"
 )
@@ -109,7 +110,7 @@ type Program struct {
 	Args map[*parser.Ident]*parser.TupleExpr
 	// Placements says where each uprobe sits and why (placement.go), in
 	// the order groups were checked.
-	Placements []Placement
+	Placements []machine.Placement
 	// Returns are the uretprobes that are uprobes on RETs, whose calls
 	// the runtime counts (retsites.go, ir.Program.Returns).
 	Returns []ir.ReturnCount
@@ -200,10 +201,10 @@ type checker struct {
 	binaries     map[string]*binEntry
 	events       []*eventInfo // in source order; index = event id
 	maps         map[string]*Map
-	pinned       map[int]bool        // probe IDs at an explicit FUNC+OFF or 0xADDR
-	codeRefs     map[string]*binData // what placement reads of each binary's data (placement.go)
-	retSite      map[int]bool        // probe IDs on a RET of a function, for a uretprobe (retsites.go)
-	mapLoops     []*MapLoop          // the for loops over maps, laid out again in layout (formap.go)
+	pinned       map[int]bool   // probe IDs at an explicit FUNC+OFF or 0xADDR
+	placer       machine.Placer // reads each binary's data once (placement.go)
+	retSite      map[int]bool   // probe IDs on a RET of a function, for a uretprobe (retsites.go)
+	mapLoops     []*MapLoop     // the for loops over maps, laid out again in layout (formap.go)
 
 	settings  rewrite.Settings // the config block's (Config.Script)
 	defined   map[string]*Type // C types defined in the script, by name (cdecl.go)

@@ -660,7 +660,7 @@ func (c *checker) resolveVar(gc *groupCtx, s *progScope, e parser.Expr, name str
 			why := "uprobes save only the general-purpose registers"
 			if r.v.Result && c.retSite[pv.id] {
 				var loc debuginfo.Location
-				if loc, why = c.sseResult(pv, t, reg); why == "" { // a copy at the RET (sseret_amd64.go)
+				if loc, why = c.sseResult(pv, t, reg); why == "" { // a copy at the RET (machine.FloatResult)
 					r.v.Loc = loc
 				} else {
 					why = "no copy of it is readable at the return: " + why

@@ -11,6 +11,7 @@ import (
 	"github.com/gs-tracer/gs/bpf"
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/machine"
 )
 
 // unwindMaps is the content of gs_umods and gs_urows (bpf/c/unwind.h): the
@@ -64,7 +65,7 @@ func (u *unwindMaps) Add(path string, extra ...bpf.GsUmodKey) error {
 		return err
 	}
 	m := bpf.GsUmod{First: uint32(len(u.Rows))}
-	if t.FramePointers {
+	if machine.FramePointers(b, t) {
 		m.Flags |= ir.UnwindFramePointers
 	}
 	m.BuildId, _ = debuginfo.FrameID(b.File, path)

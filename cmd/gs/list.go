@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/gs-tracer/gs/debuginfo"
+	"github.com/gs-tracer/gs/machine"
 	"github.com/gs-tracer/gs/parser"
-	"github.com/gs-tracer/gs/sema"
 )
 
 // list implements `gs -l SPEC` (functions matching a pattern) and
@@ -132,7 +132,7 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 			return exitUsage
 		}
 		for _, fn := range funcs {
-			if msg, hint := sema.OffsetProblem(bin, fn.Funcs[0], p.Offset); msg != "" {
+			if msg, hint := machine.OffsetProblem(bin, fn.Funcs[0], p.Offset); msg != "" {
 				fmt.Fprintf(stderr, "gs: %s\n", msg)
 				if hint != "" {
 					fmt.Fprintf(stderr, "hint: %s\n", hint)
@@ -196,7 +196,7 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 				listVars(stdout, d, in.Entry+p.Offset, end, at)
 				continue
 			}
-			fmt.Fprintf(stdout, "    probe  %s\n", sema.PlaceFunc(bin, in, exact))
+			fmt.Fprintf(stdout, "    probe  %s\n", machine.PlaceFunc(bin, in, exact))
 			listVars(stdout, d, in.Entry, in.PrologueEnd, "at entry")
 		}
 	}

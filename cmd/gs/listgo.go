@@ -7,7 +7,7 @@ import (
 
 	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/debuginfo"
-	"github.com/gs-tracer/gs/sema"
+	"github.com/gs-tracer/gs/machine"
 )
 
 // retSitesWhy says why a uretprobe on in becomes uprobes on its RETs
@@ -28,7 +28,7 @@ func retSitesWhy(bin *debuginfo.Binary, in debuginfo.FuncInstance) string {
 // on each RET, with the variables read there: in Go the results where
 // Go's ABI returns them, elsewhere retval.
 func listReturns(w io.Writer, bin *debuginfo.Binary, d *debuginfo.Debug, in debuginfo.FuncInstance, why string) {
-	rets, err := sema.ReturnSites(bin, in.Entry)
+	rets, err := machine.ReturnSites(bin, in.Entry)
 	if err != nil {
 		fmt.Fprintf(w, "    (%v)\n", err)
 		return
@@ -83,10 +83,10 @@ func listGoABI(w io.Writer, bin *debuginfo.Binary, fn debuginfo.Listed, ret, exa
 		in := debuginfo.FuncInstance{Name: fn.Qual, Symbol: s.Name, Entry: s.Addr, PrologueEnd: s.Addr,
 			Ranges: [][2]uint64{{s.Addr, s.Addr + s.Size}}}
 		if !ret {
-			fmt.Fprintf(w, "    probe  %s\n", sema.PlaceFunc(bin, in, exact))
+			fmt.Fprintf(w, "    probe  %s\n", machine.PlaceFunc(bin, in, exact))
 			continue
 		}
-		rets, err := sema.ReturnSites(bin, s.Addr)
+		rets, err := machine.ReturnSites(bin, s.Addr)
 		if err != nil {
 			fmt.Fprintf(w, "    (%v)\n", err)
 			continue

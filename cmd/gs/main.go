@@ -38,6 +38,7 @@ import (
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/gen"
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/machine"
 	"github.com/gs-tracer/gs/output"
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/parser/rewrite"
@@ -574,7 +575,7 @@ func placementNotes(p *sema.Program) []string {
 	for _, pl := range p.Placements {
 		out = append(out, p.Probes[pl.Probe].Name+" "+pl.String())
 	}
-	return append(out, sema.PlacementSummary(p.Placements))
+	return append(out, machine.PlacementSummary(p.Placements))
 }
 
 // notifyAttached prints the line bpftrace's runtime-test engine waits for

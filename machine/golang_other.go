@@ -1,11 +1,11 @@
 //go:build !amd64
 
-package sema
+package machine
 
 import "errors"
 
-// goRets cannot decode this architecture's code yet.
-func goRets(code []byte, addr uint64) ([]uint64, error) {
+// rets cannot decode this architecture's code yet.
+func rets(code []byte, addr uint64) ([]uint64, error) {
 	return nil, errors.New("return probes of Go functions are only implemented for x86-64")
 }
 

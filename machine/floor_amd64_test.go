@@ -1,6 +1,6 @@
 //go:build amd64
 
-package sema
+package machine
 
 import (
 	"encoding/binary"

@@ -1,10 +1,14 @@
-package sema
+//go:build amd64
+
+package machine
 
 import (
 	"fmt"
 
-	"github.com/gs-tracer/gs/debuginfo"
 	"golang.org/x/arch/x86/x86asm"
+
+	"github.com/gs-tracer/gs/arch"
+	"github.com/gs-tracer/gs/debuginfo"
 )
 
 // This file proves, from the instructions before a RET, where a copy of
@@ -29,54 +33,46 @@ type sseCopy struct {
 	spOff int64
 }
 
-// funcInsts decodes a function's code by a linear sweep (gcc, clang and
-// Go put no data in functions) and collects the direct branch targets.
-// why is set when the code does not decode or has an indirect jump.
-func funcInsts(code []byte, base uint64) (addrs []uint64, insts []x86asm.Inst, targets map[uint64]bool, why string) {
+// funcInsts decodes a function's code and collects the direct branch
+// targets. why is set when the code does not decode or has an indirect
+// jump.
+func funcInsts(code []byte, base uint64) (insts []inst, targets map[uint64]bool, why string) {
 	targets = map[uint64]bool{}
-	for off := 0; off < len(code); {
-		in, err := x86asm.Decode(code[off:], 64)
-		if isEndbr(code[off:]) {
-			in, err = x86asm.Inst{Op: x86asm.NOP, Len: 4}, nil
-		}
-		if err != nil || in.Len == 0 {
-			if code[off] == 0xcc { // INT3 padding
-				off++
-				continue
-			}
-			return nil, nil, nil, fmt.Sprintf("its code does not decode at +%#x", off)
-		}
-		a := base + uint64(off)
+	s := newSweep(code, base)
+	for s.next() {
+		in := s.in
 		for _, arg := range in.Args {
 			if rel, ok := arg.(x86asm.Rel); ok {
-				targets[uint64(int64(a)+int64(in.Len)+int64(rel))] = true
+				targets[in.target(int64(rel))] = true
 			}
 		}
 		if in.Op == x86asm.JMP {
 			if _, ok := in.Args[0].(x86asm.Rel); !ok {
-				return nil, nil, nil, fmt.Sprintf("it has an indirect jump at +%#x", off)
+				return nil, nil, fmt.Sprintf("it has an indirect jump at +%#x", in.off)
 			}
 		}
-		addrs, insts = append(addrs, a), append(insts, in)
-		off += in.Len
+		insts = append(insts, in)
 	}
-	return addrs, insts, targets, ""
+	if s.err != nil {
+		return nil, nil, fmt.Sprintf("its code does not decode at +%#x", s.err.Off)
+	}
+	return insts, targets, ""
 }
 
 // funcRets returns the RETs of the function and says why they are not
 // all its exits: a jump out of it (a tail call returns the callee's
 // result through it).
-func funcRets(addrs []uint64, insts []x86asm.Inst, base uint64, size int) ([]uint64, string) {
+func funcRets(insts []inst, base uint64, size int) ([]uint64, string) {
 	var rets []uint64
-	for i, in := range insts {
+	for _, in := range insts {
 		switch in.Op {
 		case x86asm.RET:
-			rets = append(rets, addrs[i])
+			rets = append(rets, in.addr)
 		case x86asm.JMP:
 			if rel, ok := in.Args[0].(x86asm.Rel); ok {
-				to := uint64(int64(addrs[i]) + int64(in.Len) + int64(rel))
+				to := in.target(int64(rel))
 				if to < base || to >= base+uint64(size) {
-					return nil, fmt.Sprintf("it jumps out at +%#x (a tail call, whose result it returns)", addrs[i]-base)
+					return nil, fmt.Sprintf("it jumps out at +%#x (a tail call, whose result it returns)", in.addr-base)
 				}
 			}
 		}
@@ -87,15 +83,18 @@ func funcRets(addrs []uint64, insts []x86asm.Inst, base uint64, size int) ([]uin
 	return rets, ""
 }
 
-// sseCopyAt proves where the bits of SSE register xmm (a DWARF number,
-// 17 = xmm0) also are when the RET at ret runs, for a value of size
-// bytes (4 or 8); why says why nothing is proven.
-func sseCopyAt(addrs []uint64, insts []x86asm.Inst, targets map[uint64]bool, base, ret uint64, xmm, size int) (sseCopy, string) {
-	x := x86asm.X0 + x86asm.Reg(xmm-17)
-	name := debuginfo.RegName(xmm)
+// sseCopyAt proves where the bits of SSE register reg (a DWARF number)
+// also are when the RET at ret runs, for a value of size bytes (4 or 8);
+// why says why nothing is proven.
+func sseCopyAt(insts []inst, targets map[uint64]bool, base, ret uint64, reg, size int) (sseCopy, string) {
+	x, ok := xmm(reg)
+	name := arch.DWARFName(reg)
+	if !ok {
+		return sseCopy{}, name + " is no SSE register"
+	}
 	i := -1
-	for k, a := range addrs {
-		if a == ret {
+	for k, in := range insts {
+		if in.addr == ret {
 			i = k
 		}
 	}
@@ -105,10 +104,10 @@ func sseCopyAt(addrs []uint64, insts []x86asm.Inst, targets map[uint64]bool, bas
 	written := map[int]bool{} // general-purpose registers written between
 	sp, spKnown := int64(0), true
 	for j := i - 1; j >= 0; j-- {
-		if targets[addrs[j+1]] {
-			return sseCopy{}, fmt.Sprintf("a branch enters at +%#x, after the last write to %s", addrs[j+1]-base, name)
+		if targets[insts[j+1].addr] {
+			return sseCopy{}, fmt.Sprintf("a branch enters at +%#x, after the last write to %s", insts[j+1].addr-base, name)
 		}
-		in := insts[j]
+		in, at := insts[j].Inst, insts[j].addr
 		switch {
 		case in.Op == x86asm.NOP:
 			continue
@@ -119,7 +118,7 @@ func sseCopyAt(addrs []uint64, insts []x86asm.Inst, targets map[uint64]bool, bas
 				continue
 			}
 		case in.Op == x86asm.LEAVE:
-			written[6], spKnown = true, false // rsp = rbp + 8, rbp popped
+			written[dwarfRBP], spKnown = true, false // rsp = rbp + 8, rbp popped
 			continue
 		case in.Op == x86asm.ADD && in.Args[0] == x86asm.RSP:
 			if imm, ok := in.Args[1].(x86asm.Imm); ok {
@@ -130,10 +129,10 @@ func sseCopyAt(addrs []uint64, insts []x86asm.Inst, targets map[uint64]bool, bas
 			if r, ok := in.Args[1].(x86asm.Reg); ok && gpr(r) >= 0 {
 				full := r >= x86asm.RAX && r <= x86asm.R15
 				if size == 8 && !full {
-					return sseCopy{}, fmt.Sprintf("%s at +%#x copies only 4 bytes into %s", lower(in.String()), addrs[j]-base, name)
+					return sseCopy{}, fmt.Sprintf("%s at +%#x copies only 4 bytes into %s", lower(in.String()), at-base, name)
 				}
 				if written[gpr(r)] {
-					return sseCopy{}, fmt.Sprintf("%s is copied from %s at +%#x, which is overwritten before the RET", name, lower(r.String()), addrs[j]-base)
+					return sseCopy{}, fmt.Sprintf("%s is copied from %s at +%#x, which is overwritten before the RET", name, lower(r.String()), at-base)
 				}
 				return sseCopy{reg: gpr(r)}, ""
 			}
@@ -142,72 +141,62 @@ func sseCopyAt(addrs []uint64, insts []x86asm.Inst, targets map[uint64]bool, bas
 				return sseCopy{reg: -1, spOff: m.Disp - sp}, ""
 			}
 		}
-		if writesReg(in, x) {
-			return sseCopy{}, fmt.Sprintf("%s is computed by %s at +%#x, and no general-purpose register or stack slot holds a copy", name, lower(in.Op.String()), addrs[j]-base)
+		if in.Args[0] == x { // its destination (the first operand, in Intel order)
+			return sseCopy{}, fmt.Sprintf("%s is computed by %s at +%#x, and no general-purpose register or stack slot holds a copy", name, lower(in.Op.String()), at-base)
 		}
-		return sseCopy{}, fmt.Sprintf("%s at +%#x comes between the last write to %s and the RET", lower(in.String()), addrs[j]-base, name)
+		return sseCopy{}, fmt.Sprintf("%s at +%#x comes between the last write to %s and the RET", lower(in.String()), at-base, name)
 	}
 	return sseCopy{}, fmt.Sprintf("nothing writes %s before the RET at +%#x: it holds the caller's value", name, ret-base)
-}
-
-// writesReg reports whether in's destination (its first operand, in
-// Intel order) is register r.
-func writesReg(in x86asm.Inst, r x86asm.Reg) bool {
-	return in.Args[0] == r
 }
 
 // redZone is the psABI's 128 bytes below rsp that signal handlers leave
 // alone (section 3.2.2): a copy stored there survives until the RET.
 const redZone = 128
 
-// sseResult finds a copy of the floating-point value of type t that the
-// function probe pv returns from has in SSE register reg, at the probe:
-// its location, or why there is none. At a probe on a RET (Go's, and
-// C++'s RET-site probes) the copy may be in the frame just popped; at a
-// kernel uretprobe, which fires after the RET with the trampoline's
-// pushes below rsp, it must be in the same general-purpose register at
-// every RET.
-func (c *checker) sseResult(pv *probeView, t *Type, reg int) (debuginfo.Location, string) {
-	if t.Kind != KindFloat || t.Size != 4 && t.Size != 8 {
-		return debuginfo.Location{}, "gs looks for copies of a float or double result only"
-	}
-	p := &c.p.Probes[pv.id]
-	fn, ok := pv.bin.FuncAt(p.Address)
+// FloatResult finds a copy of the floating-point result of size bytes (4
+// or 8) that the function holding a probe at addr returns in SSE register
+// reg (a DWARF number): its location at the probe, or why there is none.
+// At a probe on a RET (atRet: Go's, and C++'s RET-site probes) the copy
+// may be in the frame just popped; at a kernel uretprobe, which fires
+// after the RET with the trampoline's pushes below rsp, it must be in the
+// same general-purpose register at every RET.
+func FloatResult(bin *debuginfo.Binary, addr uint64, atRet bool, reg, size int) (debuginfo.Location, string) {
+	fn, ok := bin.FuncAt(addr)
 	if !ok {
 		return debuginfo.Location{}, "no symbol holds the probe"
 	}
-	code := readCode(pv.bin, fn)
+	code := readCode(bin, fn)
 	if code == nil {
 		return debuginfo.Location{}, "its code cannot be read"
 	}
-	addrs, insts, targets, why := funcInsts(code, fn.Addr)
+	insts, targets, why := funcInsts(code, fn.Addr)
 	if why != "" {
 		return debuginfo.Location{}, why
 	}
 	regLoc := func(r int) debuginfo.Location {
 		ops := []debuginfo.LocOp{{Kind: debuginfo.LocReg, Reg: r}}
-		return debuginfo.Location{Pieces: []debuginfo.Piece{{Kind: debuginfo.PieceReg, Size: t.Size, Ops: ops, Expr: ops}}}
+		return debuginfo.Location{Pieces: []debuginfo.Piece{{Kind: debuginfo.PieceReg, Size: size, Ops: ops, Expr: ops}}}
 	}
-	if c.retSite[pv.id] {
-		cp, why := sseCopyAt(addrs, insts, targets, fn.Addr, p.Address, reg, t.Size)
+	if atRet {
+		cp, why := sseCopyAt(insts, targets, fn.Addr, addr, reg, size)
 		switch {
 		case why != "":
 			return debuginfo.Location{}, why
 		case cp.reg >= 0:
 			return regLoc(cp.reg), ""
-		case cp.spOff < -redZone && !pv.bin.IsGo():
+		case cp.spOff < -redZone && !bin.IsGo():
 			return debuginfo.Location{}, fmt.Sprintf("its copy at rsp%+d is below the red zone, where a signal handler may write", cp.spOff)
 		}
-		ops := []debuginfo.LocOp{{Kind: debuginfo.LocBreg, Reg: 7, Offset: cp.spOff}} // rsp
+		ops := []debuginfo.LocOp{{Kind: debuginfo.LocBreg, Reg: dwarfRSP, Offset: cp.spOff}}
 		return debuginfo.Location{Pieces: []debuginfo.Piece{{Kind: debuginfo.PieceMemory, Ops: ops, Expr: ops}}}, ""
 	}
-	rets, why := funcRets(addrs, insts, fn.Addr, len(code))
+	rets, why := funcRets(insts, fn.Addr, len(code))
 	if why != "" {
 		return debuginfo.Location{}, why
 	}
 	at := -1
 	for _, ret := range rets {
-		cp, why := sseCopyAt(addrs, insts, targets, fn.Addr, ret, reg, t.Size)
+		cp, why := sseCopyAt(insts, targets, fn.Addr, ret, reg, size)
 		switch {
 		case why != "":
 			return debuginfo.Location{}, why

@@ -1,4 +1,4 @@
-package sema
+package machine
 
 import (
 	"strings"
@@ -44,12 +44,12 @@ func TestSSECopyAt(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			code := hexBytes(t, strings.Join(tt.code, ""))
 			const base = 0x1000
-			addrs, insts, targets, why := funcInsts(code, base)
+			insts, targets, why := funcInsts(code, base)
 			if why != "" {
 				t.Fatal(why)
 			}
-			ret := addrs[len(addrs)-1]
-			cp, why := sseCopyAt(addrs, insts, targets, base, ret, 17, tt.size)
+			ret := insts[len(insts)-1].addr
+			cp, why := sseCopyAt(insts, targets, base, ret, 17, tt.size)
 			switch {
 			case tt.why != "":
 				if !strings.Contains(why, tt.why) {

@@ -15,14 +15,10 @@ import (
 
 // ltoConfigs link ../tests/e2e/testdata/lto_{a,b}.c with link-time
 // optimization: gcc's (DWARF 5 and 4: the forms differ) and clang's ThinLTO.
-var ltoConfigs = []struct {
-	name  string
-	cc    testtarget.Compiler
-	flags []string
-}{
-	{"gcc-lto", gcc, []string{"-O2", "-flto"}},
-	{"gcc-lto-dwarf4", gcc, []string{"-O2", "-flto", "-gdwarf-4"}},
-	{"clang-thinlto", clang, []string{"-O2", "-flto=thin", "-fuse-ld=gold"}},
+var ltoConfigs = []testtarget.Flavour{
+	testtarget.GCCLTO.With("", "-O2"),
+	testtarget.GCCLTO.With("gcc-lto-dwarf4", "-O2", "-gdwarf-4"),
+	testtarget.ThinLTO.With("", "-O2"),
 }
 
 func buildLTO(t *testing.T, name string, cc testtarget.Compiler, flags []string) string {
@@ -42,8 +38,8 @@ func buildLTO(t *testing.T, name string, cc testtarget.Compiler, flags []string)
 // function DIE referred to from another unit, and by which units.
 func TestCrossRefs(t *testing.T) {
 	for _, c := range ltoConfigs {
-		t.Run(c.name, func(t *testing.T) {
-			bin := buildLTO(t, c.name, c.cc, c.flags)
+		t.Run(c.Name, func(t *testing.T) {
+			bin := buildLTO(t, c.Name, c.CC, c.Flags)
 			_, d := openBin(t, bin)
 			x := d.crossRefs()
 			if x == nil {
@@ -109,8 +105,8 @@ func sortedSet(m map[string]bool) []string {
 // name.
 func TestCrossUnitCopies(t *testing.T) {
 	for _, c := range ltoConfigs {
-		t.Run(c.name, func(t *testing.T) {
-			bin := buildLTO(t, c.name, c.cc, c.flags)
+		t.Run(c.Name, func(t *testing.T) {
+			bin := buildLTO(t, c.Name, c.CC, c.Flags)
 			out := gdbBatch(t, bin, "maint expand-symtabs", "break scale")
 			want := 1
 			if m := regexp.MustCompile(`\((\d+) locations\)`).FindStringSubmatch(out); m != nil {

@@ -127,6 +127,32 @@ func Matrix(ccs []Compiler, opts []string, pies []bool) []Variant {
 	return vs
 }
 
+// Flavour is a named way of building with a compiler beyond a Variant:
+// its flags come after -g.
+type Flavour struct {
+	Name  string
+	CC    Compiler
+	Flags []string
+}
+
+// The link-time optimizations the tests compare: gcc's (abstract DIEs in
+// the early unit, code in the LTRANS units) and clang's ThinLTO, which
+// needs the gold linker's plugin.
+var (
+	GCCLTO  = Flavour{Name: "gcc-lto", CC: GCC, Flags: []string{"-flto"}}
+	ThinLTO = Flavour{Name: "clang-thinlto", CC: Clang, Flags: []string{"-flto=thin", "-fuse-ld=gold"}}
+)
+
+// With is f with flags before its own (an optimization level) and name
+// instead of its own where name is not "".
+func (f Flavour) With(name string, flags ...string) Flavour {
+	if name != "" {
+		f.Name = name
+	}
+	f.Flags = append(append([]string{}, flags...), f.Flags...)
+	return f
+}
+
 // Build runs c with args (the compiler's own command line; the output is
 // named with -o) in the test's working directory, and fails the test with
 // the command and its output if it fails.

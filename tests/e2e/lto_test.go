@@ -23,13 +23,9 @@ import (
 // (out of line and inlined) in the LTRANS units, which refer to it across
 // units (DW_FORM_ref_addr); clang's ThinLTO refers across the units of the
 // modules a function was imported into.
-var ltoBuilds = []struct {
-	name  string
-	cc    testtarget.Compiler
-	flags []string
-}{
-	{"sq-gcc-lto", gcc, []string{"-O3", "-flto"}},
-	{"sq-clang-thinlto", clang, []string{"-O2", "-flto=thin", "-fuse-ld=gold"}},
+var ltoBuilds = []testtarget.Flavour{
+	testtarget.GCCLTO.With("sq-gcc-lto", "-O3"),
+	testtarget.ThinLTO.With("sq-clang-thinlto", "-O2"),
 }
 
 // ltoDWARF is what the DWARF of an LTO build says of its functions, read
@@ -335,8 +331,8 @@ type gdbPlaces struct {
 // locations gdb's `break` reports.
 func TestLTOLocations(t *testing.T) {
 	for _, lb := range ltoBuilds {
-		t.Run(lb.name, func(t *testing.T) {
-			bin := sqliteBuild(t, lb.name, lb.cc, lb.flags...)
+		t.Run(lb.Name, func(t *testing.T) {
+			bin := sqliteBuild(t, lb.Name, lb.CC, lb.Flags...)
 			info := readLTODWARF(t, bin)
 			names, clones := info.names, info.clones
 			parts := splitParts(t, bin)
@@ -477,8 +473,8 @@ with open(` + strconv.Quote(counts) + `, "w") as out:
 func TestLTOCallCounts(t *testing.T) {
 	want := gdbCalls(t, sqliteBuild(t, "sq-O0", gcc, "-O0"), callFuncs)
 	for _, lb := range ltoBuilds {
-		t.Run(lb.name, func(t *testing.T) {
-			bin := sqliteBuild(t, lb.name, lb.cc, lb.flags...)
+		t.Run(lb.Name, func(t *testing.T) {
+			bin := sqliteBuild(t, lb.Name, lb.CC, lb.Flags...)
 			var prog strings.Builder
 			for i, n := range callFuncs {
 				fmt.Fprintf(&prog, "uprobe:./%s:%s { @f%d = count() }\n", filepath.Base(bin), n, i)
@@ -510,16 +506,12 @@ func TestLTOCallCounts(t *testing.T) {
 // optimized out, gdb, stopped at the same call, says so too.
 func TestLTOInlinedValues(t *testing.T) {
 	src, _ := filepath.Abs("testdata")
-	builds := append([]struct {
-		name  string
-		cc    testtarget.Compiler
-		flags []string
-	}{{"o0", gcc, []string{"-O0"}}}, ltoBuilds...)
+	builds := append([]testtarget.Flavour{{Name: "o0", CC: gcc, Flags: []string{"-O0"}}}, ltoBuilds...)
 	for _, lb := range builds {
-		t.Run(lb.name, func(t *testing.T) {
+		t.Run(lb.Name, func(t *testing.T) {
 			dir := t.TempDir()
-			args := append([]string{"-g"}, lb.flags...)
-			build(t, dir, lb.cc, append(args, "-o", "lto", filepath.Join(src, "lto_a.c"), filepath.Join(src, "lto_b.c"))...)
+			args := append([]string{"-g"}, lb.Flags...)
+			build(t, dir, lb.CC, append(args, "-o", "lto", filepath.Join(src, "lto_a.c"), filepath.Join(src, "lto_b.c"))...)
 			// -l names it as a probe does, though no symbol does in
 			// gcc's LTO build (scale is only inlined there).
 			if l := runGS(t, dir, timeout, "-l", "uprobe:./lto:scale"); l.Code != 0 || strings.TrimSpace(l.Stdout) != "uprobe:./lto:scale" {
@@ -620,8 +612,8 @@ func TestLTOCopyScopes(t *testing.T) {
 		"sqlite3DbStrDup":      {"db", "z"},
 	}
 	for _, lb := range ltoBuilds {
-		t.Run(lb.name, func(t *testing.T) {
-			bin := sqliteBuild(t, lb.name, lb.cc, lb.flags...)
+		t.Run(lb.Name, func(t *testing.T) {
+			bin := sqliteBuild(t, lb.Name, lb.CC, lb.Flags...)
 			_, d := elftest.OpenDebug(t, bin)
 			copies := 0
 			for fn, names := range params {

@@ -312,8 +312,8 @@ const (
 	KindVariants
 	KindTime  // u64 nanoseconds of CLOCK_MONOTONIC, printed as a local time by Type.Format (strftime)
 	KindErrno // a u64 errno, printed as the C library's message for it (strerror)
-	// KindTuple is bpftrace's tuple or record: Members, printed (1, abc)
-	// or (a=1, b=abc).
+	// KindTuple is bpftrace's tuple, record or args: Members, printed
+	// as Style.Shape says.
 	KindTuple
 	KindInet // an IPv4 address in a u64's low 4 bytes, in memory order, printed dotted (ntop)
 	KindBuf  // a string slot of Cap raw bytes (buf), printed hex-escaped as %r
@@ -347,7 +347,19 @@ type Style struct {
 	// Decimal marks a 16-byte integer printed in decimal (Rust's i128);
 	// others print as one hex number, as gdb prints __int128.
 	Decimal bool
+	// Shape is how a KindTuple prints.
+	Shape TupleShape
 }
+
+// TupleShape is how a KindTuple prints (Style.Shape).
+type TupleShape uint8
+
+// Tuple shapes.
+const (
+	TuplePlain  TupleShape = iota // bpftrace's tuple: (1, abc), a JSON array
+	TupleRecord                   // bpftrace's record: { .a = 1, .b = abc }, a JSON object
+	TupleArgs                     // bpftrace's args: { .n = 0x1, .c = 120 }, a JSON array
+)
 
 // Syntax is a notation for aggregates (Style.Syntax).
 type Syntax uint8

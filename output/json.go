@@ -272,7 +272,7 @@ func (p *JSON) array(dst []byte, v *Value) []byte {
 // tuple writes a bpftrace tuple as an array, [1,"abc"], and a record as
 // an object, {"a": 1, "b": "abc"}; it stops at a malformed element.
 func (p *JSON) tuple(dst []byte, v *Value) []byte {
-	record := v.Type.Name == "record"
+	record := styleOf(v.Type).Shape == ir.TupleRecord
 	open, sep, end := byte('['), jsonElemSep, byte(']')
 	if record {
 		open, sep, end = '{', jsonMemberSep, '}'

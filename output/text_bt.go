@@ -1,6 +1,10 @@
 package output
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/gs-tracer/gs/ir"
+)
 
 // held prints a struct, union or array the script holds (a map value or
 // key, a tuple element: sema/held.go) as bpftrace prints it:
@@ -59,10 +63,11 @@ func (p *Text) held(dst []byte, v *Value) []byte {
 // record as { .a = 1, .b = abc }: strings unquoted, held aggregates in
 // bpftrace's shape.
 func (p *Text) tuple(dst []byte, v *Value) []byte {
-	if v.Type.Name == "args" {
+	shape := styleOf(v.Type).Shape
+	if shape == ir.TupleArgs {
 		return p.args(dst, v)
 	}
-	record := v.Type.Name == "record"
+	record := shape == ir.TupleRecord
 	if record {
 		dst = append(dst, "{ "...)
 	} else {

@@ -65,7 +65,7 @@ const (
 	// Name its name, Elems and Members its members. With Invalid set no
 	// variant matched discriminant U.
 	Variant
-	// Tuple: a bpftrace tuple, record ("record") or args ("args"),
+	// Tuple: a bpftrace tuple, record or args (ir.Style.Shape),
 	// Elems and Members as Struct's; a member whose bytes lie outside the
 	// tuple is Malformed.
 	Tuple

@@ -141,9 +141,13 @@ func tuplesEqual(a, b *Type) bool {
 	return true
 }
 
+// tupleShapes are how the tuple kinds print, by the name sema gives them;
+// others are plain tuples.
+var tupleShapes = map[string]ir.TupleShape{"record": ir.TupleRecord, "args": ir.TupleArgs}
+
 // irTuple is the record type of tuple t.
 func irTuple(t *Type) *ir.Type {
-	out := &ir.Type{Kind: ir.KindTuple, Size: t.Size, Name: t.Name}
+	out := &ir.Type{Kind: ir.KindTuple, Size: t.Size, Name: t.Name, Style: ir.Style{Shape: tupleShapes[t.Name]}}
 	for _, m := range t.Members {
 		out.Members = append(out.Members, ir.Member{Name: m.Name, Offset: m.Offset, Type: IR(m.Type)})
 	}

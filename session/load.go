@@ -280,7 +280,17 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 		return nil, fmt.Errorf("count CPUs: %w", err)
 	}
 	sizes := sizeMaps(prog, cfg.mapEntries, ncpu)
-	for name, n := range map[string]uint32{mapEvents: uint32(cfg.bufSize), mapVals: sizes.vals, mapAggs: sizes.aggs, mapStrs: sizes.strs, mapStacks: sizes.stacks} {
+	// The per-CPU arrays indexed by probe id hold the program's ids only
+	// (the kernel allocates every entry on every CPU at creation), and
+	// gs_tree is used by -c alone: creating them at their object sizes is a
+	// good part of a short run's start-up.
+	ids := max(returnCountID(prog, len(prog.Returns)), 1) // one past the last gs_probes entry (returns.go)
+	tree := uint32(1)
+	if ms := spec.Maps[mapTree]; cfg.hold && ms != nil {
+		tree = ms.MaxEntries
+	}
+	for name, n := range map[string]uint32{mapEvents: uint32(cfg.bufSize), mapVals: sizes.vals, mapAggs: sizes.aggs, mapStrs: sizes.strs, mapStacks: sizes.stacks,
+		mapLost: ids, mapHits: ids, mapTree: tree} {
 		ms, ok := spec.Maps[name]
 		if !ok {
 			return nil, fmt.Errorf("load interpreter: the BPF object has no map %s", name)

@@ -135,6 +135,7 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 	if err := checkPrivileges(); err != nil {
 		return err
 	}
+	Prepare()
 	kf, err := checkFeatures()
 	if err != nil {
 		return err

@@ -1,6 +1,8 @@
 package session
 
 import (
+	"sync"
+
 	"github.com/cilium/ebpf/btf"
 
 	"github.com/gs-tracer/gs/bpf"
@@ -16,3 +18,16 @@ var loadSpec = bpf.LoadSpec
 // decodes vmlinux's BTF again, and scans the modules' (docs/design.md,
 // "Start-up").
 var kernelTypes = btf.NewCache()
+
+var prepareOnce sync.Once
+
+// Prepare starts, in the background, what every run's load needs first and
+// does not depend on the script: decoding the kernel's BTF and parsing the
+// interpreter object. cmd/gs calls it once the script parses, so that both
+// overlap the compile (DWARF, placement); Run calls it too. Idempotent.
+func Prepare() {
+	prepareOnce.Do(func() {
+		go func() { _, _ = kernelTypes.Kernel() }()
+		go func() { _, _ = bpf.LoadSpec() }()
+	})
+}

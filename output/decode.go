@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/symbolize"
@@ -88,24 +89,26 @@ func (d *Decoder) Record(raw []byte) (*Record, error) {
 	d.probe = &d.prog.Probes[probeID]
 	r := &d.rec
 	r.Event, r.Probe = ev, d.probe
-	r.Fields = r.Fields[:0]
+	r.Fields = slices.Grow(r.Fields[:0], len(ev.Fields))[:len(ev.Fields)]
 	for i := range ev.Fields {
-		r.Fields = append(r.Fields, d.field(&ev.Fields[i], raw))
+		d.field(&r.Fields[i], &ev.Fields[i], raw)
 	}
 	return r, nil
 }
 
 // field decodes a checked field of raw: its status slot first.
-func (d *Decoder) field(f *ir.Field, raw []byte) Value {
+func (d *Decoder) field(v *Value, f *ir.Field, raw []byte) {
 	if f.Unavailable {
-		return Value{Kind: OptimizedOut, Type: f.Type}
+		*v = Value{Kind: OptimizedOut, Type: f.Type}
+		return
 	}
 	if f.Status >= 0 {
 		if st := binary.LittleEndian.Uint64(raw[f.Status:]); st != ir.StatusOK {
-			return Value{Kind: Failed, Type: f.Type, Status: st, U: binary.LittleEndian.Uint64(raw[f.Status+8:])}
+			*v = Value{Kind: Failed, Type: f.Type, Status: st, U: binary.LittleEndian.Uint64(raw[f.Status+8:])}
+			return
 		}
 	}
-	return d.value(f.Type, raw[f.Offset:f.Offset+f.Type.RecordSize()])
+	d.value(v, f.Type, raw[f.Offset:f.Offset+f.Type.RecordSize()])
 }
 
 // Value decodes one value of type t from b, outside a record (a map's
@@ -113,7 +116,9 @@ func (d *Decoder) field(f *ir.Field, raw []byte) Value {
 func (d *Decoder) Value(t *ir.Type, b []byte) Value {
 	d.reset()
 	d.probe = nil
-	return d.value(t, b)
+	var v Value
+	d.value(&v, t, b)
+	return v
 }
 
 // ProbeValue decodes one value of type t from b as a record of probe p
@@ -121,7 +126,9 @@ func (d *Decoder) Value(t *ir.Type, b []byte) Value {
 func (d *Decoder) ProbeValue(p *ir.Probe, t *ir.Type, b []byte) Value {
 	d.reset()
 	d.probe = p
-	return d.value(t, b)
+	var v Value
+	d.value(&v, t, b)
+	return v
 }
 
 // Keys decodes the key values of map m from key, one Value each (none for
@@ -132,15 +139,17 @@ func (d *Decoder) Keys(m *ir.Map, key []byte) []Value {
 	d.probe = nil
 	d.keys = d.keys[:0]
 	for i, t := range m.Keys {
-		d.keys = append(d.keys, d.key(m, i, t, key))
+		d.keys = append(d.keys, Value{})
+		d.key(&d.keys[i], m, i, t, key)
 	}
 	return d.keys
 }
 
 // key decodes key value i of m.
-func (d *Decoder) key(m *ir.Map, i int, t *ir.Type, key []byte) Value {
+func (d *Decoder) key(v *Value, m *ir.Map, i int, t *ir.Type, key []byte) {
 	if i >= len(m.KeyOffsets) || t == nil {
-		return Value{Kind: Malformed, Type: t}
+		*v = Value{Kind: Malformed, Type: t}
+		return
 	}
 	off, n := m.KeyOffsets[i], t.RecordSize()
 	ids := t.Kind == ir.KindFunc || t.Kind == ir.KindProbe || t.Kind == ir.KindStack
@@ -148,11 +157,13 @@ func (d *Decoder) key(m *ir.Map, i int, t *ir.Type, key []byte) Value {
 		n = 8
 	}
 	if off < 8 || n <= 0 || off+n > len(key) {
-		return Value{Kind: Malformed, Type: t}
+		*v = Value{Kind: Malformed, Type: t}
+		return
 	}
 	b := key[off : off+n]
 	if !ids {
-		return d.value(t, b)
+		d.value(v, t, b)
+		return
 	}
 	id := binary.LittleEndian.Uint64(b)
 	switch t.Kind {
@@ -165,32 +176,36 @@ func (d *Decoder) key(m *ir.Map, i int, t *ir.Type, key []byte) Value {
 		if t.Len > 0 && len(frs) > t.Len {
 			frs = frs[:t.Len]
 		}
-		return Value{Kind: Stack, Type: t, Frames: frs, Missing: !ok}
+		*v = Value{Kind: Stack, Type: t, Frames: frs, Missing: !ok}
+		return
 	}
 	if id >= uint64(len(d.prog.Probes)) {
-		return Value{Kind: Name, Type: t, Name: fmt.Sprintf("<probe %d>", id)}
+		*v = Value{Kind: Name, Type: t, Name: fmt.Sprintf("<probe %d>", id)}
+		return
 	}
 	if t.Kind == ir.KindFunc {
-		return Value{Kind: Name, Type: t, Name: d.prog.Probes[id].Func}
+		*v = Value{Kind: Name, Type: t, Name: d.prog.Probes[id].Func}
+		return
 	}
-	return Value{Kind: Name, Type: t, Name: d.prog.Probes[id].Name}
+	*v = Value{Kind: Name, Type: t, Name: d.prog.Probes[id].Name}
 }
 
 // value decodes the value of type t whose bytes are b. b holds at least
 // t.RecordSize() bytes unless the program is inconsistent (Malformed); a
 // struct's member may reach past its struct's own bytes (see member).
-func (d *Decoder) value(t *ir.Type, b []byte) Value {
+func (d *Decoder) value(v *Value, t *ir.Type, b []byte) {
 	if t == nil || t.RecordSize() > len(b) {
-		return Value{Kind: Malformed, Type: t}
+		*v = Value{Kind: Malformed, Type: t}
+		return
 	}
-	v := Value{Type: t}
-	bad := Value{Kind: Malformed, Type: t}
+	*v = Value{Type: t}
 	switch t.Kind {
 	case ir.KindInt, ir.KindUint:
 		u, ok := loadUint(b, t.Size)
 		switch {
 		case !ok && (t.Size <= 0 || t.Size > len(b)):
-			return bad
+			*v = Value{Kind: Malformed, Type: t}
+			return
 		case !ok:
 			v.Kind, v.Text = Big, b[:t.Size]
 		case t.Kind == ir.KindInt:
@@ -201,12 +216,14 @@ func (d *Decoder) value(t *ir.Type, b []byte) Value {
 	case ir.KindBool:
 		u, ok := loadUint(b, t.Size)
 		if !ok {
-			return bad
+			*v = Value{Kind: Malformed, Type: t}
+			return
 		}
 		v.Kind, v.U = Bool, u
 	case ir.KindChar:
 		if len(b) < 1 {
-			return bad
+			*v = Value{Kind: Malformed, Type: t}
+			return
 		}
 		u, ok := loadUint(b, t.Size)
 		if !ok {
@@ -219,18 +236,21 @@ func (d *Decoder) value(t *ir.Type, b []byte) Value {
 	case ir.KindPointer:
 		u, ok := loadUint(b, t.Size)
 		if !ok {
-			return bad
+			*v = Value{Kind: Malformed, Type: t}
+			return
 		}
 		v.Kind, v.U = Pointer, u
 	case ir.KindTime, ir.KindErrno, ir.KindInet, ir.KindSymbol:
 		u, ok := loadUint(b, 8)
 		if !ok {
-			return bad
+			*v = Value{Kind: Malformed, Type: t}
+			return
 		}
 		v.Kind, v.U = wordKinds[t.Kind], u
 	case ir.KindBuf:
 		if len(b) < ir.StrHeader {
-			return bad
+			*v = Value{Kind: Malformed, Type: t}
+			return
 		}
 		v.Kind = Buf
 		n := int(binary.LittleEndian.Uint16(b))
@@ -242,7 +262,8 @@ func (d *Decoder) value(t *ir.Type, b []byte) Value {
 		v.Text = text[:min(n, t.Cap, len(text))]
 	case ir.KindString:
 		if len(b) < ir.StrHeader {
-			return bad
+			*v = Value{Kind: Malformed, Type: t}
+			return
 		}
 		v.Kind = String
 		n := int(binary.LittleEndian.Uint16(b))
@@ -263,7 +284,8 @@ func (d *Decoder) value(t *ir.Type, b []byte) Value {
 		v.Kind, v.Text = Comm, trimNul(b[:t.RecordSize()])
 	case ir.KindFunc, ir.KindProbe:
 		if d.probe == nil {
-			return bad
+			*v = Value{Kind: Malformed, Type: t}
+			return
 		}
 		v.Kind, v.Name = Name, d.probe.Name
 		if t.Kind == ir.KindFunc {
@@ -272,7 +294,8 @@ func (d *Decoder) value(t *ir.Type, b []byte) Value {
 	case ir.KindEnum:
 		u, ok := loadUint(b, t.Size)
 		if !ok {
-			return bad
+			*v = Value{Kind: Malformed, Type: t}
+			return
 		}
 		mask := ^uint64(0)
 		if t.Size < 8 {
@@ -291,14 +314,16 @@ func (d *Decoder) value(t *ir.Type, b []byte) Value {
 	case ir.KindFloat:
 		f, bits, ok := decodeFloat(b[:t.Size])
 		if !ok {
-			return bad
+			*v = Value{Kind: Malformed, Type: t}
+			return
 		}
 		v.Kind, v.F, v.Bits = Float, f, bits
 	case ir.KindStruct, ir.KindUnion:
 		v.Kind, v.Members = Struct, t.Members
 		v.Elems = d.members(t.Members, b)
 	case ir.KindVariants:
-		return d.variant(t, b)
+		d.variant(v, t, b)
+		return
 	case ir.KindTuple:
 		v.Kind, v.Members = Tuple, t.Members
 		v.Elems = d.alloc(len(t.Members))
@@ -308,17 +333,20 @@ func (d *Decoder) value(t *ir.Type, b []byte) Value {
 				v.Elems[i] = Value{Kind: Malformed, Type: m.Type}
 				continue
 			}
-			v.Elems[i] = d.value(m.Type, b[m.Offset:end])
+			d.value(&v.Elems[i], m.Type, b[m.Offset:end])
 		}
 	case ir.KindArray:
-		return d.array(t, b)
+		d.array(v, t, b)
+		return
 	case ir.KindSeq:
-		return d.seq(t, b)
+		d.seq(v, t, b)
+		return
 	case ir.KindStack:
 		b = b[:t.Size]
 		n, ok := loadUint(b, 8)
 		if !ok {
-			return bad
+			*v = Value{Kind: Malformed, Type: t}
+			return
 		}
 		if max := uint64(len(b)-8) / ir.StackFrameSize; n > max {
 			n = max
@@ -327,9 +355,9 @@ func (d *Decoder) value(t *ir.Type, b []byte) Value {
 		d.frames = appendFrames(d.frames, b[8:], int(n))
 		v.Kind, v.Frames = Stack, d.frames[start:len(d.frames):len(d.frames)]
 	default:
-		return bad
+		*v = Value{Kind: Malformed, Type: t}
+		return
 	}
-	return v
 }
 
 // wordKinds are the kinds of the values that are one 8-byte word.
@@ -339,7 +367,7 @@ var wordKinds = map[ir.TypeKind]Kind{ir.KindTime: Time, ir.KindErrno: Errno, ir.
 func (d *Decoder) members(ms []ir.Member, b []byte) []Value {
 	vs := d.alloc(len(ms))
 	for i, m := range ms {
-		vs[i] = d.member(m, b)
+		d.member(&vs[i], m, b)
 	}
 	return vs
 }
@@ -350,35 +378,41 @@ func (d *Decoder) members(ms []ir.Member, b []byte) []Value {
 // after the struct's bytes (an ir.Member.Offset past the end of their
 // struct: sema/outofline.go). Its status slot, if it has one
 // (ir.Member.Status), comes first.
-func (d *Decoder) member(m ir.Member, b []byte) Value {
+func (d *Decoder) member(v *Value, m ir.Member, b []byte) {
 	if m.Offset < 0 || m.Offset > len(b) {
-		return Value{Kind: Malformed, Type: m.Type}
+		*v = Value{Kind: Malformed, Type: m.Type}
+		return
 	}
 	if m.Status != 0 {
 		if m.Status < 0 || m.Status+ir.StatusSize > len(b) {
-			return Value{Kind: Malformed, Type: m.Type}
+			*v = Value{Kind: Malformed, Type: m.Type}
+			return
 		}
 		if st, _ := loadUint(b[m.Status:], 8); st == ir.StatusReadError {
 			addr, _ := loadUint(b[m.Status+8:], 8)
-			return Value{Kind: Failed, Type: m.Type, Status: st, U: addr}
+			*v = Value{Kind: Failed, Type: m.Type, Status: st, U: addr}
+			return
 		}
 	}
 	if m.BitSize > 0 {
-		return bitfield(m, b[m.Offset:])
+		bitfield(v, m, b[m.Offset:])
+		return
 	}
 	if m.Type == nil || m.Offset+m.Type.RecordSize() > len(b) {
-		return Value{Kind: Malformed, Type: m.Type}
+		*v = Value{Kind: Malformed, Type: m.Type}
+		return
 	}
-	return d.value(m.Type, b[m.Offset:])
+	d.value(v, m.Type, b[m.Offset:])
 }
 
 // bitfield decodes member m, a bitfield whose storage starts at b[0]: an
 // Int or Uint, a Bool when it is 0 or 1, an Enum.
-func bitfield(m ir.Member, b []byte) Value {
+func bitfield(v *Value, m ir.Member, b []byte) {
 	t := m.Type
 	end := m.BitOffset + m.BitSize
 	if m.BitOffset < 0 || m.BitSize > 64 || end > 8*len(b) || end > 128 {
-		return Value{Kind: Malformed, Type: t}
+		*v = Value{Kind: Malformed, Type: t}
+		return
 	}
 	var raw [16]byte
 	copy(raw[:], b[:(end+7)/8])
@@ -393,7 +427,7 @@ func bitfield(m ir.Member, b []byte) Value {
 	if m.BitSize < 64 {
 		u &= 1<<m.BitSize - 1
 	}
-	v := Value{Kind: Uint, Type: t, U: u}
+	*v = Value{Kind: Uint, Type: t, U: u}
 	signed := t != nil && (t.Kind == ir.KindInt || t.Kind == ir.KindChar && !t.Unsigned)
 	switch {
 	case t != nil && t.Kind == ir.KindEnum:
@@ -407,7 +441,7 @@ func bitfield(m ir.Member, b []byte) Value {
 		signed = enumSigned(t)
 	case t != nil && t.Kind == ir.KindBool && u <= 1:
 		v.Kind = Bool
-		return v
+		return
 	}
 	if signed && m.BitSize < 64 {
 		if v.Kind == Uint {
@@ -415,12 +449,11 @@ func bitfield(m ir.Member, b []byte) Value {
 		}
 		v.U, v.Signed = uint64(int64(u<<(64-m.BitSize))>>(64-m.BitSize)), true
 	}
-	return v
 }
 
 // variant decodes the variant of t that its discriminant selects.
-func (d *Decoder) variant(t *ir.Type, b []byte) Value {
-	v := Value{Kind: Variant, Type: t}
+func (d *Decoder) variant(v *Value, t *ir.Type, b []byte) {
+	*v = Value{Kind: Variant, Type: t}
 	var def *ir.Variant
 	for i := range t.Variants {
 		if t.Variants[i].Default {
@@ -431,11 +464,13 @@ func (d *Decoder) variant(t *ir.Type, b []byte) Value {
 	if t.Discr != nil {
 		off := t.Discr.Offset
 		if off < 0 || t.Discr.Type == nil || off > len(b) {
-			return Value{Kind: Malformed, Type: t}
+			*v = Value{Kind: Malformed, Type: t}
+			return
 		}
 		u, ok := loadUint(b[off:], t.Discr.Type.Size)
 		if !ok {
-			return Value{Kind: Malformed, Type: t}
+			*v = Value{Kind: Malformed, Type: t}
+			return
 		}
 		for i := range t.Variants {
 			if w := &t.Variants[i]; !w.Default && w.Value == u {
@@ -445,48 +480,57 @@ func (d *Decoder) variant(t *ir.Type, b []byte) Value {
 		}
 		if sel == nil {
 			v.Invalid, v.U = true, u
-			return v
+			return
 		}
 	}
 	if sel == nil {
-		return Value{Kind: Malformed, Type: t}
+		*v = Value{Kind: Malformed, Type: t}
+		return
 	}
 	v.Name, v.Members, v.Choice = sel.Name, sel.Members, sel
 	v.Elems = d.members(sel.Members, b)
-	return v
 }
 
 // array decodes a fixed array: a char array as its text up to the first
 // NUL (gdb's `print null-stop on`), others as runs of equal elements.
-func (d *Decoder) array(t *ir.Type, b []byte) Value {
+func (d *Decoder) array(v *Value, t *ir.Type, b []byte) {
 	el := t.Elem
 	if el == nil || t.Len < 0 {
-		return Value{Kind: Malformed, Type: t}
+		*v = Value{Kind: Malformed, Type: t}
+		return
 	}
 	es := el.RecordSize()
 	if es <= 0 || t.Len*es > len(b) {
 		if t.Len == 0 {
-			return Value{Kind: Array, Type: t}
+			*v = Value{Kind: Array, Type: t}
+			return
 		}
-		return Value{Kind: Malformed, Type: t}
+		*v = Value{Kind: Malformed, Type: t}
+		return
 	}
 	if el.Kind == ir.KindChar && es == 1 {
-		return Value{Kind: Chars, Type: t, Text: trimNul(b[:t.Len])}
+		*v = Value{Kind: Chars, Type: t, Text: trimNul(b[:t.Len])}
+		return
 	}
-	runs := 0
-	for i := 0; i < t.Len; i += runLen(b, i, t.Len, es) {
+	runs, end := 0, 0
+	for end < t.Len && runs < maxDecoded {
+		end += runLen(b, end, t.Len, es)
 		runs++
 	}
-	v := Value{Kind: Array, Type: t, Elems: d.alloc(runs)}
+	*v = Value{Kind: Array, Type: t, Elems: d.alloc(runs), More: end < t.Len}
 	j := 0
-	for i := 0; i < t.Len; j++ {
+	for i := 0; i < end; j++ {
 		n := runLen(b, i, t.Len, es)
-		v.Elems[j] = d.value(el, b[i*es:(i+1)*es])
+		d.value(&v.Elems[j], el, b[i*es:(i+1)*es])
 		v.Elems[j].Repeat = n
 		i += n
 	}
-	return v
 }
+
+// maxDecoded is how many elements (runs) of an array or sequence are
+// decoded: one more than a walker writes (MaxValueElems), so that it cuts
+// the value before it needs one that was not decoded.
+const maxDecoded = MaxValueElems + 1
 
 // runLen is how many elements from i on equal element i.
 func runLen(b []byte, i, n, es int) int {
@@ -500,24 +544,25 @@ func runLen(b []byte, i, n, es int) int {
 
 // seq decodes a counted sequence (ir.KindSeq): its elements, then the
 // count the program had in the last 8 bytes.
-func (d *Decoder) seq(t *ir.Type, b []byte) Value {
+func (d *Decoder) seq(v *Value, t *ir.Type, b []byte) {
 	if t.Elem == nil || t.Size < 8 || t.Len < 0 {
-		return Value{Kind: Malformed, Type: t}
+		*v = Value{Kind: Malformed, Type: t}
+		return
 	}
 	es := t.Elem.RecordSize()
 	count, ok := loadUint(b[t.Size-8:t.Size], 8)
 	if !ok || es <= 0 || t.Len*es > t.Size-8 {
-		return Value{Kind: Malformed, Type: t}
+		*v = Value{Kind: Malformed, Type: t}
+		return
 	}
 	n := t.Len
 	if count <= uint64(t.Len) {
 		n = int(count)
 	}
-	v := Value{Kind: Seq, Type: t, U: count, More: count > uint64(t.Len), Elems: d.alloc(n)}
+	*v = Value{Kind: Seq, Type: t, U: count, More: count > uint64(t.Len), Elems: d.alloc(min(n, maxDecoded))}
 	for i := range v.Elems {
-		v.Elems[i] = d.value(t.Elem, b[i*es:(i+1)*es])
+		d.value(&v.Elems[i], t.Elem, b[i*es:(i+1)*es])
 	}
-	return v
 }
 
 // StackFrames decodes up to n build-id frames (ir/doc.go "Stacks"); an

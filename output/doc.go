@@ -29,9 +29,11 @@
 // not allocate once the buffers have grown to the largest record.
 //
 // Value.Type is the layout a value came from. Walkers read presentation
-// from it (member names through Value.Members, ir.Type.Pairs,
-// StackMode, Format, Name for tuples and records, ir.Type.Style, which
-// sema decides): the walkers never ask which language a value came from.
+// from it as sema decided it: ir.Type.Style (syntax, Fixed, the name
+// Prefix, Tuple, CodePoint, Float, Decimal), a Variant's Choice.Tuple,
+// member names through Value.Members, ir.Type.Pairs, StackMode, Format,
+// and Name for tuples ("record", "args"). No walker asks which language
+// a value came from (present.go).
 //
 // # Text
 //

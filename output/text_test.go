@@ -80,3 +80,22 @@ func TestFormatInconsistentTypes(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeCap: an array longer than a walker writes decodes only the
+// elements it can write, and More says there were more.
+func TestDecodeCap(t *testing.T) {
+	n := 5000
+	arr := &ir.Type{Kind: ir.KindArray, Size: 4 * n, Elem: tInt32, Len: n}
+	b := make([]byte, 4*n)
+	for i := range n {
+		binary.LittleEndian.PutUint32(b[4*i:], uint32(i))
+	}
+	v := NewDecoder(&ir.Program{}).Value(arr, b)
+	if len(v.Elems) != MaxValueElems+1 || !v.More {
+		t.Errorf("decoded %d elements (More %v), want %d and More", len(v.Elems), v.More, MaxValueElems+1)
+	}
+	var p Text
+	if got := string(p.Value(nil, &v)); !strings.HasSuffix(got, ", 199, ...}") {
+		t.Errorf("text ends %q", got[max(0, len(got)-20):])
+	}
+}

@@ -70,7 +70,10 @@ const (
 	// tuple is Malformed.
 	Tuple
 	// Array: a fixed array, Elems its elements in runs: each element
-	// stands for Repeat equal elements in a row (1 or more).
+	// stands for Repeat equal elements in a row (1 or more). At most
+	// MaxValueElems+1 runs are decoded (More: the array has more): a
+	// walker that cuts a value at MaxValueElems elements never needs the
+	// rest. A Seq's Elems are capped so too.
 	Array
 	// Seq: a counted sequence (ir.KindSeq): Elems its elements, U the
 	// count the program had, More when it had more than the record holds.
@@ -104,7 +107,8 @@ type Value struct {
 	Truncated bool
 	// Fault marks a String or Buf whose read failed at address U.
 	Fault bool
-	// More marks a Seq that the program had longer than the record.
+	// More marks a Seq that the program had longer than the record, an
+	// Array whose elements past Elems were not decoded.
 	More bool
 	// Invalid marks a Variant whose discriminant U selected none.
 	Invalid bool

@@ -259,16 +259,31 @@ func hasClass(s string) bool {
 // geo::sum(int, int).
 func (q Query) sigQual() string {
 	t := q.Text
-	for i := 0; i < len(t); i++ {
-		if t[i] == '(' && !strings.HasSuffix(t[:i], "operator") {
-			return strings.TrimSpace(t[:i])
-		}
+	if i := paramsOpen(t); i >= 0 {
+		return strings.TrimSpace(t[:i])
 	}
 	return t
 }
 
+// paramsOpen returns the index of the '(' that opens the parameter list
+// of a signature (geo::sum(int, int)), or -1: not one of operator(), nor
+// the parenthesis of gdb's "(anonymous namespace)" scope.
+func paramsOpen(t string) int {
+	for i := 0; i < len(t); i++ {
+		if t[i] != '(' || strings.HasSuffix(t[:i], "operator") {
+			continue
+		}
+		if strings.HasPrefix(t[i:], anonNamespace) {
+			i += len(anonNamespace) - 1
+			continue
+		}
+		return i
+	}
+	return -1
+}
+
 // needsSig reports whether matching q needs the full demangling.
-func (q Query) needsSig() bool { return strings.Contains(q.Text, "(") }
+func (q Query) needsSig() bool { return paramsOpen(q.Text) >= 0 }
 
 // base returns the DW_AT_names a function q names may carry: the last
 // component of a qualified name, and that without template arguments.
@@ -276,7 +291,7 @@ func (q Query) bases() []string {
 	t := q.Text
 	if qn := qualName(t); qn != "" {
 		t = qn
-	} else if i := strings.IndexByte(t, '('); i > 0 && !strings.HasSuffix(t[:i], "operator") {
+	} else if i := paramsOpen(t); i > 0 {
 		t = t[:i]
 	}
 	var out []string
@@ -475,11 +490,8 @@ func (q Query) mayMatch(raw string) bool {
 // as a mangled name spells them: "3geo", "4Rect".
 func identTokens(text string) []string {
 	qual := text
-	for i := 0; i < len(qual); i++ {
-		if qual[i] == '(' && !strings.HasSuffix(qual[:i], "operator") {
-			qual = qual[:i]
-			break
-		}
+	if i := paramsOpen(qual); i >= 0 {
+		qual = qual[:i]
 	}
 	qual = stripTemplateArgs(qual)
 	var parts []string

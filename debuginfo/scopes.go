@@ -80,12 +80,15 @@ func scopeName(e *dwarf.Entry) string {
 	case dwarf.TagNamespace, dwarf.TagClassType, dwarf.TagStructType, dwarf.TagUnionType, dwarf.TagEnumerationType:
 		name, _ := e.Val(dwarf.AttrName).(string)
 		if name == "" && e.Tag == dwarf.TagNamespace {
-			name = "(anonymous namespace)"
+			name = anonNamespace
 		}
 		return name
 	}
 	return ""
 }
+
+// anonNamespace is gdb's name of a namespace without one.
+const anonNamespace = "(anonymous namespace)"
 
 func joinScope(scope, name string) string {
 	if scope == "" {

@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -182,16 +183,22 @@ func TestRunGlobalBias(t *testing.T) {
 		defer cmd.Process.Kill()
 		startDecoy(t, bin)
 		ctx, cancel := context.WithCancel(context.Background())
-		go func() {
-			time.Sleep(300 * time.Millisecond)
-			cancel()
-		}()
-		out, _, err := run(t, ctx, globalProgram(t, bin), Options{PID: cmd.Process.Pid})
+		attached := func() { time.AfterFunc(300*time.Millisecond, cancel) }
+		out, _, err := run(t, ctx, globalProgram(t, bin), Options{PID: cmd.Process.Pid, Attached: attached})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !regexp.MustCompile(`^(counter = 12\d\d\d\n)+$`).MatchString(out) {
-			t.Errorf("output %q", out)
+		// The target counts up from 12345 once a millisecond, for as
+		// long as gs takes to attach: the values read are consecutive
+		// (a decoy's would go back) and not below 12345.
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+		prev := int64(12344)
+		for i, l := range lines {
+			v, err := strconv.ParseInt(strings.TrimPrefix(l, "counter = "), 10, 64)
+			if err != nil || !strings.HasPrefix(l, "counter = ") || v < 12345 || i > 0 && v != prev+1 {
+				t.Fatalf("line %d of the output is %q after counter = %d: %q", i+1, l, prev, out)
+			}
+			prev = v
 		}
 	})
 }

@@ -3,6 +3,7 @@ package output
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -97,5 +98,86 @@ func TestDecodeCap(t *testing.T) {
 	var p Text
 	if got := string(p.Value(nil, &v)); !strings.HasSuffix(got, ", 199, ...}") {
 		t.Errorf("text ends %q", got[max(0, len(got)-20):])
+	}
+}
+
+// formatValueCase is one value of every kind, for text and JSON.
+type formatValueCase struct {
+	name string
+	typ  *ir.Type
+	b    []byte
+	want string // text
+}
+
+func formatValueCases() []formatValueCase {
+	item := cat(le32(100), []byte("apple\x00\x00\x00"), le32(0), le32(0xffffffff), le32(0), le64(0))
+	return []formatValueCase{
+		{"int8", tInt8, []byte{0xff}, "-1"},
+		{"int16", tInt16, le16(0x8000), "-32768"},
+		{"int32", tInt32, le32(0xfffffffe), "-2"},
+		{"int64", tInt64, le64(math.MaxUint64), "-1"},
+		{"uint8", tUint8, []byte{0xff}, "255"},
+		{"uint16", tUint16, le16(65535), "65535"},
+		{"uint32", tUint32, le32(math.MaxUint32), "4294967295"},
+		{"uint64", tUint64, le64(math.MaxUint64), "18446744073709551615"},
+		{"int128", tI128, cat(le64(1), le64(2)), "0x00000000000000020000000000000001"},
+		{"bool-false", tBool, []byte{0}, "false"},
+		{"bool-true", tBool, []byte{1}, "true"},
+		{"bool-other", tBool, []byte{7}, "7"},
+		{"char", tChar, []byte{'A'}, "'A'"},
+		{"char-newline", tChar, []byte{'\n'}, `'\n'`},
+		{"char-nul", tChar, []byte{0}, `'\0'`},
+		{"char-quote", tChar, []byte{'\''}, `'\''`},
+		{"char-high", tChar, []byte{0xff}, `'\377'`},
+		{"pointer", tPtr, le64(0x7ffd1234), "0x7ffd1234"},
+		{"pointer-null", tPtr, le64(0), "NULL"},
+		{"string", tStr8, mkStr("hello", 0, 0x1000), `"hello"`},
+		{"string-escapes", tStr8, mkStr("a\"b\\\t\x01", 0, 0x1000), `"a\"b\\\t\001"`},
+		{"string-utf8", tStr8, mkStr("héllo", 0, 0x1000), `"héllo"`},
+		{"string-truncated", tStr8, mkStr("wor", ir.StrTruncated, 0x1000), `"wor"...`},
+		{"string-fault", tStr8, mkStr("", ir.StrFault, 0xdead), "<read error at 0xdead>"},
+		{"string-len-past-cap", tStr8, func() []byte { b := mkStr("12345678", 0, 1); b[0] = 200; return b }(), `"12345678"`},
+		{"comm", tComm, []byte("bash\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"), "bash"},
+		{"comm-full", tComm, []byte("0123456789abcdef"), "0123456789abcdef"},
+		{"func", tFunc, nil, "handle"},
+		{"probe", tProbe, nil, "uprobe:/bin/app:handle"},
+		{"enum", tColor, le32(2), "BLUE"},
+		{"enum-unknown", tColor, le32(7), "7"},
+		{"enum-negative", tSign, le32(0xffffffff), "NEG"},
+		{"enum-negative-unknown", tSign, le32(0xfffffffe), "-2"},
+		{"float", tFloat, le32(math.Float32bits(3.14)), "3.14"},
+		{"float-neg", tFloat, le32(math.Float32bits(-0.5)), "-0.5"},
+		{"double", tDouble, le64(math.Float64bits(1.1)), "1.1"},
+		{"double-int", tDouble, le64(math.Float64bits(1000000)), "1000000"},
+		{"double-big", tDouble, le64(math.Float64bits(1e20)), "1e+20"},
+		{"double-small", tDouble, le64(math.Float64bits(1e-5)), "1e-05"},
+		{"double-tiny", tDouble, le64(math.Float64bits(0.0001)), "0.0001"},
+		{"double-inf", tDouble, le64(math.Float64bits(math.Inf(-1))), "-inf"},
+		{"double-nan", tDouble, le64(math.Float64bits(math.NaN())), "nan"},
+		{"long-double", tLongD, longDouble(2.5), "2.5"},
+		{"long-double-neg", tLongD, longDouble(-1e10), "-10000000000"},
+		{"long-double-zero", tLongD, make([]byte, 16), "0"},
+		{"long-double-inf", tLongD, cat(le64(1<<63), le16(0x7fff), make([]byte, 6)), "inf"},
+		{"struct", tItem, item, `{id = 100, name = "apple", pos = {x = 0, y = -1}, color = RED, next = NULL}`},
+		{"union", tUnion, le32(math.Float32bits(1)), "{i = 1065353216, f = 1}"},
+		{"anonymous-member", tAnon, cat(le32(1), le32(2)), "{k = 1, {i = 2, f = 3e-45}}"},
+		{"array", tArr3, cat(le32(1), le32(2), le32(3)), "{1, 2, 3}"},
+		{"array-2d", tGrid, cat(le32(1), le32(2), le32(3), le32(4), le32(5), le32(6)), "{{1, 2, 3}, {4, 5, 6}}"},
+		{"char-array-full", tName8, []byte("abcdefgh"), `"abcdefgh"`},
+		{"bitfields", tBits, []byte{0b11111_101, 0xff, 0b0001_1111, 1}, "{a = 5, b = -1, c = 4095, d = GREEN, e = true}"},
+		{"stack", tStack, cat(le64(2), ipFrame(0x401000), idFrame(0x1234), ipFrame(0)), "\n        0x401000\n        0x1234\n"},
+		{"stack-count-too-big", tStack, cat(le64(100), ipFrame(1), ipFrame(2), ipFrame(3)), "\n        0x1\n        0x2\n        0x3\n"},
+		{"stack-empty-frame-ends", tStack, cat(le64(3), ipFrame(1), make([]byte, 32), ipFrame(3)), "\n        0x1\n"},
+		{"symbol", tSym, le64(0x401136), "0x401136"},
+	}
+}
+
+func TestFormatValue(t *testing.T) {
+	for _, tt := range formatValueCases() {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := textOf(tt.typ, tt.b); got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
 	}
 }

@@ -1,4 +1,4 @@
-package session
+package output
 
 import (
 	"encoding/json"

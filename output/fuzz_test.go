@@ -1,4 +1,4 @@
-package session
+package output
 
 import (
 	"encoding/binary"
@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/gs-tracer/gs/ir"
-	"github.com/gs-tracer/gs/output"
 	"github.com/gs-tracer/gs/printfmt"
 )
 
@@ -109,20 +108,19 @@ func FuzzDecode(f *testing.F) {
 		r := &layoutReader{b: layout}
 		prog := r.program(format)
 		for _, json := range []bool{false, true} {
-			d := newDecoder(prog)
-			d.json = json
-			d.decode(nil, rec)
+			d := NewDecoder(prog)
+			decodeLine(d, json, nil, rec)
 			if len(rec) >= 8 {
 				// Most random headers name no event; aim this one at one.
 				fixed := append([]byte(nil), rec...)
 				binary.LittleEndian.PutUint32(fixed, uint32(rec[0])%uint32(len(prog.Events)))
 				binary.LittleEndian.PutUint32(fixed[4:], 0)
 				before := []byte("keep")
-				out, kind, err := d.decode(before, fixed)
+				out, kind, err := decodeLine(d, json, before, fixed)
 				if err != nil && string(out) != "keep" {
 					t.Fatalf("a malformed record changed dst to %q", out)
 				}
-				if err == nil && json && output.Writes(kind) && len(out) > len(before) {
+				if err == nil && json && Writes(kind) && len(out) > len(before) {
 					// Whatever the layout, a JSON line is JSON.
 					line := out[len(before):]
 					if !stdjson.Valid(line) || line[len(line)-1] != '\n' {

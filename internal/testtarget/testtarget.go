@@ -5,14 +5,14 @@
 //
 // C, C++ and rustc builds are cached in one directory shared by every test
 // binary ($GS_TESTTARGET_CACHE, else gs-testtarget under the user's cache
-// directory), keyed by the compiler (its path and version), the command
-// line, the working directory, PATH, and the contents of the files the
-// command line names and of the files beside them (headers, a Rust
-// module's files, -I directories). A repeated build copies the cached
-// outputs. Builds whose outputs name their own path (-gsplit-dwarf) or that
-// name no output (-o) are run every time; go build and cargo keep their
-// own caches (a Go package's imports and a crate's files are theirs to
-// know). Entries unused for a week are removed.
+// directory, or the temporary one), keyed by the compiler (its path and
+// version), the command line, the working directory, PATH, and the
+// contents of the files the command line names and of the files beside
+// them (headers, a Rust module's files, -I directories). A repeated build
+// copies the cached outputs. Builds whose outputs name their own path
+// (-gsplit-dwarf) or that name no output (-o) are run every time; go build
+// and cargo keep their own caches (a Go package's imports and a crate's
+// files are theirs to know). Entries unused for a week are removed.
 //
 // A compiler that is missing or fails fails the test with the command line
 // and the compiler's output: nothing here skips.
@@ -303,8 +303,8 @@ func cacheRoot() (string, error) {
 	d := os.Getenv("GS_TESTTARGET_CACHE")
 	if d == "" {
 		uc, err := os.UserCacheDir()
-		if err != nil {
-			return "", fmt.Errorf("find the cache directory for test targets: %w", err)
+		if err != nil { // no $HOME: the system's temporary directory, per user
+			uc = filepath.Join(os.TempDir(), fmt.Sprintf("gs-testtarget-cache-%d", os.Getuid()))
 		}
 		d = filepath.Join(uc, "gs-testtarget")
 	}

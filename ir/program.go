@@ -344,9 +344,6 @@ type Style struct {
 	CodePoint bool
 	// Float is how a KindFloat prints.
 	Float FloatStyle
-	// Decimal marks a 16-byte integer printed in decimal (Rust's i128);
-	// others print as one hex number, as gdb prints __int128.
-	Decimal bool
 	// Shape is how a KindTuple prints.
 	Shape TupleShape
 }
@@ -376,7 +373,7 @@ type FloatStyle uint8
 
 // Float styles.
 const (
-	FloatGdb   FloatStyle = iota // gdb's: %g with the shortest digits that read back (1, 1.5e-07)
+	FloatGdb   FloatStyle = iota // gdb's: %g with 17 significant digits for a double (0.10000000000000001, 1e+20)
 	FloatDebug                   // Rust's {:?}: ".0" after an integral value, exponents from 1e16 and below 1e-4 (1.0, 1.5e-7)
 )
 

@@ -317,7 +317,7 @@ func (d *Decoder) value(v *Value, t *ir.Type, b []byte) {
 			*v = Value{Kind: Malformed, Type: t}
 			return
 		}
-		v.Kind, v.F, v.Bits = Float, f, bits
+		v.Kind, v.F, v.Bits, v.Text = Float, f, bits, b[:t.Size]
 	case ir.KindStruct, ir.KindUnion:
 		v.Kind, v.Members = Struct, t.Members
 		v.Elems = d.members(t.Members, b)

@@ -30,7 +30,7 @@
 //
 // Value.Type is the layout a value came from. Walkers read presentation
 // from it as sema decided it: ir.Type.Style (syntax, Fixed, the name
-// Prefix, Tuple, CodePoint, Float, Decimal), a Variant's Choice.Tuple,
+// Prefix, Tuple, CodePoint, Float), a Variant's Choice.Tuple,
 // member names through Value.Members, ir.Type.Pairs, StackMode, Format,
 // and Name for tuples ("record", "args"). No walker asks which language
 // a value came from (present.go).

@@ -20,6 +20,7 @@ var (
 	tUint64 = &ir.Type{Kind: ir.KindUint, Size: 8, Name: "unsigned long"}
 	tBool   = &ir.Type{Kind: ir.KindBool, Size: 1, Name: "_Bool"}
 	tChar   = &ir.Type{Kind: ir.KindChar, Size: 1, Name: "char"}
+	tUChar  = &ir.Type{Kind: ir.KindChar, Size: 1, Name: "uint8_t", Unsigned: true}
 	tPtr    = &ir.Type{Kind: ir.KindPointer, Size: 8, Name: "char *", Elem: tChar}
 	tStr8   = &ir.Type{Kind: ir.KindString, Size: ir.StrHeader + 8, Cap: 8, Name: "string"}
 	tComm   = &ir.Type{Kind: ir.KindComm, Size: ir.CommLen, Name: "comm"}
@@ -61,6 +62,7 @@ var (
 	tStack = &ir.Type{Kind: ir.KindStack, Size: 8 + 3*ir.StackFrameSize, Name: "ustack"}
 	tSym   = &ir.Type{Kind: ir.KindSymbol, Size: 8, Name: "usym"}
 	tI128  = &ir.Type{Kind: ir.KindInt, Size: 16, Name: "__int128"}
+	tU128  = &ir.Type{Kind: ir.KindUint, Size: 16, Name: "unsigned __int128"}
 	tGrid  = &ir.Type{Kind: ir.KindArray, Size: 24, Name: "int [2][3]", Elem: tArr3, Len: 2}
 )
 

@@ -122,7 +122,7 @@ func (p *JSON) value(dst []byte, v *Value) []byte {
 	case Big:
 		// __int128 and other odd sizes: the text's digits, as a string.
 		start := len(dst)
-		if styleOf(v.Type).Decimal && len(v.Text) == 16 {
+		if len(v.Text) == 16 {
 			dst = appendDecimal128(dst, v) // text_rust.go
 		} else {
 			dst = appendBigHex(dst, v.Text)
@@ -188,7 +188,7 @@ func (p *JSON) value(dst []byte, v *Value) []byte {
 	case Float:
 		if math.IsNaN(v.F) || math.IsInf(v.F, 0) {
 			start := len(dst)
-			return appendJSONText(appendFloat(dst, v), start) // "nan", "-inf"
+			return appendJSONText(appendFloatShortest(dst, v), start) // "nan", "-inf"
 		}
 		return strconv.AppendFloat(dst, v.F, 'g', -1, 64)
 	case Struct:

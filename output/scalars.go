@@ -1,7 +1,9 @@
 package output
 
 import (
+	"encoding/binary"
 	"math"
+	"math/big"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,9 +38,9 @@ func appendReadError(dst []byte, addr uint64) []byte {
 	return append(dst, '>')
 }
 
-// appendFloat prints a Float as gdb does (%g with enough digits to read
-// it back), using the shortest digits that round-trip.
-func appendFloat(dst []byte, v *Value) []byte {
+// appendFloatShortest prints a Float in %g's shape with the shortest
+// digits that read back (Rust's {:?} where it has no shape of its own).
+func appendFloatShortest(dst []byte, v *Value) []byte {
 	f, bits := v.F, v.Bits
 	switch {
 	case math.IsNaN(f):
@@ -62,7 +64,92 @@ func appendFloat(dst []byte, v *Value) []byte {
 	return strconv.AppendFloat(dst, f, 'f', -1, bits)
 }
 
-// appendQuoted writes s between quote characters with C escapes; valid
+// appendFloat prints a Float as gdb's print does: %g with as many
+// significant digits as the format needs to read back (gdb's
+// floatformat_printf_format: 9 for a float, 17 for a double, 21 for the
+// x87 long double, exactly through math/big), inf and -inf, and a NaN
+// with its mantissa bits in hex, nan(0x8000000000000), as gdb's
+// floatformat_mantissa writes them. v.Text holds the float's bytes.
+func appendFloat(dst []byte, v *Value) []byte {
+	b := v.Text
+	var neg, inf, nan bool
+	var mant uint64 // a NaN's mantissa bits
+	var mantBits int
+	switch len(b) {
+	case 4:
+		u := binary.LittleEndian.Uint32(b)
+		neg, mant, mantBits = u>>31 != 0, uint64(u&(1<<23-1)), 23
+		inf, nan = u>>23&0xff == 0xff && mant == 0, u>>23&0xff == 0xff && mant != 0
+		if !inf && !nan {
+			return strconv.AppendFloat(dst, float64(math.Float32frombits(u)), 'g', 9, 64)
+		}
+	case 8:
+		u := binary.LittleEndian.Uint64(b)
+		neg, mant, mantBits = u>>63 != 0, u&(1<<52-1), 52
+		inf, nan = u>>52&0x7ff == 0x7ff && mant == 0, u>>52&0x7ff == 0x7ff && mant != 0
+		if !inf && !nan {
+			return strconv.AppendFloat(dst, math.Float64frombits(u), 'g', 17, 64)
+		}
+	case 10, 12, 16:
+		// The x87 80-bit format: a 64-bit mantissa with its integer bit,
+		// a 15-bit exponent and the sign, padded to 12 or 16 bytes.
+		m := binary.LittleEndian.Uint64(b)
+		se := binary.LittleEndian.Uint16(b[8:])
+		exp := int(se & 0x7fff)
+		neg, mant, mantBits = se&0x8000 != 0, m, 64
+		inf, nan = exp == 0x7fff && m<<1 == 0, exp == 0x7fff && m<<1 != 0
+		if !inf && !nan {
+			if m == 0 && neg {
+				return append(dst, "-0"...)
+			}
+			if exp == 0 {
+				exp = 1 // a denormal
+			}
+			f := new(big.Float).SetPrec(64).SetUint64(m)
+			f.SetMantExp(f, exp-16383-63)
+			if neg {
+				f.Neg(f)
+			}
+			return f.Append(dst, 'g', 21)
+		}
+	default:
+		return appendFloatShortest(dst, v)
+	}
+	if neg {
+		dst = append(dst, '-')
+	}
+	if inf {
+		return append(dst, "inf"...)
+	}
+	// gdb's floatformat_mantissa: the top mantBits%32 bits (or 32) in %x,
+	// then each further 32 bits in %08x.
+	top := mantBits % 32
+	if top == 0 {
+		top = 32
+	}
+	dst = append(dst, "nan(0x"...)
+	dst = strconv.AppendUint(dst, mant>>(mantBits-top), 16)
+	for left := mantBits - top; left > 0; left -= 32 {
+		w := strconv.FormatUint(mant>>(left-32)&(1<<32-1), 16)
+		dst = append(dst, "00000000"[len(w):]...)
+		dst = append(dst, w...)
+	}
+	return append(dst, ')')
+}
+
+// appendCChar prints a C char (char, signed char, unsigned char and
+// their typedefs int8_t, uint8_t) as gdb does: its number, signed unless
+// the type is unsigned, then the character: 65 'A', 200 '\310', -3 '\375'.
+func appendCChar(dst []byte, unsigned bool, c byte) []byte {
+	if unsigned {
+		dst = strconv.AppendUint(dst, uint64(c), 10)
+	} else {
+		dst = strconv.AppendInt(dst, int64(int8(c)), 10)
+	}
+	return appendQuoted(append(dst, ' '), []byte{c}, '\'')
+}
+
+// appendQuoted writes s between quote characters with gdb's C escapes; valid
 // UTF-8 passes through, other bytes become octal escapes as in gdb.
 func appendQuoted(dst []byte, s []byte, quote byte) []byte {
 	dst = append(dst, quote)
@@ -84,8 +171,14 @@ func appendQuoted(dst []byte, s []byte, quote byte) []byte {
 			dst = append(dst, `\t`...)
 		case '\r':
 			dst = append(dst, `\r`...)
-		case 0:
-			dst = append(dst, `\0`...)
+		case '\a':
+			dst = append(dst, `\a`...)
+		case '\b':
+			dst = append(dst, `\b`...)
+		case '\f':
+			dst = append(dst, `\f`...)
+		case '\v':
+			dst = append(dst, `\v`...)
 		case '\\':
 			dst = append(dst, `\\`...)
 		case quote:

@@ -119,13 +119,17 @@ func (p *Text) value(dst []byte, v *Value) []byte {
 		return append(dst, "<optimized out>"...)
 	case Failed:
 		return appendFailure(dst, v)
-	case Int:
-		return strconv.AppendInt(dst, int64(v.U), 10)
-	case Uint:
+	case Int, Uint:
+		if v.Type != nil && v.Type.Kind == ir.KindChar && st.Syntax != ir.SyntaxBt && !st.CodePoint {
+			return appendCChar(dst, v.Type.Unsigned, byte(v.U)) // a char bitfield, as gdb: 85 'U'
+		}
+		if v.Kind == Int {
+			return strconv.AppendInt(dst, int64(v.U), 10)
+		}
 		return strconv.AppendUint(dst, v.U, 10)
 	case Big:
-		if st.Decimal && len(v.Text) == 16 {
-			return appendDecimal128(dst, v) // text_rust.go
+		if len(v.Text) == 16 {
+			return appendDecimal128(dst, v) // __int128, i128: in decimal, as gdb prints them
 		}
 		return appendBigHex(dst, v.Text)
 	case Bool:
@@ -140,7 +144,10 @@ func (p *Text) value(dst []byte, v *Value) []byte {
 		if st.CodePoint {
 			return appendQuoted(dst, codePoint(v.U), '\'') // text_rust.go
 		}
-		return appendQuoted(dst, []byte{byte(v.U)}, '\'')
+		if st.Syntax == ir.SyntaxBt {
+			return appendQuoted(dst, []byte{byte(v.U)}, '\'') // a char the script makes: $s[0] is 'a'
+		}
+		return appendCChar(dst, v.Type.Unsigned, byte(v.U)) // gdb's 200 '\310'
 	case Pointer:
 		if v.U == 0 {
 			return append(dst, "NULL"...)

@@ -48,6 +48,10 @@ func (p *Text) held(dst []byte, v *Value) []byte {
 			}
 		}
 		return append(dst, ']')
+	case Int: // a char bitfield too: bpftrace's number
+		return strconv.AppendInt(dst, int64(v.U), 10)
+	case Uint:
+		return strconv.AppendUint(dst, v.U, 10)
 	case Char:
 		if charAsNumber(v.Type) { // bpftrace's int8, uint8 for unsigned char
 			if v.Type.Unsigned {

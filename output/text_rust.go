@@ -84,8 +84,8 @@ func codePoint(u uint64) []byte {
 	return utf8.AppendRune(nil, rune(u))
 }
 
-// appendDecimal128 prints a 16-byte integer in decimal, as Rust prints
-// an i128 or u128.
+// appendDecimal128 prints a 16-byte integer in decimal, as gdb prints an
+// __int128 and Rust an i128 or u128.
 func appendDecimal128(dst []byte, v *Value) []byte {
 	be := make([]byte, 16)
 	for i := range be {
@@ -105,7 +105,7 @@ func appendFloatDebug(dst []byte, v *Value) []byte {
 	f, bits := v.F, v.Bits
 	if bits != 32 && bits != 64 || v.Type.Size > 8 || math.IsNaN(f) || math.IsInf(f, 0) || f == 0 {
 		start := len(dst)
-		dst = appendFloat(dst, v)
+		dst = appendFloatShortest(dst, v)
 		if f == 0 && !strings.Contains(string(dst[start:]), ".") {
 			dst = append(dst, ".0"...)
 		}

@@ -17,7 +17,7 @@ func TestFormatRust(t *testing.T) {
 	i32 := &ir.Type{Kind: ir.KindInt, Size: 4, Name: "i32"}
 	f64 := &ir.Type{Kind: ir.KindFloat, Size: 8, Name: "f64"}
 	// Rust's presentation, as sema/style.go gives it.
-	rs := ir.Style{Syntax: ir.SyntaxRust, Fixed: true, CodePoint: true, Float: ir.FloatDebug, Decimal: true}
+	rs := ir.Style{Syntax: ir.SyntaxRust, Fixed: true, CodePoint: true, Float: ir.FloatDebug}
 	named := func(prefix string, tuple bool) ir.Style { st := rs; st.Prefix, st.Tuple = prefix, tuple; return st }
 	ref := &ir.Type{Kind: ir.KindPointer, Size: 8, Name: "&Entry", Style: rs}
 	shape := &ir.Type{Kind: ir.KindVariants, Size: 16, Name: "Shape", Style: rs,

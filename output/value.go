@@ -33,7 +33,8 @@ const (
 	// char's byte, a Rust char's code point).
 	Char
 	// Float: F, decoded from Bits (32 or 64; an x87 long double decodes
-	// best-effort to a float64 with Bits 64).
+	// best-effort to a float64 with Bits 64); Text holds its bytes, which
+	// gdb's digits are printed from.
 	Float
 	// Pointer: the address in U.
 	Pointer

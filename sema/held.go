@@ -103,5 +103,5 @@ func (c *checker) stringIndex(e *parser.IndexExpr, xt *Type) *Type {
 		c.errorf(e.Index, "index %d is outside %s", int64(v), xt)
 		return nil
 	}
-	return &Type{Kind: KindChar, Size: 1, Signed: true, Name: "char"}
+	return &Type{Kind: KindChar, Size: 1, Signed: true, Name: "char", Script: true} // prints 'a', not gdb's 97 'a'
 }

@@ -31,10 +31,8 @@ var styleRules = map[debuginfo.Language]StyleRule{
 	// them.
 	debuginfo.LangGo: {Style: ir.Style{Fixed: true}},
 	// Rust's print as gdb's Rust without module paths, which is also how
-	// Rust's {:?} prints: Entry {id: 3}, Point(1, 2), Some(5), 'é', 1.0,
-	// and an i128 in decimal.
-	debuginfo.LangRust: {Style: ir.Style{Syntax: ir.SyntaxRust, Fixed: true, CodePoint: true, Float: ir.FloatDebug,
-		Decimal: true}, Named: true},
+	// Rust's {:?} prints: Entry {id: 3}, Point(1, 2), Some(5), 'é', 1.0.
+	debuginfo.LangRust: {Style: ir.Style{Syntax: ir.SyntaxRust, Fixed: true, CodePoint: true, Float: ir.FloatDebug}, Named: true},
 }
 
 // scriptStyle is the Style of a type the script defines (cdecl.go):

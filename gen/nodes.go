@@ -38,7 +38,7 @@ func (g *gen) nodeWalkAt(a parser.Expr, placeAt func(r uint8) place, n *sema.Nod
 	g.emit(ir.Insn{Op: ir.OpStHeap, A: rn, C: 8, Imm: int32(f.Offset + f.Type.Size - 8)})
 	if n.Tree {
 		g.addImm(rb, int64(n.Head.Offset)) // the header node: the end of the walk
-		g.emit(ir.Insn{Op: ir.OpLoad, A: x, B: rb, C: 8, Imm: int32(n.Left)})
+		g.emit(ir.Insn{Op: ir.OpLoad, A: x, B: rb, C: 8, Imm: int32(n.Begin)})
 	} else {
 		g.emit(ir.Insn{Op: ir.OpLoad, A: x, B: rb, C: 8, Imm: int32(n.Head.Offset)})
 	}
@@ -89,7 +89,9 @@ func (g *gen) nodeWalkAt(a parser.Expr, placeAt func(r uint8) place, n *sema.Nod
 
 // treeNext moves x to the next node in order of libstdc++'s red-black
 // tree, as _Rb_tree_increment does; a walk longer than sema.MaxNodeDepth
-// steps jumps to fail.
+// steps jumps to fail. It is libc++'s __tree_next_iter too: there the
+// climb stops at the end node, whose "right link" (the word after its
+// __left_, the map's size) is never a node's address.
 func (g *gen) treeNext(n *sema.Nodes, x, y, t, k uint8, fail *label) {
 	up, done, loop1, loop2, out2 := newLabel(), newLabel(), newLabel(), newLabel(), newLabel()
 	deep := sema.MaxNodeDepth

@@ -28,17 +28,34 @@ type NodeRule struct {
 	// Head and Count are member paths; Alloc is the prefix of the name of
 	// the node allocator, a base class somewhere in the struct, whose
 	// argument is the node type; Storage is the node's member that holds
-	// the element (an __aligned_membuf<T> or __aligned_buffer<T>).
+	// the element (an __aligned_membuf<T> or __aligned_buffer<T>), or
+	// with Typed set the member path of the element itself.
 	Head, Count, Alloc, Storage string
+	Typed                       bool
+	// Begin is the member path of a tree's first node pointer; empty:
+	// the header's left link (libstdc++'s _M_header._M_left).
+	Begin string
+	// Links name a tree node's parent, left and right links, or a list
+	// node's next link (Links[0]).
+	Links []string
 }
 
 // nodeRules is the one table of node containers (libstdc++,
 // include/c++/12/bits/stl_tree.h and hashtable.h).
 var nodeRules = []NodeRule{
 	{Name: "std::map<*", Show: "std::map", Tree: true, Head: "_M_t._M_impl._M_header", Count: "_M_t._M_impl._M_node_count",
-		Alloc: "std::allocator<std::_Rb_tree_node<", Storage: "_M_storage"},
+		Alloc: "std::allocator<std::_Rb_tree_node<", Storage: "_M_storage", Links: []string{"_M_parent", "_M_left", "_M_right"}},
 	{Name: "std::unordered_map<*", Show: "std::unordered_map", Head: "_M_h._M_before_begin._M_nxt", Count: "_M_h._M_element_count",
-		Alloc: "std::allocator<std::__detail::_Hash_node<", Storage: "_M_storage"},
+		Alloc: "std::allocator<std::__detail::_Hash_node<", Storage: "_M_storage", Links: []string{"_M_nxt"}},
+	// libc++ (include/c++/v1/__tree, __hash_table): the tree's end node
+	// (its __left_ the root; the walk ends there) and __begin_node_, the
+	// size in compressed pairs; the element, a std::pair, is the node's
+	// __value_.__cc_. No printer names these: they print as libstdc++'s.
+	{Name: "std::__1::map<*", Show: "std::map", Tree: true, Head: "__tree_.__pair1_.__value_", Begin: "__tree_.__begin_node_",
+		Count: "__tree_.__pair3_.__value_", Alloc: "std::__1::allocator<std::__1::__tree_node<", Storage: "__value_.__cc_", Typed: true,
+		Links: []string{"__parent_", "__left_", "__right_"}},
+	{Name: "std::__1::unordered_map<*", Show: "std::unordered_map", Head: "__table_.__p1_.__value_.__next_", Count: "__table_.__p2_.__value_",
+		Alloc: "std::__1::allocator<std::__1::__hash_node<", Storage: "__value_.__cc_", Typed: true, Links: []string{"__next_"}},
 }
 
 // NodeCap is the most elements of a node container a record holds, and
@@ -63,6 +80,9 @@ type Nodes struct {
 	// Parent, Left and Right are the offsets of a tree node's links
 	// (_Rb_tree_node_base); Next the list node's (_Hash_node_base::_M_nxt).
 	Parent, Left, Right, Next int
+	// Begin is the offset, from the header, of the pointer to a tree's
+	// first node.
+	Begin int
 }
 
 // nodes returns how struct t (named structName) is a node container, or
@@ -81,20 +101,27 @@ func (ct *ctypes) nodes(t *Type, structName string) *Nodes {
 		if alloc == nil {
 			continue
 		}
-		node := ct.named(strings.TrimSuffix(strings.TrimPrefix(className(alloc), "std::allocator<"), ">"))
+		nodeName := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(className(alloc), "std::allocator<"), "std::__1::allocator<"), ">")
+		node := ct.named(nodeName)
+		if node == nil {
+			node = ct.named(strings.ReplaceAll(nodeName, " *", "*")) // clang's DWARF names void*
+		}
 		if node == nil {
 			continue
 		}
-		st, ok := findMember(node, r.Storage)
+		st, ok := memberPath(node, r.Storage)
 		if !ok {
 			continue
 		}
-		buf := className(st.Type)
-		i := strings.IndexByte(buf, '<')
-		if i < 0 || !strings.HasPrefix(buf, "__gnu_cxx::__aligned_") {
-			continue
+		elem := st.Type
+		if !r.Typed {
+			buf := className(st.Type)
+			i := strings.IndexByte(buf, '<')
+			if i < 0 || !strings.HasPrefix(buf, "__gnu_cxx::__aligned_") {
+				continue
+			}
+			elem = ct.named(strings.TrimSuffix(buf[i+1:], ">"))
 		}
-		elem := ct.named(strings.TrimSuffix(buf[i+1:], ">"))
 		if elem == nil || elem.Kind != KindStruct || elem.Size > st.Type.Size || elem.Size+16 > ir.StMemMax {
 			continue
 		}
@@ -105,18 +132,26 @@ func (ct *ctypes) nodes(t *Type, structName string) *Nodes {
 			continue
 		}
 		out := &Nodes{Show: r.Show, Tree: r.Tree, Head: head, Count: count, Value: st.Offset, Elem: elem}
-		links := map[string]*int{"_M_parent": &out.Parent, "_M_left": &out.Left, "_M_right": &out.Right}
+		links := []*int{&out.Parent, &out.Left, &out.Right}
 		if !r.Tree {
-			links = map[string]*int{"_M_nxt": &out.Next}
+			links = []*int{&out.Next}
 		}
-		good := true
-		for name, at := range links {
-			m, ok := findMember(node, name)
+		good := len(r.Links) == len(links)
+		for i := 0; good && i < len(links); i++ {
+			m, ok := findMember(node, r.Links[i])
 			if !ok || m.Type.Kind != KindPointer {
 				good = false
 				break
 			}
-			*at = m.Offset
+			*links[i] = m.Offset
+		}
+		out.Begin = out.Left
+		if r.Begin != "" {
+			b, ok := memberPath(t, r.Begin)
+			if !ok || b.Type.Kind != KindPointer {
+				good = false
+			}
+			out.Begin = b.Offset - head.Offset
 		}
 		if !good {
 			continue

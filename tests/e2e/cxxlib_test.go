@@ -259,3 +259,30 @@ func TestCxxChoicesJSON(t *testing.T) {
 		t.Errorf("gs printed\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestLibcxxNodes prints libc++'s std::map and std::unordered_map
+// (clang++ -stdlib=libc++), empty, small and longer than the record holds,
+// by reference and as a member, and compares them with what the target
+// prints itself walking them in iteration order (gdb has no libc++
+// printers): they print as gdb's libstdc++ printers print libstdc++'s.
+func TestLibcxxNodes(t *testing.T) {
+	for _, v := range []variant{{CC: clang, Opt: "-O0", PIE: false}, {CC: clang, Opt: "-O2", PIE: true}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compileLibcxx(t, dir, "libcxxnodes.cc", "n", v)
+			r := runGS(t, dir, timeout, "-c", "./n 3", "-e", `uprobe:./n:look { print(m, u, ix) }`)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			var want []string
+			for _, l := range strings.Split(r.Stderr, "\n") {
+				if s, ok := strings.CutPrefix(l, "self: "); ok {
+					want = append(want, s)
+				}
+			}
+			if got := strings.TrimSuffix(r.Stdout, "\n"); len(want) != 3 || got != strings.Join(want, "\n") {
+				t.Errorf("gs and the target disagree\ngs:\n%s\ntarget:\n%s", got, strings.Join(want, "\n"))
+			}
+		})
+	}
+}

@@ -164,8 +164,14 @@ func (tg *target) pid() uint32 { return uint32(tg.cmd.Process.Pid) }
 // load loads the interpreter, after edit changes the spec.
 func load(t *testing.T, edit func(*ebpf.CollectionSpec)) *GsObjects {
 	t.Helper()
+	return loadVariant(t, Variants[len(Variants)-1], edit)
+}
+
+// loadVariant is load with variant v of the interpreter.
+func loadVariant(t *testing.T, v *Variant, edit func(*ebpf.CollectionSpec)) *GsObjects {
+	t.Helper()
 	needRoot(t)
-	spec, err := LoadSpec()
+	spec, err := v.Spec()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -368,7 +374,17 @@ func cat(parts ...any) []ir.Insn {
 
 func TestLoad(t *testing.T) {
 	needRoot(t)
-	spec, err := LoadSpec()
+	for _, v := range Variants {
+		t.Run(v.Name, func(t *testing.T) { testLoad(t, v) })
+	}
+}
+
+// verifiedMax bounds the instructions the verifier processes on each
+// variant's uprobe programs (see testLoad).
+var verifiedMax = map[string]uint32{"core": 4500, "full": 10500}
+
+func testLoad(t *testing.T, v *Variant) {
+	spec, err := v.Spec()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -404,8 +420,9 @@ func TestLoad(t *testing.T) {
 		// this means that it explores one of them several times (see
 		// struct scratch and struct unwind). The map walks (OpMapKeys,
 		// OpMapNext, an aggregation's value over the CPUs) add about 600.
-		if n > 10500 {
-			t.Errorf("%s: verifier processed %d instructions, want at most 10500\n%s", name, n, p.VerifierLog)
+		// The core variant, without strings, maps and stacks, about 3,600.
+		if max := verifiedMax[v.Name]; n > max {
+			t.Errorf("%s: verifier processed %d instructions, want at most %d\n%s", name, n, max, p.VerifierLog)
 		}
 		if err := mainFrameError(p.VerifierLog); err != nil {
 			t.Errorf("%s: %v", name, err)

@@ -82,6 +82,7 @@ type interpreter struct {
 	// sleepableErr is why the sleepable program did not load, when the
 	// plain one was loaded in its place (reportSleepable).
 	sleepableErr error
+	variant      string // the bpf.Variants build loaded
 }
 
 func (in *interpreter) Close() { in.coll.Close() }
@@ -204,7 +205,12 @@ func hasKind(prog *ir.Program, kinds ...ir.ProbeKind) bool {
 // attach (each program verifies the whole interpreter, which takes time)
 // and fills its maps with prog.
 func loadInterpreter(prog *ir.Program, cfg loadConfig) (*interpreter, error) {
-	spec, err := loadSpec()
+	used := map[string]bool{}
+	for _, ins := range prog.Insns {
+		used[ins.Op.String()] = true
+	}
+	variant := bpf.Pick(func(op string) bool { return used[op] })
+	spec, err := loadSpec(variant)
 	if err != nil {
 		return nil, fmt.Errorf("load interpreter object: %w", err)
 	}
@@ -230,10 +236,11 @@ func loadInterpreter(prog *ir.Program, cfg loadConfig) (*interpreter, error) {
 			in, err = loadInterpreterWith(prog, cfg, spec, sleepable)
 		}
 		if err == nil {
+			in.variant = variant.Name
 			return in, nil
 		}
 		sleepErr = err
-		if spec, err = loadSpec(); err != nil {
+		if spec, err = loadSpec(variant); err != nil {
 			return nil, fmt.Errorf("load interpreter object: %w", err)
 		}
 	}
@@ -242,6 +249,7 @@ func loadInterpreter(prog *ir.Program, cfg loadConfig) (*interpreter, error) {
 		return nil, err
 	}
 	in.sleepableErr = sleepErr
+	in.variant = variant.Name
 	return in, nil
 }
 

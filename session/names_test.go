@@ -1,11 +1,21 @@
 package session
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gs-tracer/gs/bpf"
+)
 
 // TestObjectNames: every name session takes from bpf2go's bindings is in
-// the BPF object.
+// the BPF object, in each of its variants.
 func TestObjectNames(t *testing.T) {
-	spec, err := loadSpec()
+	for _, v := range bpf.Variants {
+		t.Run(v.Name, func(t *testing.T) { testObjectNames(t, v) })
+	}
+}
+
+func testObjectNames(t *testing.T, v *bpf.Variant) {
+	spec, err := loadSpec(v)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -203,7 +203,7 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 			s.logf("unwind tables: %s", n)
 		}
 	}
-	s.logf("loaded the interpreter in %v", time.Since(start).Round(time.Millisecond))
+	s.logf("loaded the interpreter (%s) in %v", in.variant, time.Since(start).Round(time.Millisecond))
 	if sz := in.sizes; len(prog.Maps) > 0 {
 		s.logf("map sizes: gs_vals %d entries (%d-byte keys), gs_aggs %d (%d-byte keys), gs_stacks %d", sz.vals, sz.valsKey, sz.aggs, sz.aggsKey, sz.stacks)
 	}

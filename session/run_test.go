@@ -23,6 +23,7 @@ import (
 	"github.com/cilium/ebpf/asm"
 	"github.com/cilium/ebpf/rlimit"
 
+	"github.com/gs-tracer/gs/bpf"
 	"github.com/gs-tracer/gs/ir"
 
 	"github.com/gs-tracer/gs/internal/testtarget"
@@ -495,8 +496,8 @@ func TestRunErrors(t *testing.T) {
 func TestRunVerifierError(t *testing.T) {
 	orig := loadSpec
 	defer func() { loadSpec = orig }()
-	loadSpec = func() (*ebpf.CollectionSpec, error) {
-		spec, err := orig()
+	loadSpec = func(v *bpf.Variant) (*ebpf.CollectionSpec, error) {
+		spec, err := orig(v)
 		if err != nil {
 			return nil, err
 		}
@@ -573,8 +574,8 @@ func TestRunNotRoot(t *testing.T) {
 func TestRunVersionMismatch(t *testing.T) {
 	orig := loadSpec
 	defer func() { loadSpec = orig }()
-	loadSpec = func() (*ebpf.CollectionSpec, error) {
-		spec, err := orig()
+	loadSpec = func(v *bpf.Variant) (*ebpf.CollectionSpec, error) {
+		spec, err := orig(v)
 		if err != nil {
 			return nil, err
 		}

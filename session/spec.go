@@ -8,9 +8,9 @@ import (
 	"github.com/gs-tracer/gs/bpf"
 )
 
-// loadSpec parses the precompiled interpreter; a variable so tests can load
-// a broken object.
-var loadSpec = bpf.LoadSpec
+// loadSpec returns a copy of variant v of the precompiled interpreter
+// (bpf.Pick chooses it); a variable so tests can load a broken object.
+var loadSpec = (*bpf.Variant).Spec
 
 // kernelTypes is the kernel's BTF, decoded once per process and shared by
 // every load that needs it (the kfunc probe, the interpreter's kfuncs, the
@@ -23,11 +23,13 @@ var prepareOnce sync.Once
 
 // Prepare starts, in the background, what every run's load needs first and
 // does not depend on the script: decoding the kernel's BTF and parsing the
-// interpreter object. cmd/gs calls it once the script parses, so that both
+// interpreter objects. cmd/gs calls it once the script parses, so that both
 // overlap the compile (DWARF, placement); Run calls it too. Idempotent.
 func Prepare() {
 	prepareOnce.Do(func() {
 		go func() { _, _ = kernelTypes.Kernel() }()
-		go func() { _, _ = bpf.LoadSpec() }()
+		for _, v := range bpf.Variants {
+			go func() { _, _ = v.Spec() }()
+		}
 	})
 }

@@ -10,6 +10,8 @@ import (
 
 	"github.com/cilium/ebpf"
 	"github.com/cilium/ebpf/link"
+
+	"github.com/gs-tracer/gs/bpf"
 )
 
 // The process tree of -c's command. A wrapper (a shell script, sh -c,
@@ -51,7 +53,7 @@ func followTree(in *interpreter, root int, logf func(string, ...any)) (*processT
 	if testTreeErr != nil {
 		return nil, testTreeErr
 	}
-	spec, err := loadSpec()
+	spec, err := loadSpec(bpf.Variants[0]) // every variant has them: the smallest
 	if err != nil {
 		return nil, fmt.Errorf("load interpreter object: %w", err)
 	}

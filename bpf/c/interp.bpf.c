@@ -1606,6 +1606,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		s->rf.fault_addr = 0;
 		break;
 	}
+#ifndef GS_CORE /* the ops the core variant lacks: bpf.Variants */
 	case GS_OP_STSTR:
 		if (st_str(s, *RA, RB, imm, ins->c, sleepable))
 			return OP_BAD;
@@ -1614,6 +1615,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		if (st_mem(s, *RA, RB, imm, sleepable))
 			return OP_BAD;
 		break;
+#endif
 	case GS_OP_STCOMM:
 		if (heap_bad(imm, GS_COMM_LEN))
 			return OP_BAD;
@@ -1633,6 +1635,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 				__sync_fetch_and_add(lost, 1);
 		}
 		break;
+#ifndef GS_CORE
 	case GS_OP_STREQ:
 		if (str_eq(s, RA, RB, RC, imm))
 			return OP_BAD;
@@ -1688,6 +1691,7 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 	case GS_OP_STACKID:
 		*RA = stack_id(l->ctx, s, uprobe);
 		break;
+#endif
 	default:
 		return OP_BAD;
 	}

@@ -30,6 +30,10 @@ type ChoiceRule struct {
 	// value, or a variant's union of alternatives (libstdc++'s
 	// _Variadic_union: _M_first, then the rest in _M_rest).
 	Flag, Value string
+	// Alt names a variant's union members: the first alternative's, its
+	// value's in it, and the rest's (libstdc++'s _M_first, _M_storage,
+	// _M_rest); empty: libstdc++'s.
+	Alt []string
 }
 
 // choiceRules is the one table of choices.
@@ -45,6 +49,12 @@ var choiceRules = []ChoiceRule{
 	// _Variadic_union of _Uninitialized<T> (T in _M_storage), and the
 	// index _M_index (variant_npos, all ones: valueless).
 	{Name: "std::variant<*", Variant: true, Flag: "_M_index", Value: "_M_u"},
+	// libc++ (include/c++/v1/variant): __impl_'s base __base has the
+	// __union __data (__head, an __alt holding __value, and __tail) and
+	// __index, an unsigned char for fewer than 255 alternatives
+	// (all ones: valueless).
+	{Name: "std::__1::variant<*", Variant: true, Flag: "__impl_.__index", Value: "__impl_.__data",
+		Alt: []string{"__head", "__value", "__tail"}},
 }
 
 // maxAlternatives is the most alternatives of a variant read as a choice.
@@ -71,7 +81,11 @@ func (ct *ctypes) choice(t *Type, structName string) *RustType {
 				{Name: name + " [no contained value]", Value: 0, Default: true, Fields: fields()},
 			}}
 		}
-		alts, ok := ct.alternatives(val)
+		names := r.Alt
+		if names == nil {
+			names = []string{"_M_first", "_M_storage", "_M_rest"}
+		}
+		alts, ok := ct.alternatives(val, names)
 		if !ok {
 			continue
 		}
@@ -91,14 +105,16 @@ func (ct *ctypes) choice(t *Type, structName string) *RustType {
 // an alternative in its _M_storage (the T itself, or for a T that is not
 // trivially destructible, an __aligned_membuf<T> of bytes, whose T is
 // looked up by name), and _M_rest the others.
-func (ct *ctypes) alternatives(u Member) ([]Member, bool) {
+// names are the members' names (ChoiceRule.Alt): libc++'s __head,
+// __value and __tail are the same walk.
+func (ct *ctypes) alternatives(u Member, names []string) ([]Member, bool) {
 	var out []Member
 	for len(out) <= maxAlternatives {
-		first, ok := findMember(u.Type, "_M_first")
+		first, ok := findMember(u.Type, names[0])
 		if !ok {
 			return out, len(out) > 0
 		}
-		st, ok := findMember(first.Type, "_M_storage")
+		st, ok := findMember(first.Type, names[1])
 		if !ok {
 			return nil, false
 		}
@@ -109,7 +125,7 @@ func (ct *ctypes) alternatives(u Member) ([]Member, bool) {
 			}
 		}
 		out = append(out, Member{Offset: u.Offset + first.Offset + st.Offset, Type: at})
-		rest, ok := findMember(u.Type, "_M_rest")
+		rest, ok := findMember(u.Type, names[2])
 		if !ok {
 			return out, true
 		}

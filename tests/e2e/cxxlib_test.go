@@ -123,13 +123,14 @@ func TestCxxChoicesMatchGDB(t *testing.T) {
 }
 
 // TestLibcxxOptional prints libc++'s std::optional, holding a value or
-// none, and compares it with what the target prints itself.
+// none, and std::variant, holding each of its alternatives, and compares
+// them with what the target prints itself.
 func TestLibcxxOptional(t *testing.T) {
 	for _, v := range []variant{{CC: clang, Opt: "-O0", PIE: false}, {CC: clang, Opt: "-O2", PIE: true}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			compileLibcxx(t, dir, "choices.cc", "c", v)
-			r := runGS(t, dir, timeout, "-c", "./c 3", "-e", `uprobe:./c:look { print(h.n, o) }`)
+			r := runGS(t, dir, timeout, "-c", "./c 3", "-e", `uprobe:./c:look { print(h.n, o, h.v, h.pv) }`)
 			if r.Code != 0 {
 				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 			}
@@ -232,7 +233,7 @@ func TestCxxChoicesJSON(t *testing.T) {
 	if r.Code != 0 {
 		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 	}
-	held := regexp.MustCompile(`^h\.n = std::optional<int> (?:= \{\[contained value\] = (-?\d+)\}|\[no contained value\]), o = std::optional<long> (?:= \{\[contained value\] = (-?\d+)\}|\[no contained value\])$`)
+	held := regexp.MustCompile(`^h\.n = std::optional<int> (?:= \{\[contained value\] = (-?\d+)\}|\[no contained value\]), o = std::optional<long> (?:= \{\[contained value\] = (-?\d+)\}|\[no contained value\]), h\.v = `)
 	js := func(typ, v string) string {
 		if v == "" {
 			return "null"

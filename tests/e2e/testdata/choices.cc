@@ -29,9 +29,21 @@ __attribute__((noinline)) int look(const Held &h, const std::optional<long> &o) 
 		fprintf(stderr, "[no contained value]");
 	fprintf(stderr, ", o = std::optional<long> ");
 	if (o)
-		fprintf(stderr, "= {[contained value] = %ld}\n", *o);
+		fprintf(stderr, "= {[contained value] = %ld}", *o);
 	else
-		fprintf(stderr, "[no contained value]\n");
+		fprintf(stderr, "[no contained value]");
+	fprintf(stderr, ", h.v = std::variant<int, std::string, double> [index %zu] = {", h.v.index());
+	if (auto *p = std::get_if<int>(&h.v))
+		fprintf(stderr, "%d}", *p);
+	else if (auto *s = std::get_if<std::string>(&h.v))
+		fprintf(stderr, "\"%s\"}", s->c_str());
+	else
+		fprintf(stderr, "%.17g}", std::get<double>(h.v));
+	fprintf(stderr, ", h.pv = std::variant<Point, long> [index %zu] = {", h.pv.index());
+	if (auto *p = std::get_if<Point>(&h.pv))
+		fprintf(stderr, "{x = %d, y = %d}}\n", p->x, p->y);
+	else
+		fprintf(stderr, "%ld}\n", std::get<long>(h.pv));
 	return r;
 }
 

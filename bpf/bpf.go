@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/cilium/ebpf"
@@ -37,18 +38,23 @@ type Variant struct {
 	spec  func() (*ebpf.CollectionSpec, error) // load, once
 }
 
-// Variants are the builds, smallest first; the last has every op. The core
-// variant is built with GS_CORE, whose #ifndef blocks in exec() hold the
-// cases of exactly its Lacks (TestVariantLacks runs each there): strings
-// and raw memory, script maps and their iteration, user stacks.
+// Variants are the builds, smallest first; the last has every op. Each
+// GS_NO_ group of exec() (c/interp.bpf.c) leaves out the cases of one
+// group below; a variant's Lacks are exactly its groups' ops
+// (TestVariantLacks runs each there).
 var Variants = []*Variant{
-	{Name: "core", load: LoadGsCore, Lacks: []string{
-		"ststr", "stmem", "streq",
-		"mapget", "mapset", "mapdel", "mapagg", "maphas", "mapkeys", "mapnext",
-		"ststack", "stackid",
-	}},
+	{Name: "core", load: LoadGsCore, Lacks: slices.Concat(noStrings, noMaps, noStacks)},
+	{Name: "maps", load: LoadGsMaps, Lacks: slices.Concat(noStrings, noStacks)},
 	{Name: "full", load: LoadGs},
 }
+
+// The ops of the GS_NO_ groups: strings and raw memory, script maps and
+// their iteration, user stacks.
+var (
+	noStrings = []string{"ststr", "stmem", "streq"}
+	noMaps    = []string{"mapget", "mapset", "mapdel", "mapagg", "maphas", "mapkeys", "mapnext"}
+	noStacks  = []string{"ststack", "stackid"}
+)
 
 func init() {
 	for _, v := range Variants {
@@ -57,14 +63,7 @@ func init() {
 }
 
 // Has reports whether the variant's build has the op named op.
-func (v *Variant) Has(op string) bool {
-	for _, l := range v.Lacks {
-		if l == op {
-			return false
-		}
-	}
-	return true
-}
+func (v *Variant) Has(op string) bool { return !slices.Contains(v.Lacks, op) }
 
 // Pick returns the smallest variant that has every op a program uses:
 // uses reports whether it uses the op named so.

@@ -1606,7 +1606,9 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		s->rf.fault_addr = 0;
 		break;
 	}
-#ifndef GS_CORE /* the ops the core variant lacks: bpf.Variants */
+/* Each GS_NO_ group leaves out the cases of its ops, for the variants that
+ * lack them (bpf.Variants): strings and raw memory, script maps, stacks. */
+#ifndef GS_NO_STRINGS
 	case GS_OP_STSTR:
 		if (st_str(s, *RA, RB, imm, ins->c, sleepable))
 			return OP_BAD;
@@ -1635,11 +1637,13 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 				__sync_fetch_and_add(lost, 1);
 		}
 		break;
-#ifndef GS_CORE
+#ifndef GS_NO_STRINGS
 	case GS_OP_STREQ:
 		if (str_eq(s, RA, RB, RC, imm))
 			return OP_BAD;
 		break;
+#endif
+#ifndef GS_NO_MAPS
 	case GS_OP_MAPKEYS:
 		if (map_keys(s, RA, ins->b, ins->c, imm))
 			return OP_BAD;
@@ -1684,6 +1688,8 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		}
 		break;
 	}
+#endif
+#ifndef GS_NO_STACKS
 	case GS_OP_STSTACK:
 		if (st_stack(l->ctx, s, ins->c, imm, uprobe))
 			return OP_BAD;

@@ -64,7 +64,7 @@ bench: build
 # Each fuzz target runs for FUZZTIME, one after the other; a failure leaves
 # its input in the package's testdata/fuzz, which `make test` then replays.
 FUZZTIME ?= 30s
-FUZZ_TARGETS := parser:FuzzParse tests/golden:FuzzCompile session:FuzzDecode debuginfo:FuzzDebugInfo printfmt:FuzzPrintf
+FUZZ_TARGETS := parser:FuzzParse tests/golden:FuzzCompile output:FuzzDecode debuginfo:FuzzDebugInfo printfmt:FuzzPrintf
 
 fuzz:
 	@set -e; for t in $(FUZZ_TARGETS); do \

@@ -54,3 +54,11 @@ func slotOf(field string) int {
 	}
 	return -1
 }
+
+// SubReg is a sized part of a general-purpose register (RegByName): Size
+// bytes at bit Shift of pt_regs slot Slot.
+type SubReg struct {
+	Slot  int
+	Size  int // 1, 2, 4 or 8
+	Shift int // 8 for the high bytes ah..dh, else 0
+}

@@ -24,3 +24,6 @@ var (
 
 // DWARFName returns a neutral name for DWARF register n.
 func DWARFName(n int) string { return fmt.Sprintf("reg%d", n) }
+
+// RegByName knows no register here.
+func RegByName(name string) (r SubReg, ok bool) { return SubReg{}, false }

@@ -14,7 +14,8 @@ import (
 // node is a loop for a tree (bounded by sema.MaxNodeDepth steps), one load
 // for a list. A read that fails, or a tree deeper than the bound, stops
 // the walk and is the field's status: the value prints as a read error,
-// never with another element.
+// never with another element. An element's text (a std::string key or
+// value, sema.Nodes.Texts) is read after its copy into its string slot.
 func (g *gen) nodeWalk(a parser.Expr, n *sema.Nodes, f *ir.Field) {
 	g.nodeWalkAt(a, func(r uint8) place { return g.placeOf(a, r) }, n, f)
 }
@@ -66,6 +67,12 @@ func (g *gen) nodeWalkAt(a parser.Expr, placeAt func(r uint8) place, n *sema.Nod
 		}
 		g.jump(ir.OpJa, 0, end)
 		g.bind(ok)
+		for _, tx := range n.Texts { // a text's read error is its own, not the walk's
+			g.textAt(nil, func(r uint8) place {
+				g.emit(ir.Insn{Op: ir.OpAddImm, A: r, B: x, Imm: int32(n.Value + tx.Src)})
+				return place{mem: true}
+			}, tx.Counted, nil, slot+tx.Dst, sema.NodeTextCap, 0)
+		}
 		if i == f.Type.Len-1 {
 			break
 		}

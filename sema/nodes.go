@@ -83,6 +83,19 @@ type Nodes struct {
 	// Begin is the offset, from the header, of the pointer to a tree's
 	// first node.
 	Begin int
+	// Texts are Elem's first and second when they are counted text (a
+	// std::string key or value): the element's bytes hold only its
+	// pointer and length, so what it points to is read after them into a
+	// string slot of its own.
+	Texts []NodeText
+}
+
+// NodeText is a member of a node container's element read as counted
+// text: Src is its offset in the element, Dst its string slot's in the
+// element's record slot (whose status comes first), Counted its layout.
+type NodeText struct {
+	Src, Dst int
+	Counted  *Counted
 }
 
 // nodes returns how struct t (named structName) is a node container, or
@@ -132,6 +145,13 @@ func (ct *ctypes) nodes(t *Type, structName string) *Nodes {
 			continue
 		}
 		out := &Nodes{Show: r.Show, Tree: r.Tree, Head: head, Count: count, Value: st.Offset, Elem: elem}
+		dst := ir.Align8(ir.StatusSize + elem.Size)
+		for _, name := range []string{"first", "second"} {
+			if m, _ := findMember(elem, name); m.Type.Counted != nil && m.Type.Counted.Text {
+				out.Texts = append(out.Texts, NodeText{Src: m.Offset, Dst: dst, Counted: m.Type.Counted})
+				dst += nodeTextSlot.Size
+			}
+		}
 		links := []*int{&out.Parent, &out.Left, &out.Right}
 		if !r.Tree {
 			links = []*int{&out.Next}
@@ -181,6 +201,13 @@ func findBase(t *Type, prefix string, depth int) *Type {
 	return nil
 }
 
+// NodeTextCap is the most bytes of an element's text (Nodes.Texts) a
+// record holds, as much as a str() reads by default; nodeTextSlot is its
+// record type.
+const NodeTextCap = ir.DefaultStr
+
+var nodeTextSlot = IR(StringOf(NodeTextCap))
+
 // irNodes is the record type of node container t: NodeCap elements, each
 // after a status slot of its own read, then the program's count
 // (ir.KindSeq with Pairs set).
@@ -191,8 +218,17 @@ func irNodes(t *Type) *ir.Type {
 	cp.Members = nil
 	for _, name := range []string{"first", "second"} { // the key, the value
 		m, _ := findMember(n.Elem, name)
-		cp.Members = append(cp.Members, ir.Member{Name: name, Offset: ir.StatusSize + m.Offset, BitOffset: m.BitOffset, BitSize: m.BitSize, Type: irMem(m.Type)})
+		im := ir.Member{Name: name, Offset: ir.StatusSize + m.Offset, BitOffset: m.BitOffset, BitSize: m.BitSize, Type: irMem(m.Type)}
+		for _, x := range n.Texts {
+			if x.Src == m.Offset {
+				im.Offset, im.Type = x.Dst, nodeTextSlot
+			}
+		}
+		cp.Members = append(cp.Members, im)
 	}
 	cp.Size = ir.Align8(ir.StatusSize + el.Size)
+	if k := len(n.Texts); k > 0 {
+		cp.Size = n.Texts[k-1].Dst + nodeTextSlot.Size
+	}
 	return &ir.Type{Kind: ir.KindSeq, Size: NodeCap*cp.Size + 8, Name: t.Name, Elem: &cp, Len: NodeCap, Pairs: n.Show}
 }

@@ -287,3 +287,76 @@ func TestLibcxxNodes(t *testing.T) {
 		})
 	}
 }
+
+// TestCxxStringMaps prints std::map and std::unordered_map with
+// std::string keys and values, of libstdc++ (g++ and clang++) and libc++
+// (clang++ -stdlib=libc++): the keys and values print as their text, as
+// gdb's printers print them. Each build is compared with what the target
+// prints itself, and the libstdc++ builds with what gdb prints at the
+// same stop (look's entry) too.
+func TestCxxStringMaps(t *testing.T) {
+	exprs := [][]string{{"m", "r"}, {"u", "g"}}
+	script := "uprobe:./s:look { print(m, r); print(u, g) }"
+	for _, b := range []struct {
+		v      variant
+		libcxx bool
+	}{
+		{variant{CC: gcc, Opt: "-O0", PIE: true}, false},
+		{variant{CC: gcc, Opt: "-O2", PIE: false}, false},
+		{variant{CC: clang, Opt: "-O0", PIE: false}, false},
+		{variant{CC: clang, Opt: "-O2", PIE: true}, false},
+		{variant{CC: clang, Opt: "-O0", PIE: true}, true},
+		{variant{CC: clang, Opt: "-O2", PIE: false}, true},
+	} {
+		name := b.v.String()
+		if b.libcxx {
+			name += "-libc++"
+		}
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			if b.libcxx {
+				compileLibcxx(t, dir, "strmaps.cc", "s", b.v)
+			} else {
+				compileCxx(t, dir, "strmaps.cc", "s", b.v)
+			}
+			r := runGS(t, dir, timeout, "-c", "./s 3", "-e", script)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			got := strings.TrimSuffix(r.Stdout, "\n")
+			var self []string
+			for _, l := range strings.Split(r.Stderr, "\n") {
+				if s, ok := strings.CutPrefix(l, "self: "); ok {
+					self = append(self, s)
+				}
+			}
+			if len(self) != 6 || got != strings.Join(self, "\n") {
+				t.Errorf("gs and the target disagree\ngs:\n%s\ntarget:\n%s", got, strings.Join(self, "\n"))
+			}
+			if b.libcxx {
+				return // gdb has no printers for libc++
+			}
+			vals := gdbValues(t, dir, "s", "3", []string{"look"}, [][]string{append(exprs[0], exprs[1]...)})
+			if len(vals) != 3*4 {
+				t.Fatalf("gdb printed %d values, want 12:\n%s", len(vals), strings.Join(vals, "\n"))
+			}
+			var want []string
+			for hit := 0; hit < 3; hit++ {
+				for _, es := range exprs {
+					var parts []string
+					for _, e := range es {
+						i := hit*4 + len(parts)
+						if e == "u" || e == "g" {
+							i += 2
+						}
+						parts = append(parts, e+" = "+firstElements(gdbNormal(vals[i]), 8))
+					}
+					want = append(want, strings.Join(parts, ", "))
+				}
+			}
+			if got != strings.Join(want, "\n") {
+				t.Errorf("gs and gdb disagree\ngs:\n%s\ngdb:\n%s", got, strings.Join(want, "\n"))
+			}
+		})
+	}
+}

@@ -39,15 +39,56 @@ func (s *Symbols) Resolve(fr symbolize.Frame) symbolize.Symbol {
 		}
 		return symbolize.Symbol{Addr: fr.IP}
 	}
-	if !fr.HasBuildID && s.pid != 0 && (!s.snapOnce || time.Since(s.snapped) > resnapEvery) {
-		s.Snapshot()
-	}
+	s.fresh(fr)
 	sym := s.Sym.Resolve(s.pid, fr)
-	if sym.Func == "" && !fr.HasBuildID && s.pid != 0 && time.Since(s.snapped) > resnapEvery {
-		s.Snapshot()
+	if sym.Func == "" && s.stale(fr) {
 		sym = s.Sym.Resolve(s.pid, fr)
 	}
 	return sym
+}
+
+// Locations resolves the frames of a stack as Lines does in bpftrace's
+// mode, innermost first up to the thread's entry function, each with its
+// module, file offset and the functions inlined at it (package pprof's
+// profiles). Without symbols a frame has its address alone.
+func (s *Symbols) Locations(frs []symbolize.Frame) []symbolize.Location {
+	var out []symbolize.Location
+	for i, fr := range frs {
+		fr.Caller = i > 0
+		var loc symbolize.Location
+		if s == nil {
+			loc.Symbol = s.Resolve(fr)
+		} else {
+			s.fresh(fr)
+			loc = s.Sym.Locate(s.pid, fr)
+			if loc.Func == "" && s.stale(fr) {
+				loc = s.Sym.Locate(s.pid, fr)
+			}
+		}
+		out = append(out, loc)
+		if entryFuncs[loc.Func] {
+			break
+		}
+	}
+	return out
+}
+
+// fresh takes the first snapshot of the process's maps before a plain
+// address is resolved, and a new one when the last is old.
+func (s *Symbols) fresh(fr symbolize.Frame) {
+	if !fr.HasBuildID && s.pid != 0 && (!s.snapOnce || time.Since(s.snapped) > resnapEvery) {
+		s.Snapshot()
+	}
+}
+
+// stale takes a new snapshot for a plain address that did not resolve,
+// at most every resnapEvery, and reports whether it did.
+func (s *Symbols) stale(fr symbolize.Frame) bool {
+	if !fr.HasBuildID && s.pid != 0 && time.Since(s.snapped) > resnapEvery {
+		s.Snapshot()
+		return true
+	}
+	return false
 }
 
 // entryFuncs are the outermost functions of a process's threads. The

@@ -63,6 +63,11 @@ type Options struct {
 	Notes []string
 	// NoWarnings drops the script's warnf() messages (--no-warnings).
 	NoWarnings bool
+	// MapReaders are more readers of the script's maps (a pprof
+	// profile): each is given a map when print(@m) prints it, and every
+	// map when tracing ends (also when the maps do not print then). An
+	// error is reported as it happens; one at the end makes Run fail.
+	MapReaders []output.MapReader
 	// Attached, when set, is called once every probe is attached and
 	// enabled (with Command: once the command runs), before any record is
 	// printed.
@@ -243,6 +248,7 @@ type session struct {
 	discard bool
 
 	internalErrs int
+	readerErr    error // the first error of a MapReaders' at the end
 
 	tree *processTree // -c's command and its descendants (tree.go); nil: its process alone
 }
@@ -459,7 +465,10 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		return nil // detached, and raised again, above
 	}
 	s.finish(why, child)
-	return s.out.failure()
+	if err := s.out.failure(); err != nil {
+		return err
+	}
+	return s.readerErr
 }
 
 // modules lists the files whose symbols stacks may name: the probed
@@ -679,6 +688,7 @@ func (s *session) mapEvent(kind ir.EventKind, ev *ir.Event) {
 		var es []mapEntry
 		if es, err = s.maps.entries(m); err == nil {
 			s.writeMap(m, es, ev.Top, ev.Div, true)
+			s.readMaps([]output.MapPrint{{Map: m, Entries: es}}, false)
 		}
 	case ir.EventClearMap:
 		err = s.maps.clear(m)
@@ -696,19 +706,35 @@ func (s *session) writeMap(m *ir.Map, es []mapEntry, top int, div int64, explici
 	s.out.record(s.line, true)
 }
 
+// readMaps gives maps to the MapReaders (final: every map, at the end).
+func (s *session) readMaps(maps []output.MapPrint, final bool) {
+	for _, r := range s.opts.MapReaders {
+		if err := r.ReadMaps(s.printer, maps, final); err != nil {
+			s.status.errorf("%v", err)
+			if final && s.readerErr == nil {
+				s.readerErr = err
+			}
+		}
+	}
+}
+
 // printMaps prints every map when tracing ends, as bpftrace does: also
-// one that print(@m) printed before (it may have changed since).
-func (s *session) printMaps() {
+// one that print(@m) printed before (it may have changed since); print
+// false gives them to the MapReaders only.
+func (s *session) printMaps(print bool) {
 	want := make([]bool, len(s.prog.Maps))
 	for i := range want {
 		want[i] = true
 	}
-	if len(want) == 0 {
+	if len(want) == 0 || (!print && len(s.opts.MapReaders) == 0) {
 		return
 	}
 	all, err := s.maps.read(want)
 	if err != nil {
 		s.status.errorf("print maps: %v", err)
+		if len(s.opts.MapReaders) > 0 && s.readerErr == nil {
+			s.readerErr = fmt.Errorf("read maps: %w", err)
+		}
 		return
 	}
 	// In the order of their names, as bpftrace (a std::map of them).
@@ -717,9 +743,15 @@ func (s *session) printMaps() {
 		order[i] = i
 	}
 	sort.SliceStable(order, func(a, b int) bool { return s.prog.Maps[order[a]].Name < s.prog.Maps[order[b]].Name })
+	maps := make([]output.MapPrint, 0, len(order))
 	for _, i := range order {
-		s.writeMap(&s.prog.Maps[i], all[uint8(i)], 0, 0, false)
+		m := &s.prog.Maps[i]
+		if print {
+			s.writeMap(m, all[uint8(i)], 0, 0, false)
+		}
+		maps = append(maps, output.MapPrint{Map: m, Entries: all[uint8(i)]})
 	}
+	s.readMaps(maps, true)
 }
 
 // maxInternalErrs bounds how many malformed records are reported one by one.
@@ -779,9 +811,7 @@ func (s *session) finish(why string, child *heldCommand) {
 		// not: scripts and bpftrace's tests expect the blank line.
 		s.out.record([]byte("\n\n"), false)
 	}
-	if !s.prog.KeepMaps {
-		s.printMaps()
-	}
+	s.printMaps(!s.prog.KeepMaps)
 	s.loss.check()
 	s.loss.totals()
 	s.flush() // after the losses: JSON's lost_events are trace output

@@ -150,18 +150,82 @@ func (s *Symbolizer) SnapshotProcess(pid int) error {
 func (s *Symbolizer) Resolve(pid int, fr Frame) Symbol {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if fr.HasBuildID {
-		if path, ok := s.byBuild[hex.EncodeToString(fr.BuildID[:])]; ok {
-			return s.symbolAtOffset(path, fr.Offset, 0, fr.Caller)
-		}
+	path, off, ok := s.module(pid, fr)
+	switch {
+	case ok:
+		return s.symbolAtOffset(path, off, fr.IP, fr.Caller)
+	case fr.HasBuildID:
 		return Symbol{Addr: fr.Offset, Module: "build-id " + hex.EncodeToString(fr.BuildID[:4])}
+	}
+	return Symbol{Addr: fr.IP}
+}
+
+// module finds the file that holds fr and fr's offset in it.
+func (s *Symbolizer) module(pid int, fr Frame) (path string, off uint64, ok bool) {
+	if fr.HasBuildID {
+		path, ok := s.byBuild[hex.EncodeToString(fr.BuildID[:])]
+		return path, fr.Offset, ok
 	}
 	for _, m := range s.procs[pid] {
 		if fr.IP >= m.Start && fr.IP < m.End {
-			return s.symbolAtOffset(m.Path, fr.IP-m.Start+m.Offset, fr.IP, fr.Caller)
+			return m.Path, fr.IP - m.Start + m.Offset, true
 		}
 	}
-	return Symbol{Addr: fr.IP}
+	return "", 0, false
+}
+
+// Location is where a frame is in its module, and the functions at it.
+type Location struct {
+	Symbol // as Resolve names the frame; Path is "" when no module holds it
+	// Offset is the frame's file offset in the module at Path.
+	Offset uint64
+	// BuildID is the module's GNU build id, in hex ("" when it has none).
+	BuildID string
+	// Funcs are the functions at the frame, innermost first: the bodies
+	// inlined there (from DWARF), then the function that holds them, each
+	// at its source line where DWARF gives one. Without DWARF it is the
+	// symbol alone; empty when no symbol covers the frame.
+	Funcs []debuginfo.InlineFrame
+}
+
+// Locate resolves one frame of process pid as Resolve does, with its
+// module's file offset and build id and the inlined functions at it.
+func (s *Symbolizer) Locate(pid int, fr Frame) Location {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	path, off, ok := s.module(pid, fr)
+	if !ok {
+		if fr.HasBuildID {
+			return Location{Symbol: Symbol{Addr: fr.Offset, Module: "build-id " + hex.EncodeToString(fr.BuildID[:4])}, Offset: fr.Offset}
+		}
+		return Location{Symbol: Symbol{Addr: fr.IP}}
+	}
+	loc := Location{Symbol: s.symbolAtOffset(path, off, fr.IP, fr.Caller), Offset: off}
+	b := s.bins[path] // symbolAtOffset opened it
+	if b == nil {
+		return loc
+	}
+	loc.BuildID = b.BuildID()
+	if loc.Func == "" {
+		return loc
+	}
+	vaddr, _ := b.VirtualAddress(off)
+	pc := vaddr
+	if fr.Caller && pc > 0 {
+		pc-- // the call, not what follows it
+	}
+	if d, err := b.Debug(); err == nil {
+		if fns, ok := d.InlinedAt(pc); ok {
+			// The outermost is the symbol gs prints (a clone's
+			// "work.constprop.0", demangled with its parameters).
+			fns[len(fns)-1].Func = loc.Func
+			loc.Funcs = fns
+			return loc
+		}
+	}
+	file, line, _ := b.LineAt(pc)
+	loc.Funcs = []debuginfo.InlineFrame{{Func: loc.Func, File: file, Line: line}}
+	return loc
 }
 
 func (s *Symbolizer) symbolAtOffset(path string, off, addr uint64, caller bool) Symbol {

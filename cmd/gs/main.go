@@ -112,6 +112,7 @@ type options struct {
 	format   string
 	wakeup   time.Duration
 	output   string
+	pprofOut string
 	noColor  bool
 	debugF   string
 	exact    bool
@@ -148,6 +149,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "print what gs does (attach timings, probe addresses)")
 	fs.BoolVarP(&o.quiet, "quiet", "q", false, "print no informational status lines (warnings and losses still show)")
 	fs.StringVarP(&o.output, "output", "o", "", "write trace output to `FILE`")
+	fs.StringVar(&o.pprofOut, "pprof", "", "write the maps keyed by ustack with count() or sum() to `FILE` as a pprof profile, at exit and at each print (docs/pprof.md)")
 	fs.StringVarP(&o.format, "format", "f", "text", "output `FORMAT`: text (bpftrace's) or json (one object per line, see docs/json.md)")
 	fs.IntVar(&o.bufSize, "buffer-size", 16<<20, "ring buffer size in `BYTES` (a power of two)")
 	fs.IntVar(&o.mapSize, "map-entries", session.DefaultMapEntries, "`N` keys each script map can hold")
@@ -378,6 +380,11 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		defer f.Close()
 		out, outFile = f, f
 	}
+	readers, err := pprofReaders(o.pprofOut, compiled, tracedExecutable(cmdArgs, o.pid, compiled))
+	if err != nil {
+		fmt.Fprintf(stderr, "gs: %v\n", err)
+		return exitUsage
+	}
 	format := session.FormatText
 	if o.format == "json" {
 		format = session.FormatJSON
@@ -404,6 +411,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		Notes:      append(checked.Named, placementNotes(checked)...),
 		Attached:   notifyAttached(stdout),
 		NoWarnings: o.noWarn,
+		MapReaders: readers,
 	})
 	if outFile != nil {
 		// A file system may report a failed write only now (NFS): that is

@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -9,7 +11,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/google/pprof/profile"
 
 	"github.com/gs-tracer/gs/internal/testtarget"
 )
@@ -365,4 +371,92 @@ func gdbBacktrace(t *testing.T, dir, bin string, args []string, fn string) []ppr
 		t.Fatalf("gdb's bt at %s has no frames down to main:\n%s", fn, out)
 	}
 	return frames
+}
+
+// pprofPrintSrc counts 5 calls of leaf, calls checkpoint, waits for a
+// byte on the fifo argv[1], then counts 3 more.
+const pprofPrintSrc = `#include <fcntl.h>
+#include <unistd.h>
+volatile long sink;
+__attribute__((noinline)) void leaf(long n) { sink += n; }
+__attribute__((noinline)) void checkpoint(void) { sink++; }
+int main(int argc, char **argv) {
+	int n = argc + 3; /* 5, in a loop gcc cannot unroll */
+	for (int i = 0; i < n; i++) leaf(i);
+	checkpoint();
+	char c;
+	int fd = open(argv[1], O_RDONLY);
+	if (fd < 0 || read(fd, &c, 1) != 1) return 1;
+	for (int i = 0; i < n - 2; i++) leaf(i);
+	return 0;
+}
+`
+
+// TestPprofAtPrint: print(@calls) writes the profile while gs runs (it
+// holds the 5 calls made before checkpoint, as print printed), and the
+// end of the trace writes it again with all 8.
+func TestPprofAtPrint(t *testing.T) {
+	dir := t.TempDir()
+	bin := testtarget.FromSource(t, gcc, "printprof.c", pprofPrintSrc, "-O2", "-g")
+	fifo := filepath.Join(dir, "go-on")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	prof := filepath.Join(dir, "p.pb.gz")
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, gsBin, "-c", bin+" "+fifo, "--pprof", prof, "-e",
+		`uprobe:`+bin+`:leaf { @calls[ustack] = count() } uprobe:`+bin+`:checkpoint { print(@calls) }`)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// gs creates the file empty before attaching; print fills it.
+	var first *profile.Profile
+	for first == nil {
+		if ctx.Err() != nil {
+			t.Fatalf("no profile written at print(@calls) in %v\nstderr:\n%s", timeout, stderr.String())
+		}
+		if b, err := os.ReadFile(prof); err == nil && len(b) > 0 {
+			p, err := profile.ParseData(b)
+			if err != nil {
+				t.Fatalf("the profile written at print: %v", err)
+			}
+			first = p
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	w, err := os.OpenFile(fifo, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write([]byte{1})
+	w.Close()
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("gs: %v\nstderr:\n%s", err, stderr.String())
+	}
+	last, err := os.ReadFile(prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	final, err := profile.ParseData(last)
+	if err != nil {
+		t.Fatal(err)
+	}
+	total := func(p *profile.Profile) int64 {
+		var n int64
+		for _, s := range p.Sample {
+			n += s.Value[0]
+		}
+		return n
+	}
+	printed := 0
+	for _, n := range gsMapStacks(t, stdout.String(), "calls") {
+		printed += n
+	}
+	if printed != 5+8 || total(first) != 5 || total(final) != 8 {
+		t.Errorf("the profile at print(@calls) counts %d calls (want 5), at exit %d (want 8); gs printed %d in all (want 5+8)\nstdout:\n%s", total(first), total(final), printed, stdout.String())
+	}
 }

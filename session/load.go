@@ -189,6 +189,9 @@ type loadConfig struct {
 	hold bool
 	// unwind holds the unwind tables of user stacks (unwindTables).
 	unwind *unwindMaps
+	// live loads for a program that grows while it runs (live.go): the
+	// whole interpreter, its maps sized for any script.
+	live bool
 }
 
 // hasKind reports whether prog has a probe of one of kinds.
@@ -209,7 +212,7 @@ func loadInterpreter(prog *ir.Program, cfg loadConfig) (*interpreter, error) {
 	for _, ins := range prog.Insns {
 		used[ins.Op.String()] = true
 	}
-	variant := bpf.Pick(func(op string) bool { return used[op] })
+	variant := bpf.Pick(func(op string) bool { return used[op] || cfg.live })
 	spec, err := loadSpec(variant)
 	if err != nil {
 		return nil, fmt.Errorf("load interpreter object: %w", err)
@@ -269,7 +272,7 @@ func usesOp(prog *ir.Program, op ir.Op) bool {
 // loadInterpreterWith loads spec keeping the uprobe program use.
 func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.CollectionSpec, use string) (*interpreter, error) {
 	keep := []string{use}
-	intervals := hasKind(prog, ir.Interval)
+	intervals := hasKind(prog, ir.Interval) || cfg.live
 	if intervals {
 		keep = append(keep, progPerfEvent)
 	}
@@ -288,11 +291,17 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 		return nil, fmt.Errorf("count CPUs: %w", err)
 	}
 	sizes := sizeMaps(prog, cfg.mapEntries, ncpu)
+	if cfg.live {
+		sizes = sizeMaps(liveShape(), cfg.mapEntries, ncpu) // live.go
+	}
 	// The per-CPU arrays indexed by probe id hold the program's ids only
 	// (the kernel allocates every entry on every CPU at creation), and
 	// gs_tree is used by -c alone: creating them at their object sizes is a
 	// good part of a short run's start-up.
 	ids := max(returnCountID(prog, len(prog.Returns)), 1) // one past the last gs_probes entry (returns.go)
+	if cfg.live {
+		ids = ir.MaxProbes
+	}
 	tree := uint32(1)
 	if ms := spec.Maps[mapTree]; cfg.hold && ms != nil {
 		tree = ms.MaxEntries
@@ -525,26 +534,32 @@ func fillMaps(coll *ebpf.Collection, prog *ir.Program, hold bool) error {
 		if mi == nil {
 			return fmt.Errorf("load interpreter: the BPF object has no map %s", mapMapinfo)
 		}
-		mv := make([][mapinfoValueSize]byte, len(prog.Maps))
-		keys := make([]uint32, len(prog.Maps))
-		for i, m := range prog.Maps {
-			var flags uint32
-			if m.IsAgg {
-				flags |= mapinfoIsAgg
-			}
-			keys[i] = uint32(m.ID)
-			b := mv[i][:0]
-			b = binary.LittleEndian.AppendUint64(b, uint64(m.Min))
-			b = binary.LittleEndian.AppendUint64(b, uint64(m.Max))
-			b = binary.LittleEndian.AppendUint64(b, uint64(m.Step))
-			b = binary.LittleEndian.AppendUint32(b, uint32(m.Agg))
-			binary.LittleEndian.AppendUint32(b, flags)
-		}
+		keys, mv := mapinfoValues(prog.Maps)
 		if err := writeKeys(mi, keys, mv); err != nil {
 			return fmt.Errorf("write %s: %w", mapMapinfo, err)
 		}
 	}
 	return nil
+}
+
+// mapinfoValues encodes the gs_mapinfo entries of maps, and their keys.
+func mapinfoValues(maps []ir.Map) ([]uint32, [][mapinfoValueSize]byte) {
+	mv := make([][mapinfoValueSize]byte, len(maps))
+	keys := make([]uint32, len(maps))
+	for i, m := range maps {
+		var flags uint32
+		if m.IsAgg {
+			flags |= mapinfoIsAgg
+		}
+		keys[i] = uint32(m.ID)
+		b := mv[i][:0]
+		b = binary.LittleEndian.AppendUint64(b, uint64(m.Min))
+		b = binary.LittleEndian.AppendUint64(b, uint64(m.Max))
+		b = binary.LittleEndian.AppendUint64(b, uint64(m.Step))
+		b = binary.LittleEndian.AppendUint32(b, uint32(m.Agg))
+		binary.LittleEndian.AppendUint32(b, flags)
+	}
+	return keys, mv
 }
 
 // writeArray stores vals at keys 0, 1, ...

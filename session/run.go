@@ -76,6 +76,8 @@ type Options struct {
 	// forceSingle attaches one perf-event uprobe per probe even when the
 	// kernel has uprobe_multi (tests of the fallback).
 	forceSingle bool
+	// live makes the run one whose program grows (StartLive, live.go).
+	live *Live
 }
 
 // Timing intervals of the read loop.
@@ -127,15 +129,8 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 	if err != nil {
 		return err
 	}
-	for _, ev := range prog.Events {
-		if ev.Kind >= ir.EventPrintMap && ev.Kind <= ir.EventZeroMap && (ev.Map < 0 || ev.Map >= len(prog.Maps)) {
-			return fmt.Errorf("run: event %d acts on map %d, the program has %d", ev.ID, ev.Map, len(prog.Maps))
-		}
-	}
-	for i, m := range prog.Maps {
-		if int(m.ID) != i {
-			return fmt.Errorf("run: map %d has ID %d", i, m.ID)
-		}
+	if err := checkLayout(prog); err != nil { // live.go
+		return err
 	}
 	if err := checkPrivileges(); err != nil {
 		return err
@@ -171,6 +166,7 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 		mapEntries: opts.MapEntries,
 		wakeupNs:   uint64(opts.Wakeup.Nanoseconds()),
 		hold:       len(opts.Command) > 0,
+		live:       opts.live != nil,
 	}
 	unwindStart := time.Now()
 	var unwindNotes []string
@@ -191,6 +187,9 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 		start:   start,
 	}
 	s.dec.json = opts.Format == FormatJSON
+	if opts.live != nil {
+		opts.live.s = s
+	}
 	s.status.trace = func(b []byte) { s.out.record(b, false) }
 	defer func() { s.in.Close() }()
 	for _, note := range kf.notes {
@@ -251,6 +250,15 @@ type session struct {
 	readerErr    error // the first error of a MapReaders' at the end
 
 	tree *processTree // -c's command and its descendants (tree.go); nil: its process alone
+
+	// mu guards what a live session (live.go) changes while the loop
+	// reads records: prog, dec, maps, printer, loss, out, bias.
+	mu sync.Mutex
+	// liveMu orders a live session's changes of probes with the end of
+	// the trace (liveClosed: the loop has returned).
+	liveMu     sync.Mutex
+	liveClosed bool
+	pid, kpid  int // the traced process (0: every process); the pid the uprobes filter on
 }
 
 // logf writes a verbose line.
@@ -452,12 +460,13 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		}()
 	}
 
-	if child == nil && pid == 0 && !hasKind(s.prog, ir.Uprobe, ir.Uretprobe, ir.Interval) {
+	if child == nil && pid == 0 && !hasKind(s.prog, ir.Uprobe, ir.Uretprobe, ir.Interval) && s.opts.live == nil {
 		// Nothing but begin and end: as in bpftrace, tracing ends after
 		// the begin probes ran.
 		stopWith("only begin and end probes")
 	}
 	why, err := s.loop(stop)
+	s.closeLive() // live.go
 	if err != nil {
 		return err
 	}
@@ -508,6 +517,7 @@ func (s *session) attach(groups []*binaryProbes, pid int, writeBias bool) error 
 		if s.tree != nil {
 			kpid = 0
 		}
+		s.pid, s.kpid = pid, kpid
 		// The bias probes come first, then the scan of the processes
 		// already running: a process starting in between is in both.
 		links, err := attachBiasProbes(s.in, s.prog, kpid, s.status.warnf)
@@ -577,9 +587,12 @@ func (s *session) loop(stop <-chan string) (string, error) {
 			return why, nil
 		default:
 		}
-		if s.out.failed() {
+		s.mu.Lock()
+		failed, closedPipe := s.out.failed(), s.out.closedPipe()
+		s.mu.Unlock()
+		if failed {
 			// Nothing more can be written: stop, and say what was lost.
-			if s.out.closedPipe() {
+			if closedPipe {
 				return "output closed", nil
 			}
 			return "write error", nil
@@ -594,7 +607,10 @@ func (s *session) loop(stop <-chan string) (string, error) {
 		switch {
 		case err == nil:
 			lastRecord = time.Now()
-			if s.handle(rec.RawSample) == ir.EventExit {
+			s.mu.Lock()
+			kind := s.handle(rec.RawSample)
+			s.mu.Unlock()
+			if kind == ir.EventExit {
 				return "exit()", nil
 			}
 		case errors.Is(err, os.ErrDeadlineExceeded), errors.Is(err, ringbuf.ErrFlushed):
@@ -602,6 +618,7 @@ func (s *session) loop(stop <-chan string) (string, error) {
 			return "", fmt.Errorf("read ring buffer: %w", err)
 		}
 		now = time.Now()
+		s.mu.Lock()
 		if s.rd.AvailableBytes() == 0 || now.Sub(lastFlush) >= pollInterval {
 			s.flush()
 			lastFlush = now
@@ -620,6 +637,7 @@ func (s *session) loop(stop <-chan string) (string, error) {
 			s.loss.check()
 			lastLoss = now
 		}
+		s.mu.Unlock()
 	}
 }
 
@@ -846,7 +864,9 @@ func (s *session) drain() {
 		if err != nil {
 			return // deadline: the buffer is empty
 		}
+		s.mu.Lock()
 		s.handle(rec.RawSample)
+		s.mu.Unlock()
 	}
 }
 
@@ -882,7 +902,9 @@ func waitProcess(pid int, done <-chan struct{}) bool {
 // attach point, begin, end and interval probes included), then calls
 // Options.Attached.
 func (s *session) attached() {
-	s.status.attached(len(s.prog.Probes))
+	if s.opts.live == nil { // a live session says what it attached itself
+		s.status.attached(len(s.prog.Probes))
+	}
 	if s.opts.Attached != nil {
 		s.opts.Attached()
 	}

@@ -118,6 +118,7 @@ type options struct {
 	exact    bool
 	scriptNm string
 	scriptSr string
+	interact bool
 }
 
 func main() {
@@ -144,6 +145,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.StringVarP(&o.pidStr, "pid", "p", "", "trace only the process with this `PID`")
 	fs.StringVarP(&o.command, "command", "c", "", "start `CMD` (with its arguments), trace it and every process it starts, and stop when the last exits")
 	fs.StringVarP(&o.dump, "dump", "d", "", "print `WHAT` instead of running: ast (the syntax tree) or ir (the bytecode)")
+	fs.BoolVarP(&o.interact, "interactive", "i", false, "an interactive session on -p PID, -c CMD or a BINARY: add and remove probes while it runs (a terminal UI, or commands from stdin; docs/interactive.md)")
 	fs.BoolVarP(&o.list, "list", "l", false, "list the probe points matching the probe given instead of a script (with -v: their variables)")
 	fs.BoolVar(&o.dryRun, "dry-run", false, "compile and load into the kernel, attach nothing")
 	fs.BoolVarP(&o.verbose, "verbose", "v", false, "print what gs does (attach timings, probe addresses)")
@@ -209,6 +211,21 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	rest := fs.Args()
 	setupDebugInfo(&o, stderr)
+	if o.interact {
+		if o.pid != 0 && o.command != "" {
+			fmt.Fprint(stderr, "gs: -p and -c cannot be used together\n")
+			return exitUsage
+		}
+		var cmdArgs []string
+		if o.command != "" {
+			var err error
+			if cmdArgs, err = splitCommand(o.command); err != nil {
+				fmt.Fprintf(stderr, "gs: -c: %v\n", err)
+				return exitUsage
+			}
+		}
+		return interactive(&o, rest, cmdArgs, os.Stdin, stdout, stderr) // interactive.go
+	}
 	listScript := false
 	if o.list {
 		spec := o.program

@@ -39,7 +39,7 @@ func TestUsage(t *testing.T) {
 		want string
 	}{
 		{[]string{"-h"}, exitOK, "\nUSAGE:\n    gs [options] FILE\n"},
-		{[]string{"-idonotexist"}, exitUsage, "gs: unknown shorthand flag: 'i' in -idonotexist\n\ngs - trace"},
+		{[]string{"-Ydonotexist"}, exitUsage, "gs: unknown shorthand flag: 'Y' in -Ydonotexist\n\ngs - trace"},
 		{[]string{"--version"}, exitOK, "bytecode version"},
 		{[]string{"-V"}, exitOK, "gs dev (bytecode version"},
 		// bpftrace's words for the command line's errors.

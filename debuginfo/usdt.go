@@ -5,8 +5,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/gs-tracer/gs/arch"
 )
@@ -367,4 +369,44 @@ func (b *Binary) symbolAddr(name string) (uint64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// USDTFiles returns the files with USDT probes that any process maps
+// (bpftrace's usdt:*:... with no -p), each once, by the path gs opens. A
+// file is one the processes share: a probe in it fires in each of them.
+func USDTFiles() []string {
+	ents, _ := os.ReadDir("/proc")
+	seen := map[string]bool{}
+	files := map[[2]uint64]bool{} // by device and inode: one file under two paths
+	var out []string
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		for _, p := range ForProcess(pid).Mapped {
+			if seen[p] {
+				continue
+			}
+			seen[p] = true
+			st, err := os.Stat(p)
+			if err != nil {
+				continue
+			}
+			if sys, ok := st.Sys().(*syscall.Stat_t); ok {
+				id := [2]uint64{sys.Dev, sys.Ino}
+				if files[id] {
+					continue
+				}
+				files[id] = true
+			}
+			if f, err := elf.Open(p); err == nil {
+				if f.Section(".note.stapsdt") != nil {
+					out = append(out, p)
+				}
+				f.Close()
+			}
+		}
+	}
+	return out
 }

@@ -187,7 +187,11 @@ type Probe struct {
 	// kernel's uprobe interface wants it.
 	Offset uint64
 	// Address is the link-time virtual address of the attach point.
-	Address  uint64
+	Address uint64
+	// RefCtrOffset is the file offset in Binary of a USDT probe's
+	// semaphore, which the kernel raises while the uprobe is attached
+	// (the uprobe's ref_ctr_offset); 0 for none.
+	RefCtrOffset uint64
 	PeriodNs uint64 // Interval probes
 	Start    uint32 // first instruction
 	Len      uint32 // number of instructions

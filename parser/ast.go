@@ -85,10 +85,11 @@ const (
 	ProbeBegin
 	ProbeEnd
 	ProbeInterval
+	ProbeUsdt // usdt:BIN:[PROVIDER:]NAME (parser/usdt.go)
 )
 
 func (k ProbeKind) String() string {
-	return [...]string{"uprobe", "uretprobe", "BEGIN", "END", "interval"}[k]
+	return [...]string{"uprobe", "uretprobe", "BEGIN", "END", "interval", "usdt"}[k]
 }
 
 // Probe is one probe specifier as written. For uprobes exactly one of the
@@ -105,6 +106,8 @@ type Probe struct {
 	Addr      uint64
 	File      string // BIN:FILE:LINE
 	Line      int
+
+	Provider string // usdt: the provider (pattern), "" for any; the name is in Func
 
 	IntervalUnit string // "s", "ms" or "us"
 	IntervalN    uint64

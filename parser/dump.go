@@ -201,6 +201,8 @@ func describeProbe(p *Probe) string {
 		}
 	case ProbeInterval:
 		fmt.Fprintf(&sb, " unit=%s n=%d", p.IntervalUnit, p.IntervalN)
+	case ProbeUsdt:
+		fmt.Fprintf(&sb, " binary=%q provider=%q name=%q", p.Binary, p.Provider, p.Func)
 	}
 	return sb.String()
 }

@@ -133,6 +133,15 @@ func TestParseProbes(t *testing.T) {
 		{"i:us:250", `Probe interval unit=us n=250`},
 		{"BEGIN", `Probe BEGIN`},
 		{"END", `Probe END`},
+		{"usdt:./app:prov:name", `Probe usdt binary="./app" provider="prov" name="name"`},
+		{"U:./app:name", `Probe usdt binary="./app" provider="" name="name"`},
+		{"usdt:/usr/bin/python3.11:python:gc__done", `Probe usdt binary="/usr/bin/python3.11" provider="python" name="gc__done"`},
+		{"usdt:./app*::*probe2", `Probe usdt binary="./app*" provider="" name="*probe2"`},
+		{"usdt::tracetest:testprobe", `Probe usdt binary="" provider="tracetest" name="testprobe"`},
+		{"usdt:*:tracetest:testprobe", `Probe usdt binary="*" provider="tracetest" name="testprobe"`},
+		{"usdt:libstdc++:libstdcxx:throw", `Probe usdt binary="libstdc++" provider="libstdcxx" name="throw"`},
+		{"usdt:*", `Probe usdt binary="" provider="" name="*"`},
+		{`usdt:./app:test:"\"probe1\""`, `Probe usdt binary="./app" provider="test" name="\"probe1\""`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.spec, func(t *testing.T) {

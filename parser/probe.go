@@ -32,6 +32,7 @@ var probeTypes = map[string]ProbeKind{
 	"uprobe": ProbeUprobe, "u": ProbeUprobe,
 	"uretprobe": ProbeUretprobe, "ur": ProbeUretprobe,
 	"interval": ProbeInterval, "i": ProbeInterval,
+	"usdt": ProbeUsdt, "U": ProbeUsdt,
 }
 
 // otherProbeTypes are bpftrace's probe types that gs does not have, by
@@ -42,7 +43,7 @@ var otherProbeTypes = map[string]string{
 	"kretfunc": "fexit", "fexit": "fexit", "fr": "fexit",
 	"tracepoint": "tracepoint", "t": "tracepoint", "rawtracepoint": "rawtracepoint", "rt": "rawtracepoint",
 	"watchpoint": "watchpoint", "w": "watchpoint", "asyncwatchpoint": "asyncwatchpoint", "aw": "asyncwatchpoint",
-	"usdt": "usdt", "U": "usdt", "profile": "profile", "p": "profile",
+	"profile": "profile", "p": "profile",
 	"software": "software", "s": "software", "hardware": "hardware", "h": "hardware",
 	"iter": "iter", "it": "iter", "uprobe_multi": "uprobe_multi", "self": "self", "bench": "bench", "test": "test",
 }
@@ -91,6 +92,10 @@ func (b *builder) probeSpec(text string, off int) *Probe {
 	}
 	if kind == ProbeInterval {
 		b.intervalSpec(p, rest, restOff)
+		return p
+	}
+	if kind == ProbeUsdt {
+		b.usdtSpec(p, rest, restOff) // usdt.go
 		return p
 	}
 

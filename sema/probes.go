@@ -32,6 +32,9 @@ func (c *checker) resolveProbes(g *Group) {
 		case parser.ProbeBegin, parser.ProbeEnd, parser.ProbeInterval:
 			c.specialProbe(g, pr)
 			continue
+		case parser.ProbeUsdt:
+			c.usdtProbes(g, pr) // usdt.go
+			continue
 		}
 		name := pr.Binary
 		if name == "" {

@@ -113,6 +113,11 @@ func (c *checker) scopeFor(g *Group) Scope {
 
 // ident resolves a bare identifier.
 func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
+	if n, ok := usdtArgIndex(e.Name); ok {
+		if _, any := c.usdtGroup(gc.g); any && c.builtinHere(e) {
+			return c.usdtArg(gc, e, n) // usdt.go
+		}
+	}
 	if b, ok := builtins[e.Name]; ok {
 		if sp := gc.g.Special; sp != "" && (b.Kind == BuiltinReg || b.Kind == BuiltinFunc || b.Kind == BuiltinGoid) {
 			c.errorf(e, "%s is not available in %s", e.Name, sp).WithHint("%s probes run outside any traced function", sp)

@@ -127,6 +127,14 @@ func attachMulti(ex *link.Executable, prog *ebpf.Program, probes []*ir.Probe, pi
 	for i, p := range probes {
 		opts.Addresses[i] = p.Offset
 		opts.Cookies[i] = uint64(p.ID)
+		if p.RefCtrOffset != 0 {
+			// USDT semaphores: the kernel raises each while the link
+			// holds its uprobe (0 is none).
+			if opts.RefCtrOffsets == nil {
+				opts.RefCtrOffsets = make([]uint64, len(probes))
+			}
+			opts.RefCtrOffsets[i] = p.RefCtrOffset
+		}
 	}
 	var l link.Link
 	var err error
@@ -155,7 +163,7 @@ func attachMulti(ex *link.Executable, prog *ebpf.Program, probes []*ir.Probe, pi
 func attachSingles(ex *link.Executable, prog *ebpf.Program, probes []*ir.Probe, pid int) ([]link.Link, error) {
 	var links []link.Link
 	for _, p := range probes {
-		opts := &link.UprobeOptions{Address: p.Offset, Cookie: uint64(p.ID), PID: pid}
+		opts := &link.UprobeOptions{Address: p.Offset, Cookie: uint64(p.ID), PID: pid, RefCtrOffset: p.RefCtrOffset}
 		var l link.Link
 		var err error
 		if p.Kind == ir.Uretprobe {

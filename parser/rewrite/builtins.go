@@ -83,6 +83,8 @@ func probeType(g *parser.ProbeGroup) string {
 			k = "special"
 		case parser.ProbeInterval:
 			k = "interval"
+		case parser.ProbeUsdt:
+			k = "usdt"
 		}
 		if i > 0 && k != t {
 			return ""

@@ -192,9 +192,9 @@ type Probe struct {
 	// semaphore, which the kernel raises while the uprobe is attached
 	// (the uprobe's ref_ctr_offset); 0 for none.
 	RefCtrOffset uint64
-	PeriodNs uint64 // Interval probes
-	Start    uint32 // first instruction
-	Len      uint32 // number of instructions
+	PeriodNs     uint64 // Interval probes
+	Start        uint32 // first instruction
+	Len          uint32 // number of instructions
 	// Cells is the first of the probe's cells in gs_cells: its OpCellAgg
 	// imm counts from there (see Cells in doc.go).
 	Cells uint32

@@ -20,6 +20,7 @@
 //	go run ./bench -only ustack    (@[ustack] = count() with and without frame pointers, ustack.go)
 //	go run ./bench -only startup [-base OLD-GS]   (launch until released and a whole -c run, next to bpftrace)
 //	go run ./bench -only output -base OLD-GS   (printing's cost per event, two gs binaries side by side, output.go)
+//	go run ./bench -only metrics [-base OLD-GS]   (a hist hit's cost with its hidden sum, next to -base and bpftrace; a scrape's cost, metrics.go)
 package main
 
 import (
@@ -43,8 +44,8 @@ var (
 	calls    = flag.Int("calls", 1000000, "calls per run")
 	gs       = flag.String("gs", "bin/gs", "the gs binary")
 	namesBin = flag.String("names-bin", "", "-only names: the C++ binary to list, instead of generating and compiling one")
-	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe), names (listing a big C++ program's functions, next to gdb), ustack (@[ustack] = count(), with and without frame pointers), startup (launch until released and a whole -c run; -base adds an older gs) or output (printing's cost per event, -gs next to -base)")
-	base     = flag.String("base", "", "-only output and startup: the gs binary to compare -gs with (the one before a change)")
+	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe), names (listing a big C++ program's functions, next to gdb), ustack (@[ustack] = count(), with and without frame pointers), metrics (a hist hit with its hidden sum, next to -base and bpftrace; a scrape), startup (launch until released and a whole -c run; -base adds an older gs) or output (printing's cost per event, -gs next to -base)")
+	base     = flag.String("base", "", "-only output, metrics and startup: the gs binary to compare -gs with (the one before a change)")
 	mapKeys  = flag.Int("map-keys", 100000, "-only output: keys of the printed map")
 )
 
@@ -100,6 +101,10 @@ func main() {
 	}
 	if *only == "ustack" {
 		benchUstack(dir, target, tools)
+		return
+	}
+	if *only == "metrics" {
+		benchHistHit(target, tools)
 		return
 	}
 	if *only == "startup" {

@@ -11,7 +11,7 @@ import (
 
 // Version identifies the encoding. Bump it whenever an op is added or its
 // meaning changes.
-const Version = 13
+const Version = 14
 
 // Limits shared with the C interpreter (they are written into its header).
 const (
@@ -35,7 +35,9 @@ const (
 	// sum, v[AggMinSlot] min, v[AggMaxSlot] max, v[AggSetSlot] 1 once
 	// min/max hold a value, then MaxBuckets hist/lhist buckets from
 	// AggBucketBase. Every aggregation but min and max increments the
-	// count slot; min and max set the set slot. Each CPU has its own values: sum the
+	// count slot, and all but count, min and max add the value to the sum
+	// slot (hist and lhist too, since Version 14: a histogram's sum for
+	// the metrics exporters); min and max set the set slot. Each CPU has its own values: sum the
 	// counts, sums and buckets, and take min/max over the CPUs whose set
 	// slot is 1.
 	//

@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              13 /* ir.Version */
+#define GS_IR_VERSION              14 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0

@@ -600,6 +600,8 @@ static __always_inline void agg_minmax(struct agg *g, s64 x, int min, int max)
 
 /* agg_update aggregates x into g, an aggregation value in gs_aggs or cells
  * laid over gs_cells: every aggregation but min and max counts the value,
+ * and every one but count, min and max adds it to the sum slot (hist and
+ * lhist too: the metrics exporters' _sum),
  * and min and max set the set slot, so a value that was never hit is all
  * zeros. agg must be an Agg (at most GS_AGG_LHIST). */
 static __always_inline void agg_update(struct agg *g, u8 map, u8 agg, s64 x)
@@ -636,6 +638,7 @@ static __always_inline void agg_update(struct agg *g, u8 map, u8 agg, s64 x)
 	if (b >= GS_MAX_BUCKETS)
 		b = GS_MAX_BUCKETS - 1;
 	g->v[GS_AGG_COUNT_SLOT]++;
+	g->v[GS_AGG_SUM_SLOT] += x; /* a histogram's _sum (metrics) */
 	g->v[GS_AGG_BUCKET_BASE + b]++;
 }
 

@@ -667,6 +667,7 @@ func (m *Machine) aggregate(key string, agg ir.Agg, x int64, mp ir.Map) {
 	}
 	b = min(b, ir.MaxBuckets-1)
 	g[ir.AggCountSlot]++
+	g[ir.AggSumSlot] += uint64(x) // a histogram's sum (ir.AggSlots)
 	g[ir.AggBucketBase+b]++
 }
 

@@ -509,6 +509,10 @@ type Map struct {
 	// 8-byte gs_stacks ids (Type.StackID), KindString keys are string
 	// slots whose address word is zero.
 	Keys []*Type
+	// Labels name the keys as metric labels (package metrics): Labels[i]
+	// is key i's, from its expression at first use (sema/labels.go), ""
+	// where the expression gives none.
+	Labels []string
 	// KeySize is the bytes of key values after the 8-byte header; bytes
 	// 8+KeySize to MapKeySize of every key are zero.
 	KeySize int

@@ -422,3 +422,8 @@ func appendLhist(dst []byte, m *ir.Map, b []uint64, div int64) []byte {
 	}
 	return dst
 }
+
+// LhistBuckets is the number of buckets of m's lhist between min and max
+// (the two outer ones excluded), and false for parameters that make none:
+// what the metrics exporters read a lhist's buckets by.
+func LhistBuckets(m *ir.Map) (int, bool) { return lhistBuckets(m) }

@@ -119,8 +119,10 @@ func (c *checker) mapRef(gc *groupCtx, e *parser.MapExpr) *Map {
 	if !m.keysSet {
 		m.keysSet = true
 		m.Desc.Sp = e.Sp // the first use that fixes the keys
-		for _, t := range types {
+		for i, t := range types {
 			m.KeyTypes = append(m.KeyTypes, keyType(t))
+			m.Desc.Labels = append(m.Desc.Labels, keyLabel(e.Keys[i])) // labels.go
+			c.checkLabel(m, i, e.Keys[i], t)
 		}
 		c.checkSelfRead(m, e)
 		return m

@@ -58,6 +58,9 @@ type Config struct {
 	// Command is set when gs starts the traced command (-c): cpid is
 	// its pid.
 	Command bool
+	// Metrics is set when the maps are exported as metrics (--metrics):
+	// a key that cannot be a metric label is an error (labels.go).
+	Metrics bool
 	// Script is what rewrite.Apply found in the script before Check:
 	// the settings of its config block, and the diagnostics of the
 	// rewritten forms, which Check reports with its own. nil: a script

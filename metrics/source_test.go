@@ -66,7 +66,7 @@ func (r modelReader) ReadMaps() (map[uint8][]output.MapEntry, error) {
 	return out, nil
 }
 func (modelReader) Stack(uint64) ([]symbolize.Frame, bool) { return nil, false }
-func (modelReader) Symbols() *output.Symbols                { return nil }
+func (modelReader) Symbols() *output.Symbols               { return nil }
 func (modelReader) Health() (Health, error) {
 	return Health{Lost: []uint64{3}, Counters: [ir.NumCounters]uint64{ir.CounterMapFull: 2}, ProbesAttached: 1}, nil
 }

@@ -22,8 +22,9 @@
 //
 // A push that fails (an unreachable Collector, a timeout, a snapshot that
 // cannot be read) is counted and tracing goes on: the first failure is
-// said once on the status writer, the count is the Family FailuresFamily
-// that Pusher.Health returns, and Shutdown says how many failed.
+// said once on the status writer, the count is the family that
+// Pusher.Health returns (gs_otlp_push_failures_total), and Shutdown says
+// how many failed.
 package otlp
 
 import (
@@ -57,16 +58,19 @@ const ScopeName = "github.com/gs-tracer/gs"
 type Options struct {
 	Status  io.Writer // where the first failure and the summary are said
 	Version string    // gs's version: the scope's and service.version
+	Prefix  string    // the metrics' prefix (metrics.DefaultPrefix), for Health's name
 }
 
 // A Pusher pushes snapshots until Shutdown.
 type Pusher struct {
 	cfg      Config
 	status   io.Writer
+	failures string // Health's family name
 	provider *sdkmetric.MeterProvider
 	prod     *producer
 
 	pushes, failed atomic.Uint64
+	closing        atomic.Bool // Shutdown has begun
 	sayOnce        sync.Once
 	saidMu         sync.Mutex
 	said           map[string]bool // the SDK's messages said
@@ -84,7 +88,7 @@ func (e errCounted) Unwrap() error { return e.err }
 // when the exporter cannot be made (a malformed endpoint); a Collector
 // that does not answer is a failed push, counted.
 func Start(ctx context.Context, cfg Config, src metrics.Source, o Options) (*Pusher, error) {
-	p := &Pusher{cfg: cfg, status: o.Status, said: map[string]bool{}}
+	p := &Pusher{cfg: cfg, status: o.Status, failures: o.Prefix + FailuresFamily, said: map[string]bool{}}
 	if p.status == nil {
 		p.status = io.Discard
 	}
@@ -103,9 +107,11 @@ func Start(ctx context.Context, cfg Config, src metrics.Source, o Options) (*Pus
 	}
 	// Later options win: OTEL_RESOURCE_ATTRIBUTES and OTEL_SERVICE_NAME
 	// over gs's own service.name.
-	res, err := resource.New(ctx,
-		resource.WithAttributes(semconv.ServiceName("gs"), semconv.ServiceVersion(o.Version)),
-		resource.WithTelemetrySDK(), resource.WithFromEnv())
+	own := []attribute.KeyValue{semconv.ServiceName("gs")}
+	if o.Version != "" {
+		own = append(own, semconv.ServiceVersion(o.Version))
+	}
+	res, err := resource.New(ctx, resource.WithAttributes(own...), resource.WithTelemetrySDK(), resource.WithFromEnv())
 	if err != nil {
 		return nil, fmt.Errorf("read OTEL_RESOURCE_ATTRIBUTES: %w", err)
 	}
@@ -131,6 +137,7 @@ const FinalWait = 5 * time.Second
 func (p *Pusher) Shutdown(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, min(p.cfg.Timeout, FinalWait))
 	defer cancel()
+	p.closing.Store(true)
 	err := p.provider.Shutdown(ctx)
 	if n := p.failed.Load(); n > 0 {
 		fmt.Fprintf(p.status, "gs: otlp: %d of %d pushes to %s failed\n", n, p.pushes.Load(), p.cfg.Endpoint)
@@ -148,14 +155,15 @@ func (p *Pusher) Failed() uint64 { return p.failed.Load() }
 // Pushes is the number of pushes tried so far.
 func (p *Pusher) Pushes() uint64 { return p.pushes.Load() }
 
-// FailuresFamily is the name of the health counter of failed pushes.
-const FailuresFamily = "gs_otlp_push_failures_total"
+// FailuresFamily names the health counter of failed pushes after the
+// metrics' prefix, as gs's other health families (gs_otlp_push_failures_total).
+const FailuresFamily = "otlp_push_failures_total"
 
-// Health is gs's own metric of the pushes: the failed ones, counted from
-// the start.
+// Health is gs's own metric of the pushes, the failed ones counted from
+// the start: a family to add to each snapshot's health families.
 func (p *Pusher) Health() metrics.Family {
 	return metrics.Family{
-		Name:   FailuresFamily,
+		Name:   p.failures,
 		Help:   "OTLP pushes of the maps that failed (the Collector did not take them, or the maps could not be read)",
 		Kind:   metrics.Counter,
 		Points: []metrics.Point{{Value: float64(p.failed.Load())}},
@@ -167,7 +175,7 @@ func (p *Pusher) fail(err error) error {
 	p.failed.Add(1)
 	p.sayOnce.Do(func() {
 		fmt.Fprintf(p.status, "gs: otlp: push to %s failed: %v (tracing goes on; failed pushes are counted in %s and not said again)\n",
-			p.cfg.Endpoint, err, FailuresFamily)
+			p.cfg.Endpoint, err, p.failures)
 	})
 	return errCounted{err}
 }
@@ -177,7 +185,7 @@ func (p *Pusher) fail(err error) error {
 // message.
 func (p *Pusher) handle(err error) {
 	var c errCounted
-	if errors.As(err, &c) {
+	if errors.As(err, &c) || (p.closing.Load() && errors.Is(err, context.Canceled)) {
 		return
 	}
 	p.saidMu.Lock()
@@ -195,8 +203,14 @@ type countingExporter struct {
 }
 
 func (e *countingExporter) Export(ctx context.Context, rm *metricdata.ResourceMetrics) error {
+	err := e.Exporter.Export(ctx, rm)
+	if err != nil && e.p.closing.Load() && errors.Is(err, context.Canceled) {
+		// The periodic push that Shutdown interrupted: the final one
+		// follows, with the same maps or newer.
+		return errCounted{err}
+	}
 	e.p.pushes.Add(1)
-	if err := e.Exporter.Export(ctx, rm); err != nil {
+	if err != nil {
 		return e.p.fail(err)
 	}
 	return nil

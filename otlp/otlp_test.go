@@ -159,7 +159,7 @@ func TestUnreachable(t *testing.T) {
 					{Name: "gs_calls", Kind: metrics.Counter, Points: []metrics.Point{{Value: 1}}}}}, nil
 			}
 			var status syncBuffer
-			p, err := Start(context.Background(), cfg, src, Options{Status: &status, Version: "test"})
+			p, err := Start(context.Background(), cfg, src, Options{Status: &status, Version: "test", Prefix: "gs_"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -176,13 +176,13 @@ func TestUnreachable(t *testing.T) {
 			if failed < 3 || failed != pushes || reads.Load() < int64(pushes) {
 				t.Errorf("%d of %d pushes failed, %d snapshots read; want at least 3, all failed, each read", failed, pushes, reads.Load())
 			}
-			if h := p.Health(); h.Name != FailuresFamily || h.Kind != metrics.Counter || h.Points[0].Value != float64(failed) {
+			if h := p.Health(); h.Name != "gs_otlp_push_failures_total" || h.Kind != metrics.Counter || h.Points[0].Value != float64(failed) {
 				t.Errorf("health: %+v, want %d failures", h, failed)
 			}
 			out := status.String()
 			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 			if len(lines) != 2 || !strings.HasPrefix(lines[0], "gs: otlp: push to http://"+addr) ||
-				!strings.Contains(lines[0], "not said again") ||
+				!strings.Contains(lines[0], "counted in gs_otlp_push_failures_total and not said again") ||
 				lines[1] != fmt.Sprintf("gs: otlp: %d of %d pushes to %s failed", failed, pushes, cfg.Endpoint) {
 				t.Errorf("status, want the first failure and the summary:\n%s", out)
 			}

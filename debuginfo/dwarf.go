@@ -49,6 +49,7 @@ type Debug struct {
 	rustIdx  *rustIndex
 	rustLang int8
 	cxx      *cxxState // C++ fix-ups of types (cxx.go)
+	calls    *callSiteIndex // every call site, on first entry value (callsites.go)
 }
 
 // unit is one compilation (or partial) unit.

@@ -58,6 +58,11 @@ const (
 	LocTLS
 	LocTP       // push the thread pointer (ir.CtxTP)
 	LocTLSBlock // x → the start of the static TLS block of DTV module x (ir.OpTLS; Value: whose DTV, ir.TLSGlibc or ir.TLSMusl)
+	// LocNeedCaller is x →: when x is 0 the value is not available at
+	// run time (an entry value whose caller no call site DWARF lists
+	// names, callsites.go); gen lowers it to a read that fails there
+	// (ir.AddrUnavailable). Only in Piece.Ops.
+	LocNeedCaller
 )
 
 var locNames = map[LocKind]string{
@@ -66,7 +71,7 @@ var locNames = map[LocKind]string{
 	LocNe: "ne", LocLt: "lt", LocLe: "le", LocGt: "gt", LocGe: "ge", LocNeg: "neg", LocNot: "not",
 	LocAbs: "abs", LocDup: "dup", LocDrop: "drop", LocOver: "over", LocSwap: "swap", LocRot: "rot",
 	LocStackValue: "stack_value", LocCFA: "call_frame_cfa",
-	LocTLS: "form_tls_address", LocTP: "tp", LocTLSBlock: "tls_block",
+	LocTLS: "form_tls_address", LocTP: "tp", LocTLSBlock: "tls_block", LocNeedCaller: "need_caller",
 }
 
 // LocOp is one decoded DWARF expression operation.
@@ -154,6 +159,9 @@ type Location struct {
 	// Context of Expr, for String: the frame base and CFA rule used.
 	FrameBase string
 	CFA       *CFARule
+	// Callers is how many call sites an entry value is chosen among at
+	// run time (callsites.go), 0 for none.
+	Callers int
 }
 
 // Reasons a location is unavailable.
@@ -270,6 +278,9 @@ func (l Location) String() string {
 	}
 	if l.CFA != nil {
 		ctx = append(ctx, "cfa="+l.CFA.String())
+	}
+	if l.Callers > 0 {
+		ctx = append(ctx, fmt.Sprintf("entry value from %d call sites", l.Callers))
 	}
 	if len(ctx) > 0 {
 		s += " [" + strings.Join(ctx, " ") + "]"

@@ -293,12 +293,20 @@ func (d *Debug) resolve(ops []LocOp, pc uint64, fn *funcCtx, loc *Location) ([]L
 		case LocEntryValue:
 			// At the function's entry the registers still hold what the
 			// caller passed: DW_OP_entry_value(DW_OP_regN) is regN.
-			// TODO: recover other pcs from DW_TAG_call_site_parameter in
-			// callers (needs the caller, known only at run time).
-			if fn == nil || pc != fn.lowPC || len(o.Sub) != 1 || o.Sub[0].Kind != LocReg {
+			// Past it, the callers' call sites say (callsites.go).
+			if fn == nil || len(o.Sub) != 1 || o.Sub[0].Kind != LocReg {
 				return nil, errors.New("entry value (DW_OP_entry_value) not recoverable at this pc")
 			}
-			out = append(out, LocOp{Kind: LocBreg, Reg: o.Sub[0].Reg})
+			if pc == fn.lowPC {
+				out = append(out, LocOp{Kind: LocBreg, Reg: o.Sub[0].Reg})
+				break
+			}
+			ops, n, err := d.entryValue(o.Sub[0].Reg, pc, fn)
+			if err != nil {
+				return nil, err
+			}
+			loc.Callers = n
+			out = append(out, ops...)
 		default:
 			out = append(out, o)
 		}

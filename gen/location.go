@@ -149,6 +149,16 @@ func (g *gen) locOps(ops []debuginfo.LocOp, r uint8, module int) {
 				x := st[len(st)-1]
 				g.emit(ir.Insn{Op: ir.OpTLS, A: x, B: x, Imm: int32(o.Value)})
 			}
+		case debuginfo.LocNeedCaller:
+			if need(1) {
+				x := st[len(st)-1]
+				ok := newLabel()
+				g.jump(ir.OpJnz, x, ok)
+				g.constant(x, ir.AddrUnavailable) // fails: the value prints as <optimized out>
+				g.emit(ir.Insn{Op: ir.OpLoad, A: x, B: x, C: 8})
+				g.bind(ok)
+				pop()
+			}
 		case debuginfo.LocPlusConst:
 			if need(1) {
 				g.addImm(st[len(st)-1], o.Offset)

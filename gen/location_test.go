@@ -117,6 +117,15 @@ func evalLoc(loc debuginfo.Location, size int, p *fakeProc) ([]byte, error) {
 				bin(func(y, x uint64) uint64 { return y >> (x & 63) })
 			case debuginfo.LocShra:
 				bin(func(y, x uint64) uint64 { return uint64(int64(y) >> (x & 63)) })
+			case debuginfo.LocEq:
+				bin(func(y, x uint64) uint64 {
+					if y == x {
+						return 1
+					}
+					return 0
+				})
+			case debuginfo.LocNeedCaller: // the read that marks it unavailable is the model's to fail
+				st = st[:n-1]
 			case debuginfo.LocNeg:
 				st[n-1] = -st[n-1]
 			case debuginfo.LocNot:

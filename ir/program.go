@@ -125,6 +125,14 @@ const (
 	BiasUnknown = 1 << 63
 )
 
+// AddrUnavailable is an address at which no read of the traced process's
+// memory succeeds: it is not canonical on x86-64 (with 4- or 5-level
+// paging), so the kernel's user read refuses it. gen reads it to mark a
+// value that has no location at run time (debuginfo.LocNeedCaller: an
+// entry value whose caller DWARF does not describe), and the output
+// prints a read error there as <optimized out>, never as a value.
+const AddrUnavailable = 0xdead_0000_0000_0000
+
 // String slot flags.
 const (
 	StrTruncated = 1 << 0

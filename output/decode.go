@@ -105,6 +105,9 @@ func (d *Decoder) field(v *Value, f *ir.Field, raw []byte) {
 	if f.Status >= 0 {
 		if st := binary.LittleEndian.Uint64(raw[f.Status:]); st != ir.StatusOK {
 			*v = Value{Kind: Failed, Type: f.Type, Status: st, U: binary.LittleEndian.Uint64(raw[f.Status+8:])}
+			if st == ir.StatusReadError && v.U == ir.AddrUnavailable {
+				*v = Value{Kind: OptimizedOut, Type: f.Type} // no location at run time
+			}
 			return
 		}
 	}

@@ -14,7 +14,8 @@ const (
 	// layouts that disagree); nothing else is set.
 	Malformed Kind = iota
 	// OptimizedOut: a field with no location at the probe's address
-	// (ir.Field.Unavailable).
+	// (ir.Field.Unavailable), or none at run time (a read error at
+	// ir.AddrUnavailable).
 	OptimizedOut
 	// Failed: a status slot says the value could not be read: Status is
 	// ir.StatusReadError (U the address), ir.StatusDynamicTLS or

@@ -42,15 +42,6 @@ var scanFixtures = []struct{ src, args string }{
 // that has gone in every variant (so that the entry is removed with the
 // fix).
 var scanKnown = map[string]string{
-	// gs moves walk's probe past the prologue to read a; there x is
-	// DW_OP_entry_value(rdi), which gdb recovers from main's
-	// DW_TAG_call_site_parameter and gs does not (it warns, and prints
-	// <optimized out>): walk's two call sites give x different values
-	// (DW_AT_call_value lit0 and lit1), so the right one depends on the
-	// return address at the probe (CFA-8), and gs's locations have no
-	// run-time choice between expressions; nothing else (a location list
-	// entry, a spill) holds x there.
-	"offsets/gcc-O2-nopie/walk/x": "entry value via the caller's call site (not recovered)",
 	// At gcc -O2, m is computed from x (rdi) by DWARF's typed stack:
 	// DW_OP_convert to double, DW_OP_const_type 0.5, DW_OP_plus on the
 	// doubles. gs's evaluator runs in BPF, which has no floating point;

@@ -48,7 +48,7 @@ type Debug struct {
 	// Rust (0 not known yet, 1 yes, -1 no).
 	rustIdx  *rustIndex
 	rustLang int8
-	cxx      *cxxState // C++ fix-ups of types (cxx.go)
+	cxx      *cxxState      // C++ fix-ups of types (cxx.go)
 	calls    *callSiteIndex // every call site, on first entry value (callsites.go)
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"strconv"
 	"strings"
 	"syscall"
@@ -409,4 +410,18 @@ func USDTFiles() []string {
 		}
 	}
 	return out
+}
+
+// USDTMatch matches a provider or probe name against a pattern of a usdt
+// specifier, with wildcards as path.Match has them; "" and "*" match
+// anything.
+func USDTMatch(pattern, s string) bool {
+	if pattern == "" || pattern == "*" {
+		return true
+	}
+	if !strings.ContainsAny(pattern, "*?[") {
+		return pattern == s
+	}
+	ok, _ := path.Match(pattern, s)
+	return ok
 }

@@ -2,7 +2,6 @@ package sema
 
 import (
 	"fmt"
-	"path"
 	"strconv"
 	"strings"
 
@@ -93,7 +92,7 @@ func (c *checker) usdtBinary(g *Group, pr *parser.Probe, name string, one bool) 
 	}
 	n := 0
 	for _, u := range notes {
-		if !usdtMatch(pr.Provider, u.Provider) || !usdtMatch(pr.Func, u.Name) {
+		if !debuginfo.USDTMatch(pr.Provider, u.Provider) || !debuginfo.USDTMatch(pr.Func, u.Name) {
 			continue
 		}
 		off, ok := be.bin.FileOffset(u.PC)
@@ -130,19 +129,6 @@ func (c *checker) usdtBinary(g *Group, pr *parser.Probe, name string, one bool) 
 		n++
 	}
 	return n
-}
-
-// usdtMatch matches a provider or name against a pattern with bpftrace's
-// wildcard *; "" matches anything.
-func usdtMatch(pattern, s string) bool {
-	if pattern == "" || pattern == "*" {
-		return true
-	}
-	if !strings.ContainsAny(pattern, "*?[") {
-		return pattern == s
-	}
-	ok, _ := path.Match(pattern, s)
-	return ok
 }
 
 // usdtArgIndex returns N of an identifier argN.

@@ -9,6 +9,7 @@ import (
 	"os"
 	goruntime "runtime"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -899,11 +900,21 @@ func waitProcess(pid int, done <-chan struct{}) bool {
 }
 
 // attached reports, as bpftrace does, how many probes are attached (every
-// attach point, begin, end and interval probes included), then calls
-// Options.Attached.
+// attach point, begin, end and interval probes included; a USDT probe
+// once however many sites it has), then calls Options.Attached.
 func (s *session) attached() {
 	if s.opts.live == nil { // a live session says what it attached itself
-		s.status.attached(len(s.prog.Probes))
+		n, usdt := 0, map[string]bool{}
+		for _, p := range s.prog.Probes {
+			if strings.HasPrefix(p.Name, "usdt:") {
+				if usdt[p.Name] {
+					continue
+				}
+				usdt[p.Name] = true
+			}
+			n++
+		}
+		s.status.attached(n)
 	}
 	if s.opts.Attached != nil {
 		s.opts.Attached()

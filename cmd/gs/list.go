@@ -16,6 +16,14 @@ import (
 // `gs -lv SPEC` (also the parameters and locals of each match, with their
 // types and whether they can be read at the probe's address).
 func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) int {
+	if rest, ok := strings.CutPrefix(spec, "*:"); ok {
+		// Every kind: the functions, then the USDT probes (listusdt.go).
+		code := list("uprobe:"+rest, pid, verbose, exact, stdout, stderr)
+		if prog, diags := parser.ParseString("<list>", "usdt:"+rest+" {}"); !diags.HasErrors() && len(prog.Groups) == 1 {
+			listUSDT(prog.Groups[0].Probes[0], pid, verbose, true, stdout, stderr)
+		}
+		return code
+	}
 	spec = normalizeSpec(spec) // listmore.go
 	prog, diags := parser.ParseString("<list>", spec+" {}")
 	if diags.HasErrors() {
@@ -27,6 +35,9 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 		return exitUsage
 	}
 	p := prog.Groups[0].Probes[0]
+	if p.Kind == parser.ProbeUsdt {
+		return listUSDT(p, pid, verbose, false, stdout, stderr) // listusdt.go
+	}
 	if p.Kind != parser.ProbeUprobe && p.Kind != parser.ProbeUretprobe {
 		fmt.Fprintf(stderr, "gs: -l lists uprobe points, not %s probes\n", p.Kind)
 		return exitUsage

@@ -102,6 +102,7 @@ type options struct {
 	unsafe   bool
 	noWarn   bool
 	helperK  int
+	usdtFile bool
 	includes []string
 	dbgDirs  []string
 	pfilter  string
@@ -163,6 +164,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.BoolVar(&o.unsafe, "unsafe", false, "allow functions that act outside the trace: system()")
 	fs.BoolVar(&o.noWarn, "no-warnings", false, "print no warnings about the script")
 	fs.CountVarP(&o.helperK, "helper-errors", "k", "accepted for bpftrace's scripts: gs always reports failed reads (as <read error at ADDR>)")
+	fs.BoolVar(&o.usdtFile, "usdt-file-activation", false, "accepted for bpftrace's scripts: gs's USDT semaphores are the kernel's, raised in every process that maps the file")
 	fs.StringVar(&o.pfilter, "probe-filter", "", "attach only the probes whose specifier matches `REGEXP` (and every begin and end probe)")
 	fs.StringArrayVar(&o.dbgDirs, "debuginfo", nil, "also look for separate debug files in `DIR` (DIR/BINARY.debug with the binary's build-id)")
 	fs.StringArrayVar(&o.includes, "include", nil, "accepted for bpftrace's scripts: gs reads types from DWARF, not C `HEADER`s (ignored)")
@@ -236,9 +238,11 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		case isScript(o.program, rest):
 			listScript = true // list the probes the script attaches (below)
 		case spec == "" && len(rest) == 0 && o.pid != 0:
-			return listProcess(o.pid, "*", stdout, stderr) // list.go
+			code := listProcess(o.pid, "*", stdout, stderr) // list.go
+			listUSDT(&parser.Probe{Kind: parser.ProbeUsdt, Func: "*"}, o.pid, o.verbose, true, stdout, stderr)
+			return code
 		case spec == "" || (o.program != "" && len(rest) > 0) || len(rest) > 1:
-			fmt.Fprint(stderr, "gs: -l takes one probe, e.g. gs -l 'uprobe:./app:*' (gs lists uprobes only)\n")
+			fmt.Fprint(stderr, "gs: -l takes one probe, e.g. gs -l 'uprobe:./app:*' (gs lists uprobes and usdt probes)\n")
 			return exitUsage
 		default:
 			return list(spec, o.pid, o.verbose, o.exact, stdout, stderr)

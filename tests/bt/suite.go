@@ -218,14 +218,14 @@ func ReadSuite(tests string) ([]*Case, error) {
 
 // probeKinds are bpftrace's probe types, long and short names, with what
 // each is to the selection rule: true for the kinds gs has (uprobes,
-// uretprobes, begin/end, interval).
+// uretprobes, usdt, begin/end, interval).
 var probeKinds = map[string]bool{
 	"uprobe": true, "u": true, "uretprobe": true, "ur": true,
 	"interval": true, "i": true,
 	"BEGIN": true, "END": true, "begin": true, "end": true,
 	"kprobe": false, "k": false, "kretprobe": false, "kr": false,
 	"tracepoint": false, "t": false, "rawtracepoint": false, "rt": false,
-	"usdt": false, "U": false, "profile": false, "p": false,
+	"usdt": true, "U": true, "profile": false, "p": false,
 	"software": false, "s": false, "hardware": false, "h": false,
 	"watchpoint": false, "w": false, "asyncwatchpoint": false, "aw": false,
 	"fentry": false, "f": false, "fexit": false, "fr": false,

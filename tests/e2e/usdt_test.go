@@ -270,3 +270,58 @@ os._exit(0)
 		t.Errorf("gs:\n%s\nthe script:\n%s", r.Stdout, strings.Join(want, "\n"))
 	}
 }
+
+// TestUSDTList lists USDT probes as bpftrace does: -l 'usdt:BIN:*' names
+// every probe readelf -n shows; -lv gives each argument the type of its
+// spec (int8_t for -1@...); -l -p PID and -l 'usdt:*' -p PID list a
+// library's probes too, by the path the process maps.
+func TestUSDTList(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := filepath.Abs("testdata")
+	compile(t, dir, "usdt.c", "usdt", variant{CC: gcc, Opt: "-O2", PIE: true})
+	out, err := exec.Command("readelf", "-n", filepath.Join(dir, "usdt")).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := regexp.MustCompile(`(?m)^\s+Provider: (\S+)\n\s+Name: (\S+)\n.*\n\s+Arguments: (.*)$`).FindAllStringSubmatch(string(out), -1)
+	if len(notes) != 4 {
+		t.Fatalf("readelf -n shows %d probes:\n%s", len(notes), out)
+	}
+	var want []string
+	for _, n := range notes {
+		want = append(want, "usdt:./usdt:"+n[1]+":"+n[2])
+	}
+	r := runGS(t, dir, timeout, "-l", "usdt:./usdt:*")
+	if got := strings.TrimSpace(r.Stdout); r.Code != 0 || got != strings.Join(want, "\n") {
+		t.Errorf("exit %d, -l:\n%s\nreadelf:\n%s\n%s", r.Code, got, strings.Join(want, "\n"), r.Stderr)
+	}
+	r = runGS(t, dir, timeout, "-lv", "usdt:./usdt:app:sizes")
+	var types []string
+	for _, spec := range strings.Fields(notes[0][3]) {
+		size := strings.SplitN(spec, "@", 2)[0]
+		typ := map[string]string{"-1": "int8_t", "1": "uint8_t", "-2": "int16_t", "2": "uint16_t", "-4": "int32_t", "4": "uint32_t", "-8": "int64_t", "8": "uint64_t"}[size]
+		types = append(types, fmt.Sprintf("%s arg%d %s", typ, len(types), spec))
+	}
+	var got []string
+	for _, l := range strings.Split(r.Stdout, "\n") {
+		if f := strings.Fields(l); len(f) == 3 && strings.HasPrefix(f[1], "arg") {
+			got = append(got, strings.Join(f, " "))
+		}
+	}
+	if r.Code != 0 || notes[0][2] != "sizes" || strings.Join(got, "\n") != strings.Join(types, "\n") {
+		t.Errorf("exit %d, -lv:\n%s\nwant the arguments:\n%s", r.Code, r.Stdout, strings.Join(types, "\n"))
+	}
+
+	build(t, dir, gcc, "-g", "-O2", "-fPIC", "-shared", "-o", "libusdt.so", filepath.Join(src, "libusdt.c"))
+	build(t, dir, gcc, "-g", "-O2", "-o", "main", filepath.Join(src, "libusdtmain.c"), "-L.", "-lusdt", "-Wl,-rpath,$ORIGIN")
+	tg := startTarget(t, dir, "./main", "0")
+	tg.waitLine(t, `^self: lib `)
+	pid := fmt.Sprint(tg.cmd.Process.Pid)
+	lib := "usdt:" + filepath.Join(dir, "libusdt.so") + ":lib:hit"
+	for _, args := range [][]string{{"-l", "-p", pid}, {"-l", "usdt:*", "-p", pid}, {"-l", "usdt:*:lib:*", "-p", pid}} {
+		r := runGS(t, dir, timeout, args...)
+		if r.Code != 0 || !strings.Contains(r.Stdout+"\n", "\n"+lib+"\n") && !strings.HasPrefix(r.Stdout, lib+"\n") {
+			t.Errorf("gs %q: exit %d, no %s in:\n%s\n%s", args, r.Code, lib, r.Stdout, r.Stderr)
+		}
+	}
+}

@@ -58,6 +58,10 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 			g.emit(ir.Insn{Op: ir.OpLdReg, A: r, Imm: int32(b.Reg)})
 		case sema.BuiltinCtx:
 			g.emit(ir.Insn{Op: ir.OpLdCtx, A: r, Imm: int32(b.Ctx)})
+		case sema.BuiltinFunc, sema.BuiltinProbe: // the probe's id names both
+			g.emit(ir.Insn{Op: ir.OpLdCtx, A: r, Imm: int32(ir.CtxProbe)})
+		case sema.BuiltinStack: // its id in gs_stacks: a key or a map value
+			g.emit(ir.Insn{Op: ir.OpStackID, A: r})
 		case sema.BuiltinGoid: // the word at Off in what register Reg points to (goid: runtime.g.goid)
 			g.emit(ir.Insn{Op: ir.OpLdReg, A: r, Imm: int32(b.Reg)})
 			g.emit(ir.Insn{Op: ir.OpLoad, A: r, B: r, C: 8, Imm: int32(b.Off)})
@@ -91,6 +95,8 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 			g.exprInto(e.Args[1], r) // the nanoseconds; the runtime formats them
 		case "strerror":
 			g.exprInto(e.Args[0], r) // the errno; the runtime prints its message
+		case "ustack":
+			g.emit(ir.Insn{Op: ir.OpStackID, A: r}) // its id in gs_stacks: a key or a map value
 		case "ntop":
 			g.exprInto(e.Args[len(e.Args)-1], r) // the address; the runtime prints it
 		case "delete":
@@ -555,9 +561,13 @@ func (g *gen) store(e parser.Expr, dst int, t *sema.Type) {
 			return
 		}
 		g.buf(e.(*parser.CallExpr), dst) // buf.go
-	case sema.KindFunc, sema.KindProbe:
-		// no bytes: the record header's probe id names both
 	case sema.KindStack:
+		if t.StackID {
+			r := g.expr(e) // a map's value
+			g.stHeap(r, dst)
+			g.pop()
+			break
+		}
 		g.emit(ir.Insn{Op: ir.OpStStack, C: uint8(t.Len), Imm: int32(dst)})
 	case sema.KindTuple:
 		g.tuple(e, dst, t) // tuples.go
@@ -649,8 +659,6 @@ func (g *gen) zeroVar(v *sema.Var) {
 	switch v.Type.Kind {
 	case sema.KindComm:
 		n = ir.CommLen
-	case sema.KindFunc, sema.KindProbe:
-		n = 0
 	case sema.KindStruct, sema.KindUnion, sema.KindArray, sema.KindTuple:
 		n = sema.SlotSize(v.Type)
 	}

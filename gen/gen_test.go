@@ -340,8 +340,8 @@ func TestSize(t *testing.T) {
 		{`uprobe:./target:add { printf("%d %s\n", arg0, str(arg1)) }`, 6, false},
 		{`uprobe:./target:add /arg0/ { print(arg0) }`, 5, false},
 		{`uprobe:./target:add { print(arg0 ? arg1 : arg2) }`, 8, false}, // a jump to the store: no streg
-		{`uprobe:./target:add { print(comm, func, probe) }`, 3, false},
-		{`uprobe:./target:add { exit() }`, 3, false}, // record, emit, exit: the user's
+		{`uprobe:./target:add { print(comm, func, probe) }`, 5, false},  // func and probe: the probe's id each
+		{`uprobe:./target:add { exit() }`, 3, false},                    // record, emit, exit: the user's
 		{`uprobe:./target:add { }`, 0, false},
 		{`uprobe:./target:add { @[func] = count() }`, 1, true},
 		{`uprobe:./target:add { @ = count() }`, 1, true},

@@ -31,14 +31,9 @@ func (g *gen) key(m *sema.Map, keys []parser.Expr) {
 				pushed++
 			}
 		case sema.KindComm, sema.KindBuf, sema.KindStruct, sema.KindUnion, sema.KindArray, sema.KindTuple:
-		case sema.KindFunc, sema.KindProbe:
-			regs[i] = g.push()
-			pushed++
-			g.emit(ir.Insn{Op: ir.OpLdCtx, A: regs[i], Imm: int32(ir.CtxProbe)})
 		case sema.KindStack:
-			regs[i] = g.push()
+			regs[i] = g.expr(k) // its gs_stacks id
 			pushed++
-			g.emit(ir.Insn{Op: ir.OpStackID, A: regs[i]})
 		default:
 			regs[i] = g.expr(k)
 			pushed++
@@ -353,10 +348,11 @@ func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
 }
 
 // inCells reports whether m may live in cells: an aggregation whose keys
-// (none, func, probe) are the probe's own, known before it runs. A func or
-// probe key is always the probe's id (key builds one with OpLdCtx).
+// (none, func, probe) are the probe's own, known before it runs: every
+// func or probe key is the running probe's id, not one a map or $var
+// kept (StoredIDs).
 func inCells(m *sema.Map) bool {
-	if m.Kind != sema.MapAgg || m.Deleted || m.Read { // delete(), reads and for need the entry's key
+	if m.Kind != sema.MapAgg || m.Deleted || m.Read || m.StoredIDs { // delete(), reads and for need the entry's key
 		return false
 	}
 	for _, k := range m.KeyTypes {

@@ -114,8 +114,9 @@
 //	KindString          a string slot of Cap bytes whose address word is 0,
 //	                    the text zero-padded (StrTruncated: cut to Cap)
 //	KindComm            CommLen bytes, NUL-padded
-//	KindFunc, KindProbe a u64 probe id: print Probes[id].Func or .Name (in
-//	                    records these have no bytes: the header names the probe)
+//	KindFunc, KindProbe a u64 probe id: print Probes[id].Func or .Name (as
+//	                    everywhere: a map value or $var of func keeps the probe
+//	                    that stored it)
 //	KindStack           with StackID set, a u64 gs_stacks id (StackIDNone
 //	                    when none was captured): print its first Len frames
 //	KindSymbol          a u64 address, printed as symbol+offset

@@ -308,8 +308,8 @@ const (
 	KindPointer                 // an address, printed as 0x... or NULL
 	KindString                  // a string slot with capacity Cap
 	KindComm                    // CommLen bytes, NUL-padded
-	KindFunc                    // no bytes: the probe's function name, from the header
-	KindProbe                   // no bytes: the probe's name, from the header
+	KindFunc                    // a u64 probe id: that probe's function name (Probes[id].Func)
+	KindProbe                   // a u64 probe id: that probe's name (Probes[id].Name)
 	KindStruct
 	KindUnion
 	KindArray
@@ -436,7 +436,7 @@ func (t *Type) RecordSize() int {
 	}
 	switch t.Kind {
 	case KindFunc, KindProbe:
-		return 0
+		return 8
 	case KindString:
 		if t.Size > 0 {
 			return t.Size

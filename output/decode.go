@@ -20,8 +20,7 @@ type Decoder struct {
 	// means none can be read.
 	Stacks func(id uint64) ([]symbolize.Frame, bool)
 
-	probe  *ir.Probe // the record's probe: func and probe values
-	vals   []Value   // the elements of composite values
+	vals   []Value // the elements of composite values
 	frames []symbolize.Frame
 	rec    Record
 	keys   []Value
@@ -86,9 +85,8 @@ func (d *Decoder) Record(raw []byte) (*Record, error) {
 		}
 	}
 	d.reset()
-	d.probe = &d.prog.Probes[probeID]
 	r := &d.rec
-	r.Event, r.Probe = ev, d.probe
+	r.Event, r.Probe = ev, &d.prog.Probes[probeID]
 	r.Fields = slices.Grow(r.Fields[:0], len(ev.Fields))[:len(ev.Fields)]
 	for i := range ev.Fields {
 		d.field(&r.Fields[i], &ev.Fields[i], raw)
@@ -115,31 +113,18 @@ func (d *Decoder) field(v *Value, f *ir.Field, raw []byte) {
 }
 
 // Value decodes one value of type t from b, outside a record (a map's
-// value): func and probe values have no probe to name.
+// value).
 func (d *Decoder) Value(t *ir.Type, b []byte) Value {
 	d.reset()
-	d.probe = nil
-	var v Value
-	d.value(&v, t, b)
-	return v
-}
-
-// ProbeValue decodes one value of type t from b as a record of probe p
-// holds it: func and probe values name p.
-func (d *Decoder) ProbeValue(p *ir.Probe, t *ir.Type, b []byte) Value {
-	d.reset()
-	d.probe = p
 	var v Value
 	d.value(&v, t, b)
 	return v
 }
 
 // Keys decodes the key values of map m from key, one Value each (none for
-// a map without keys). Func and probe keys are probe ids, stack keys
-// gs_stacks ids (Stacks).
+// a map without keys). Stack keys are gs_stacks ids (Stacks).
 func (d *Decoder) Keys(m *ir.Map, key []byte) []Value {
 	d.reset()
-	d.probe = nil
 	d.keys = d.keys[:0]
 	for i, t := range m.Keys {
 		d.keys = append(d.keys, Value{})
@@ -155,42 +140,37 @@ func (d *Decoder) key(v *Value, m *ir.Map, i int, t *ir.Type, key []byte) {
 		return
 	}
 	off, n := m.KeyOffsets[i], t.RecordSize()
-	ids := t.Kind == ir.KindFunc || t.Kind == ir.KindProbe || t.Kind == ir.KindStack
-	if ids {
-		n = 8
-	}
 	if off < 8 || n <= 0 || off+n > len(key) {
 		*v = Value{Kind: Malformed, Type: t}
 		return
 	}
-	b := key[off : off+n]
-	if !ids {
-		d.value(v, t, b)
-		return
+	d.value(v, t, key[off:off+n])
+}
+
+// stackID decodes a KindStack value that is a gs_stacks id (Type.StackID).
+func (d *Decoder) stackID(v *Value, t *ir.Type, id uint64) {
+	var frs []symbolize.Frame
+	ok := false
+	if id != ir.StackIDNone && d.Stacks != nil {
+		frs, ok = d.Stacks(id)
 	}
-	id := binary.LittleEndian.Uint64(b)
-	switch t.Kind {
-	case ir.KindStack:
-		var frs []symbolize.Frame
-		ok := false
-		if id != ir.StackIDNone && d.Stacks != nil {
-			frs, ok = d.Stacks(id)
-		}
-		if t.Len > 0 && len(frs) > t.Len {
-			frs = frs[:t.Len]
-		}
-		*v = Value{Kind: Stack, Type: t, Frames: frs, Missing: !ok}
-		return
+	if t.Len > 0 && len(frs) > t.Len {
+		frs = frs[:t.Len]
 	}
-	if id >= uint64(len(d.prog.Probes)) {
+	*v = Value{Kind: Stack, Type: t, Frames: frs, Missing: !ok}
+}
+
+// probeName decodes a KindFunc or KindProbe value: the id of the probe
+// that took it.
+func (d *Decoder) probeName(v *Value, t *ir.Type, id uint64) {
+	switch {
+	case id >= uint64(len(d.prog.Probes)):
 		*v = Value{Kind: Name, Type: t, Name: fmt.Sprintf("<probe %d>", id)}
-		return
-	}
-	if t.Kind == ir.KindFunc {
+	case t.Kind == ir.KindFunc:
 		*v = Value{Kind: Name, Type: t, Name: d.prog.Probes[id].Func}
-		return
+	default:
+		*v = Value{Kind: Name, Type: t, Name: d.prog.Probes[id].Name}
 	}
-	*v = Value{Kind: Name, Type: t, Name: d.prog.Probes[id].Name}
 }
 
 // value decodes the value of type t whose bytes are b. b holds at least
@@ -286,14 +266,12 @@ func (d *Decoder) value(v *Value, t *ir.Type, b []byte) {
 	case ir.KindComm:
 		v.Kind, v.Text = Comm, trimNul(b[:t.RecordSize()])
 	case ir.KindFunc, ir.KindProbe:
-		if d.probe == nil {
+		u, ok := loadUint(b, 8)
+		if !ok {
 			*v = Value{Kind: Malformed, Type: t}
 			return
 		}
-		v.Kind, v.Name = Name, d.probe.Name
-		if t.Kind == ir.KindFunc {
-			v.Name = d.probe.Func
-		}
+		d.probeName(v, t, u)
 	case ir.KindEnum:
 		u, ok := loadUint(b, t.Size)
 		if !ok {
@@ -349,6 +327,10 @@ func (d *Decoder) value(v *Value, t *ir.Type, b []byte) {
 		n, ok := loadUint(b, 8)
 		if !ok {
 			*v = Value{Kind: Malformed, Type: t}
+			return
+		}
+		if t.StackID {
+			d.stackID(v, t, n)
 			return
 		}
 		if max := uint64(len(b)-8) / ir.StackFrameSize; n > max {

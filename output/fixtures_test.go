@@ -24,8 +24,8 @@ var (
 	tPtr    = &ir.Type{Kind: ir.KindPointer, Size: 8, Name: "char *", Elem: tChar}
 	tStr8   = &ir.Type{Kind: ir.KindString, Size: ir.StrHeader + 8, Cap: 8, Name: "string"}
 	tComm   = &ir.Type{Kind: ir.KindComm, Size: ir.CommLen, Name: "comm"}
-	tFunc   = &ir.Type{Kind: ir.KindFunc, Name: "func"}
-	tProbe  = &ir.Type{Kind: ir.KindProbe, Name: "probe"}
+	tFunc   = &ir.Type{Kind: ir.KindFunc, Size: 8, Name: "func"}
+	tProbe  = &ir.Type{Kind: ir.KindProbe, Size: 8, Name: "probe"}
 	tFloat  = &ir.Type{Kind: ir.KindFloat, Size: 4, Name: "float"}
 	tDouble = &ir.Type{Kind: ir.KindFloat, Size: 8, Name: "double"}
 	tLongD  = &ir.Type{Kind: ir.KindFloat, Size: 16, Name: "long double"}
@@ -121,18 +121,18 @@ var testProbe = &ir.Probe{ID: 0, Name: "uprobe:/bin/app:handle", Func: "handle"}
 func testProgram() *ir.Program {
 	return &ir.Program{
 		Version: ir.Version,
-		Probes:  []ir.Probe{*testProbe},
+		Probes:  []ir.Probe{*testProbe, {ID: 1, Name: "uprobe:/bin/app:other", Func: "other"}},
 		Events: []ir.Event{
-			{ID: 0, Kind: ir.EventPrint, Size: 8 + 4 + 4 + 16 + 24 + 16 + 32, Fields: []ir.Field{
+			{ID: 0, Kind: ir.EventPrint, Size: 8 + 4 + 4 + 16 + 24 + 16 + 32 + 8, Fields: []ir.Field{
 				{Name: "arg0", Offset: 8, Type: tInt32, Status: -1},
 				{Name: "x->id", Offset: 12, Type: tInt32, Status: 16},
 				{Name: "str(arg1)", Offset: 32, Type: tStr8, Status: -1},
 				{Name: "y", Unavailable: true, Status: -1},
-				{Name: "func", Type: tFunc, Status: -1},
+				{Name: "func", Offset: 104, Type: tFunc, Status: -1},
 				{Name: "*it", Offset: 72, Type: tItem, Status: 56},
 			}},
-			{ID: 1, Kind: ir.EventPrintf, Verbs: printfmt.MustParse("%s: %d %5.2s|%-4c|%p %p %hhd %#x\n"), Size: 8 + 24 + 4 + 4 + 8 + 8 + 4 + 4, Fields: []ir.Field{
-				{Name: "func", Type: tFunc, Status: -1},
+			{ID: 1, Kind: ir.EventPrintf, Verbs: printfmt.MustParse("%s: %d %5.2s|%-4c|%p %p %hhd %#x\n"), Size: 8 + 24 + 4 + 4 + 8 + 8 + 4 + 4 + 8, Fields: []ir.Field{
+				{Name: "func", Offset: 64, Type: tFunc, Status: -1},
 				{Name: "arg0", Offset: 8 + 24, Type: tInt32, Status: -1},
 				{Name: "str(arg1)", Offset: 8, Type: tStr8, Status: -1},
 				{Name: "c", Offset: 8 + 24 + 4, Type: tChar, Status: -1},
@@ -171,10 +171,10 @@ func testProgram() *ir.Program {
 
 func header(ev, probe uint32) []byte { return cat(le32(ev), le32(probe)) }
 
-// textOf decodes a value of type typ from b in a record of testProbe and
-// writes it as print() does.
+// textOf decodes a value of type typ from b (func and probe name
+// testProbe) and writes it as print() does.
 func textOf(typ *ir.Type, b []byte) string {
-	v := NewDecoder(&ir.Program{}).ProbeValue(testProbe, typ, b)
+	v := NewDecoder(&ir.Program{Probes: []ir.Probe{*testProbe}}).Value(typ, b)
 	var p Text
 	return string(p.Value(nil, &v))
 }

@@ -17,13 +17,13 @@ func TestDecodeJSON(t *testing.T) {
 	prog := &ir.Program{
 		Probes: []ir.Probe{{ID: 0, Name: "uprobe:./app:add", Func: "add"}},
 		Events: []ir.Event{
-			{ID: 0, Kind: ir.EventPrint, Size: 64, Fields: []ir.Field{
+			{ID: 0, Kind: ir.EventPrint, Size: 72, Fields: []ir.Field{
 				{Name: "arg0", Offset: 8, Type: tInt64, Status: -1},
 				{Name: "p", Offset: 16, Type: point, Status: -1},
 				{Name: "a", Offset: 24, Type: arr, Status: -1},
 				{Name: "s", Offset: 32, Type: tInt32, Status: 40},
 				{Name: "gone", Unavailable: true},
-				{Name: "func", Type: tFunc, Status: -1},
+				{Name: "func", Offset: 64, Type: tFunc, Status: -1},
 				{Name: "ptr", Offset: 56, Type: tPtr, Status: -1},
 			}},
 			{ID: 1, Kind: ir.EventPrintf, Verbs: printfmt.MustParse("a=%d\n"), Size: 16, Fields: []ir.Field{{Name: "arg0", Offset: 8, Type: tInt64, Status: -1}}},
@@ -32,7 +32,7 @@ func TestDecodeJSON(t *testing.T) {
 		},
 	}
 	d := NewDecoder(prog)
-	rec := make([]byte, 64)
+	rec := make([]byte, 72)
 	binary.LittleEndian.PutUint64(rec[8:], uint64(1<<64-5))
 	binary.LittleEndian.PutUint32(rec[16:], 1)
 	binary.LittleEndian.PutUint32(rec[20:], 2)

@@ -92,6 +92,22 @@ func (p *Maps) Print(dst []byte, m *ir.Map, es []MapEntry, top int, div int64, e
 	return p.appendText(dst, m, es, top, div)
 }
 
+// isWord reports whether t, a plain map's value type, is a word printed
+// as what it stands for, not as a number: func, probe, usym, ntop,
+// strftime, strerror, a ustack's id (sema's wordValue).
+func isWord(t *ir.Type) bool {
+	if t == nil {
+		return false
+	}
+	switch t.Kind {
+	case ir.KindFunc, ir.KindProbe, ir.KindSymbol, ir.KindInet, ir.KindTime, ir.KindErrno:
+		return true
+	case ir.KindStack:
+		return t.StackID
+	}
+	return false
+}
+
 // num is a map value: a count or sum, signed or not.
 type num struct {
 	u      uint64
@@ -262,6 +278,15 @@ func (p *Maps) appendText(dst []byte, m *ir.Map, es []MapEntry, top int, div int
 			v := dec.Value(m.Value, p.word[:])
 			dst = text.Value(dst, &v) // true, an enumerator's name
 			dst = append(dst, '\n')
+		case !m.IsAgg && isWord(m.Value):
+			dst = append(dst, ": "...)
+			dec, text := p.values()
+			binary.LittleEndian.PutUint64(p.word[:], e.Val)
+			v := dec.Value(m.Value, p.word[:])
+			dst = text.Key(dst, &v) // a name, an address, a time, a stack's frames
+			if v.Kind != Stack {
+				dst = append(dst, '\n')
+			}
 		case !m.IsAgg && m.Value != nil && m.Value.Kind == ir.KindPointer:
 			dst = append(dst, ": "...)
 			dst = strconv.AppendUint(append(dst, "0x"...), e.Val, 16) // an address, as bpftrace prints it

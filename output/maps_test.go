@@ -115,6 +115,12 @@ func TestMapText(t *testing.T) {
 	mPlain := testMap(9, "start", 0, false, kUint)
 	mUns := testMap(10, "u", 0, false)
 	mUns.Value = kUint
+	mFuncs := testMap(11, "f", 0, false, kUint)
+	mFuncs.Value = kFunc
+	mInet := testMap(12, "i", 0, false)
+	mInet.Value = &ir.Type{Kind: ir.KindInet, Size: 8, Name: "inet"}
+	mStacks := testMap(13, "s", 0, false)
+	mStacks.Value = kStack
 
 	for _, tt := range []struct {
 		name string
@@ -138,6 +144,12 @@ func TestMapText(t *testing.T) {
 			"@u: 18446744073709551615\n\n"},
 		{"latency start", mPlain, []MapEntry{{Key: key(&mPlain, 1234), Val: 5678}}, 0, 0,
 			"@start[1234]: 5678\n\n"},
+		// Values that are words printed as what they stand for: a probe
+		// id by its function's name, ntop's address, a stack's frames.
+		{"func values", mFuncs, []MapEntry{{Key: key(&mFuncs, 10), Val: 1}, {Key: key(&mFuncs, 11), Val: 0}}, 0, 0,
+			"@f[11]: add\n@f[10]: greet\n\n"},
+		{"inet value", mInet, []MapEntry{{Key: key(&mInet), Val: 0x0100007f}}, 0, 0, "@i: 127.0.0.1\n\n"},
+		{"stack value", mStacks, []MapEntry{{Key: key(&mStacks), Val: 7}}, 0, 0, "@s: \n        0x1004\n        0x2030\n\n"},
 		{"stack key", mStack, []MapEntry{counted(key(&mStack, 7), 3), counted(key(&mStack, int(ir.StackIDNone)), 1)}, 0, 0,
 			"@[\n        <stack not captured>\n]: 1\n@[\n        0x1004\n        0x2030\n]: 3\n\n"},
 		{"avg", mAvg, []MapEntry{aggEntry(key(&mAvg), func(t *AggTotal) { t.Count, t.Sum = 3, 31 })}, 0, 0,

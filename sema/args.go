@@ -69,7 +69,7 @@ func wordTuple(t *Type) bool {
 			if !wordTuple(m.Type) {
 				return false
 			}
-		case m.Type.IsInteger(), IsHeld(m.Type), m.Type.Kind == KindSymbol, m.Type.Kind == KindTime:
+		case m.Type.IsInteger(), IsHeld(m.Type), wordValue(m.Type):
 		default:
 			return false
 		}

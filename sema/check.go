@@ -164,10 +164,6 @@ func (c *checker) assign(gc *groupCtx, s *parser.AssignStmt) {
 		}
 		return
 	}
-	if rt.Kind == KindStack {
-		c.errorf(s.RHS, "ustack values in $variables are not supported yet").WithHint("print it or use it as a map key")
-		return
-	}
 	v := gc.vars[lhs.Name]
 	if v == nil {
 		v = &Var{Name: lhs.Name, Type: varType(rt), Sp: s.Sp}
@@ -202,6 +198,8 @@ func varType(t *Type) *Type {
 		return StringOf(t.Cap)
 	case KindStrLit:
 		return StringOf(t.Cap)
+	case KindStack:
+		return stackIDOf(t) // its id in gs_stacks, as a map value holds it
 	}
 	return t
 }
@@ -212,6 +210,8 @@ func assignable(dst, src *Type) bool {
 		return src.IsInteger()
 	case dst.Kind == KindString:
 		return src.Kind == KindString || src.Kind == KindStrLit
+	case dst.Kind == KindStack:
+		return src.Kind == KindStack && src.StackMode == dst.StackMode
 	case dst.Kind == KindTuple:
 		return src.Kind == KindTuple && tuplesEqual(dst, src)
 	case IsHeld(dst):

@@ -195,7 +195,7 @@ func keyIR(t *Type) *ir.Type {
 	case KindProbe:
 		return &ir.Type{Kind: ir.KindProbe, Size: 8, Name: "probe"}
 	case KindStack:
-		return &ir.Type{Kind: ir.KindStack, Size: 8, Len: t.Len, Name: "ustack", StackID: true, StackMode: t.StackMode}
+		return IR(stackIDOf(t))
 	}
 	return IR(t)
 }

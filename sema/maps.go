@@ -18,10 +18,18 @@ type Map struct {
 	// capacity grows to the longest string any use writes, and layout may
 	// cut it so that the key fits.
 	KeyTypes []*Type
-	Value    *Type // MapPlain: the value type (int64 or uint64); MapStr: a string
-	Kind     MapKind
+	// Value is the type of the values: for MapPlain an integer, a pointer
+	// or one of the 8-byte words (wordValue: func, probe, ntop, usym,
+	// strftime, strerror, a ustack's gs_stacks id); for MapStr a string,
+	// tuple, buf or held value.
+	Value *Type
+	Kind  MapKind
 	// Deleted says that delete() removes entries of the map.
 	Deleted bool
+	// StoredIDs says that some use keys the map by a func or probe that
+	// is not the running probe's own (one read from a map or a $var), so
+	// its entries cannot live in the probe's cells.
+	StoredIDs bool
 	// Read says that the script reads the map's aggregation value in an
 	// expression or walks the map with for: its entries must be in gs_aggs.
 	Read bool
@@ -115,6 +123,14 @@ func (c *checker) mapRef(gc *groupCtx, e *parser.MapExpr) *Map {
 	}
 	if !ok {
 		return nil
+	}
+	for i, k := range e.Keys {
+		if t := types[i]; t.Kind == KindFunc || t.Kind == KindProbe {
+			id, _ := k.(*parser.Ident)
+			if b := c.p.Builtins[id]; b == nil || b.Kind != BuiltinFunc && b.Kind != BuiltinProbe {
+				m.StoredIDs = true
+			}
+		}
 	}
 	if !m.keysSet {
 		m.keysSet = true
@@ -212,6 +228,8 @@ func keyClass(t *Type) string {
 		return "inet" // ntop
 	case t.Kind == KindErrno:
 		return "strerror"
+	case t.Kind == KindTime:
+		return "timestamp"
 	case t.Kind == KindBuf:
 		return "buf"
 	case IsHeld(t), t.Kind == KindTuple && wordTuple(t):
@@ -222,7 +240,7 @@ func keyClass(t *Type) string {
 
 func article(class string) string {
 	switch class {
-	case "integer", "ustack", "usym", "inet":
+	case "integer", "ustack", "usym", "inet", "ustack id":
 		return "an " + class
 	}
 	return "a " + class
@@ -296,6 +314,11 @@ func (c *checker) setKind(m *Map, n parser.Node, kind MapKind, agg ir.Agg, value
 		}
 		c.errorf(n, "cannot assign %s to %s: it holds %s", value, m.name(), m.Value).
 			WithHint("a map's values all have one type; %s first held %s at %s", m.name(), m.Value, m.kindSp.Start)
+		return false
+	}
+	if m.Kind == kind && kind == MapPlain && (wordValue(m.Value) || wordValue(value)) && !sameWord(m.Value, value) {
+		c.errorf(n, "cannot assign %s to %s: it holds %s", valueDesc(value), m.name(), valueDesc(m.Value)).
+			WithHint("a map's values all have one type; %s first held %s at %s", m.name(), valueDesc(m.Value), m.kindSp.Start)
 		return false
 	}
 	if m.Kind == kind && (kind == MapPlain || kind == MapAgg && m.Desc.Agg == agg) {
@@ -409,6 +432,17 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 		c.setKind(m, s, MapStr, 0, StringOf(cap))
 		return
 	}
+	if rt.Kind == KindStack {
+		rt = stackIDOf(rt) // its id in gs_stacks
+	}
+	if wordValue(rt) {
+		if s.Op != "=" {
+			c.errorf(s, "%s is not defined on %s", s.Op, valueDesc(rt)).WithHint("assign it with =")
+			return
+		}
+		c.setKind(m, s, MapPlain, 0, rt) // its 8-byte word in gs_vals
+		return
+	}
 	if !rt.IsInteger() {
 		c.errorf(s.RHS, "%s map values are not supported yet", valueClass(rt)).
 			WithHint("map values are 64-bit integers; a %s can be a key: @m[%s] = count()", valueClass(rt), c.text(s.RHS))
@@ -422,6 +456,37 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 		vt = rt // printed as an address, and @p += 1 steps by its element
 	}
 	c.setKind(m, s, MapPlain, 0, vt)
+}
+
+// wordValue reports whether t is a value other than an integer that is
+// one 8-byte word, held as such in gs_vals, a $var or a tuple: the
+// probe id of func and probe, ntop's address, usym's address,
+// strftime's nanoseconds, strerror's errno, a ustack's gs_stacks id.
+func wordValue(t *Type) bool {
+	switch t.Kind {
+	case KindFunc, KindProbe, KindInet, KindSymbol, KindTime, KindErrno:
+		return true
+	case KindStack:
+		return t.StackID
+	}
+	return false
+}
+
+// sameWord reports whether values of types a and b, one of them a
+// wordValue, can share a map: one kind (and strftime's format).
+func sameWord(a, b *Type) bool {
+	return a.Kind == b.Kind && a.Format == b.Format && a.StackMode == b.StackMode
+}
+
+// valueDesc names a map value's type for messages.
+func valueDesc(t *Type) string {
+	switch {
+	case t.IsInteger():
+		return "an integer"
+	case wordValue(t):
+		return article(valueClass(t))
+	}
+	return t.String()
 }
 
 // exactValue reports whether a map of strings holding t keeps t's own

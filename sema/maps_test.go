@@ -62,10 +62,19 @@ func TestMapDiagnostics(t *testing.T) {
 			`1:23: warning: the key of @ is 240 bytes, more than the limit of 120: its strings are cut to 40 bytes`}},
 		{p + "{ @[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16] = count() }", []string{
 			`1:23: error: the key of @ is 128 bytes, more than the limit of 120 [use fewer keys]`}},
-		{p + "{ @x = ustack }", []string{
-			`1:28: error: ustack map values are not supported yet [map values are 64-bit integers; a ustack can be a key: @m[ustack] = count()]`}},
+		{p + "{ @x = ustack }", nil},
 		{p + "{ @x[ustack, usym(arg0), probe] = count() }", nil},
-		{p + "{ $s = ustack }", []string{`1:28: error: ustack values in $variables are not supported yet [print it or use it as a map key]`}},
+		{p + "{ $s = ustack }", nil},
+		{p + "{ $s = ustack(2); print(len($s)) }", []string{
+			`1:49: error: not supported by gs yet: len of a ustack held in a $variable or map [write len(ustack) in the probe]`}},
+		{p + "{ @f = func; @f = 1 }", []string{
+			`1:34: error: cannot assign an integer to @f: it holds a func [a map's values all have one type; @f first held a func at 1:23]`}},
+		{p + "{ @f = ntop(arg0); @f = strftime(\"%H\", nsecs) }", []string{
+			`1:40: error: cannot assign a timestamp to @f: it holds an inet [a map's values all have one type; @f first held an inet at 1:23]`}},
+		{p + "{ @f = usym(arg0); @f += 1 }", []string{
+			`1:40: error: cannot assign an integer to @f: it holds an usym [a map's values all have one type; @f first held an usym at 1:23]`}},
+		{p + "{ @f = func; @f += func }", []string{`1:34: error: += is not defined on a func [assign it with =]`}},
+		{p + "{ @t = (func, probe, ntop(arg0), strerror(1), ustack(2), usym(arg0)); $t = @t; @k[$t] = 1 }", nil},
 		{p + "{ @x[print(1)] = 1 }", []string{`1:26: error: print(1) has no value`}},
 	}
 	for _, tt := range tests {

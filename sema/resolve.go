@@ -17,8 +17,8 @@ const (
 	BuiltinReg   BuiltinKind = iota // OpLdReg Reg
 	BuiltinCtx                      // OpLdCtx Ctx
 	BuiltinComm                     // OpStComm into a heap slot
-	BuiltinFunc                     // no code: the record header names the probe
-	BuiltinProbe                    // no code: likewise
+	BuiltinFunc                     // the probe's id (OpLdCtx CtxProbe), printed as its function
+	BuiltinProbe                    // the probe's id, printed as its name
 	BuiltinStack                    // OpStStack into a slot, or OpStackID for a key
 	BuiltinGoid                     // OpLdReg Reg (Go's g), then OpLoad of 8 bytes at Off (golang.go)
 )

@@ -254,25 +254,26 @@ func TestLayout(t *testing.T) {
 		got = append(got, fmt.Sprintf("%s@%d/%d", f.Name, f.Offset, f.Type.Size))
 	}
 	// $s grew to 20 bytes (a 24-byte capacity) with its second assignment.
-	want := "$n@8/8 str(arg1, 3)@16/24 $s@40/40 comm@80/16 func@96/0 probe@96/0"
+	// func and probe are 8-byte probe ids.
+	want := "$n@8/8 str(arg1, 3)@16/24 $s@40/40 comm@80/16 func@96/8 probe@104/8"
 	if strings.Join(got, " ") != want {
 		t.Errorf("fields %s\nwant   %s", strings.Join(got, " "), want)
 	}
-	if ev.Size != 96 || p.Events[1].Size != ir.RecordHdr || p.Events[1].Kind != ir.EventExit {
+	if ev.Size != 112 || p.Events[1].Size != ir.RecordHdr || p.Events[1].Kind != ir.EventExit {
 		t.Errorf("sizes %d %d", ev.Size, p.Events[1].Size)
 	}
-	if p.RecordArea != 96 {
-		t.Errorf("RecordArea = %d, want 96", p.RecordArea)
+	if p.RecordArea != 112 {
+		t.Errorf("RecordArea = %d, want 112", p.RecordArea)
 	}
 	var vars []string
 	for _, v := range p.Groups[0].Vars {
 		vars = append(vars, fmt.Sprintf("$%s@%d", v.Name, v.Offset))
 	}
-	if s := strings.Join(vars, " "); s != "$n@96 $s@104 $c@144 $f@160" {
+	if s := strings.Join(vars, " "); s != "$n@112 $s@120 $c@160 $f@176" {
 		t.Errorf("vars %s", s)
 	}
-	if p.Groups[0].HeapEnd != 160 {
-		t.Errorf("HeapEnd = %d, want 160", p.Groups[0].HeapEnd)
+	if p.Groups[0].HeapEnd != 184 {
+		t.Errorf("HeapEnd = %d, want 184", p.Groups[0].HeapEnd)
 	}
 
 	_, diags = check(t, `uprobe:./target:add { print(str(arg0, 1024), str(arg0, 1024), str(arg0, 1024), str(arg0, 1024)) }`, Config{})
@@ -376,7 +377,7 @@ func TestTypes(t *testing.T) {
 			t.Errorf("Arith(%s, %s) = %s, want %s", tt.x, tt.y, got, tt.want)
 		}
 	}
-	if SlotSize(StringOf(3)) != ir.StrHeader+8 || SlotSize(Comm) != ir.CommLen || SlotSize(Func) != 0 || SlotSize(u8) != 8 {
+	if SlotSize(StringOf(3)) != ir.StrHeader+8 || SlotSize(Comm) != ir.CommLen || SlotSize(Func) != 8 || SlotSize(u8) != 8 {
 		t.Error("slot sizes")
 	}
 }

@@ -100,6 +100,13 @@ func (c *checker) length(gc *groupCtx, e *parser.CallExpr) *Type {
 		c.errorf(e.Args[0], "len needs ustack, got %s", t)
 		return nil
 	}
+	if t.StackID {
+		// TODO: the frame count of a stored stack is in gs_stacks, which
+		// BPF programs cannot read.
+		c.errorf(e.Args[0], "not supported by gs yet: len of a ustack held in a $variable or map").
+			WithHint("write len(ustack) in the probe")
+		return nil
+	}
 	return Int64
 }
 

@@ -31,7 +31,7 @@ func (c *checker) tupleExpr(gc *groupCtx, e *parser.TupleExpr) *Type {
 		et := tupleElem(xt)
 		if et == nil {
 			c.errorf(x, "not supported by gs yet: a %s in a %s", xt, t.Name).
-				WithHint("a %s holds integers, strings, comm, strftime(), usym(), structs, arrays and other tuples", t.Name)
+				WithHint("a %s holds integers, strings, comm, func, probe, ustack, ntop(), usym(), strftime(), strerror(), structs, arrays and other tuples", t.Name)
 			ok = false
 			continue
 		}
@@ -63,8 +63,10 @@ func tupleElem(t *Type) *Type {
 		return StringOf(ir.Align8(max(t.Cap, 1)))
 	case t.Kind == KindComm:
 		return Comm
-	case t.Kind == KindTuple, t.Kind == KindTime, t.Kind == KindSymbol:
-		return t // strftime's nanoseconds and usym's address are 64-bit words
+	case t.Kind == KindTuple, wordValue(t):
+		return t // func's probe id, strftime's nanoseconds, usym's address...: 64-bit words (maps.go)
+	case t.Kind == KindStack:
+		return stackIDOf(t) // its id in gs_stacks
 	case IsHeld(t):
 		return t // its bytes (held.go)
 	}

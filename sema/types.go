@@ -95,6 +95,10 @@ type Type struct {
 	View *View
 	// StackMode is how a KindStack prints (ustack(perf)).
 	StackMode ir.StackMode
+	// StackID marks a KindStack that is the 8-byte id of its stack in
+	// gs_stacks (OpStackID), not its frames: a map value, and what a read
+	// of one gives (ir.Type.StackID).
+	StackID bool
 }
 
 // Member is a field of a struct or union type.
@@ -122,6 +126,11 @@ var (
 // StringOf returns a heap string type of capacity n.
 func StringOf(n int) *Type {
 	return &Type{Kind: KindString, Size: ir.StrHeader + n, Cap: n, Name: "string"}
+}
+
+// stackIDOf returns the type of the gs_stacks id of a stack of type t.
+func stackIDOf(t *Type) *Type {
+	return &Type{Kind: KindStack, Size: 8, Len: t.Len, Name: "ustack", StackMode: t.StackMode, StackID: true}
 }
 
 // StackOf returns the type of a user stack of at most n frames.
@@ -213,16 +222,20 @@ func Arith(x, y *Type) *Type {
 
 // SlotSize returns the bytes t occupies in a record or a heap slot, by
 // ir's rule (ir/slot.go): 8 for anything held in a register, a string
-// slot for strings, ir.CommLen for comm, nothing for func and probe.
+// slot for strings, ir.CommLen for comm, nothing for void. func and probe
+// are the 8-byte id of the probe that took them (ir.KindFunc).
 func SlotSize(t *Type) int {
 	switch t.Kind {
 	case KindString, KindStrLit, KindBuf:
 		return ir.StrSlotSize(t.Cap)
 	case KindComm:
 		return ir.CommLen
-	case KindFunc, KindProbe, KindVoid:
+	case KindVoid:
 		return 0
 	case KindStack:
+		if t.StackID {
+			return 8
+		}
 		return ir.StackSlotSize(t.Len)
 	case KindTuple:
 		return t.Size
@@ -256,11 +269,11 @@ func IR(t *Type) *ir.Type {
 	case KindComm:
 		return &ir.Type{Kind: ir.KindComm, Size: ir.CommLen, Name: "comm"}
 	case KindFunc:
-		return &ir.Type{Kind: ir.KindFunc, Name: "func"}
+		return &ir.Type{Kind: ir.KindFunc, Size: 8, Name: "func"}
 	case KindProbe:
-		return &ir.Type{Kind: ir.KindProbe, Name: "probe"}
+		return &ir.Type{Kind: ir.KindProbe, Size: 8, Name: "probe"}
 	case KindStack:
-		return &ir.Type{Kind: ir.KindStack, Size: SlotSize(t), Len: t.Len, Name: "ustack", StackMode: t.StackMode}
+		return &ir.Type{Kind: ir.KindStack, Size: SlotSize(t), Len: t.Len, Name: "ustack", StackMode: t.StackMode, StackID: t.StackID}
 	case KindSymbol:
 		return &ir.Type{Kind: ir.KindSymbol, Size: 8, Name: "usym"}
 	case KindTuple:

@@ -74,7 +74,7 @@ func TestValueDiagnostics(t *testing.T) {
 		want []string
 	}{
 		{"uprobe:./v0:work { print(local, it->id, *it, g_counter, args.pid) }", nil},
-		{"uprobe:./v0:work { print(args) }", []string{`1:26: error: not supported by gs yet: a double in a record [a record holds integers, strings, comm, strftime(), usym(), structs, arrays and other tuples]`}},
+		{"uprobe:./v0:work { print(args) }", []string{`1:26: error: not supported by gs yet: a double in a record [a record holds integers, strings, comm, func, probe, ustack, ntop(), usym(), strftime(), strerror(), structs, arrays and other tuples]`}},
 		{"uretprobe:./v0:work { print(args) }", []string{`1:29: error: args is the function's parameters, which are gone when a uretprobe fires [read args in a uprobe on the function]`}},
 		{"BEGIN { @[args] = 1 }", []string{`1:11: error: args needs a uprobe [args is the probed function's parameters, named by its DWARF]`}},
 		{"uprobe:./v0:work { print(pid) }", []string{

@@ -130,7 +130,7 @@ func sizeMaps(prog *ir.Program, perMap int, ncpu int) mapSizes {
 		perMap = DefaultMapEntries
 	}
 	var plain, agg, strs, plainKey, aggKey, strsKey int
-	stacks := false
+	stacks := usesOp(prog, ir.OpStackID) // stack keys, and values that hold stack ids
 	for _, m := range prog.Maps {
 		if m.InCells { // gs_cells, sized by the compiler
 		} else if m.HoldsStrings() {
@@ -142,9 +142,6 @@ func sizeMaps(prog *ir.Program, perMap int, ncpu int) mapSizes {
 		} else {
 			plain++
 			plainKey = max(plainKey, m.KeySize)
-		}
-		for _, k := range m.Keys {
-			stacks = stacks || (k != nil && k.Kind == ir.KindStack && k.StackID)
 		}
 	}
 	sz := mapSizes{vals: 1, aggs: 1, strs: 1, stacks: 1, perMap: perMap,

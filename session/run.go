@@ -336,6 +336,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		return err
 	}
 	s.printer = &output.Maps{Prog: s.prog, Symbols: syms, Stacks: s.maps.stack, JSON: s.opts.Format == FormatJSON}
+	s.dec.dec.Stacks = s.maps.stack // a stack's id read from a map, printed in a record
 	// The reader comes after attaching, as the fallback above replaces the
 	// ring buffer; records made meanwhile wait in it.
 	rd, err := ringbuf.NewReader(s.in.events)

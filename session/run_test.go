@@ -595,7 +595,7 @@ func TestRunVersionMismatch(t *testing.T) {
 // each printing its probe name and arg0 (retval for returns).
 func probesProgram(t *testing.T, bin string, n int, ret bool) *ir.Program {
 	off, addr := elftest.FuncOffset(t, bin, "add")
-	probeType := &ir.Type{Kind: ir.KindProbe, Name: "probe"}
+	probeType := &ir.Type{Kind: ir.KindProbe, Size: 8, Name: "probe"}
 	prog := &ir.Program{Version: ir.Version}
 	for _, kind := range []ir.ProbeKind{ir.Uprobe, ir.Uretprobe} {
 		if kind == ir.Uretprobe && !ret {
@@ -611,17 +611,18 @@ func probesProgram(t *testing.T, bin string, n int, ret bool) *ir.Program {
 			ir.Insn{Op: ir.OpRecord, Imm: int32(ev)},
 			ir.Insn{Op: ir.OpLdReg, A: 1, Imm: reg},
 			ir.Insn{Op: ir.OpStHeap, A: 1, C: 8, Imm: 8},
-			ir.Insn{Op: ir.OpEmit, Imm: 16},
+			ir.Insn{Op: ir.OpStCtx, C: uint8(ir.CtxProbe), Imm: 16},
+			ir.Insn{Op: ir.OpEmit, Imm: 24},
 			ir.Insn{Op: ir.OpExit},
 		)
-		prog.Events = append(prog.Events, ir.Event{ID: ev, Kind: ir.EventPrint, Size: 16, Fields: []ir.Field{
-			{Name: "probe", Type: probeType, Status: -1},
+		prog.Events = append(prog.Events, ir.Event{ID: ev, Kind: ir.EventPrint, Size: 24, Fields: []ir.Field{
+			{Name: "probe", Offset: 16, Type: probeType, Status: -1},
 			{Name: name, Offset: 8, Type: int64Type, Status: -1},
 		}})
 		for i := 0; i < n; i++ {
 			prog.Probes = append(prog.Probes, ir.Probe{
 				ID: uint32(len(prog.Probes)), Kind: kind, Name: fmt.Sprintf("%s#%d", kind, i), Func: "add",
-				Binary: bin, Symbol: "add", Offset: off, Address: addr, Start: start, Len: 5,
+				Binary: bin, Symbol: "add", Offset: off, Address: addr, Start: start, Len: 6,
 			})
 		}
 	}

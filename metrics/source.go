@@ -105,7 +105,44 @@ func (ms *Maps) family(f *familyPlan, es []output.MapEntry) Family {
 		fam.Points = append(fam.Points, p)
 	}
 	slices.SortFunc(fam.Points, func(a, b Point) int { return slices.Compare(a.Labels, b.Labels) })
+	fam.Points = merge(f.m, fam.Points)
 	return fam
+}
+
+// merge combines points whose labels print alike (two addresses in one
+// function as usym keys, two stacks whose frames name the same lines): a
+// series is one label set. Counts, sums and buckets add up; a gauge keeps
+// the least of a min() and the largest value of anything else.
+func merge(m *ir.Map, ps []Point) []Point {
+	out := ps[:0]
+	for i := range ps {
+		p := &ps[i]
+		if len(out) == 0 || !slices.Equal(out[len(out)-1].Labels, p.Labels) {
+			out = append(out, *p)
+			continue
+		}
+		q := &out[len(out)-1]
+		switch {
+		case kindOf(m) == Gauge && m.IsAgg && m.Agg == ir.AggMin:
+			q.Value = min(q.Value, p.Value)
+		case kindOf(m) == Gauge:
+			q.Value = max(q.Value, p.Value)
+		default:
+			q.Value += p.Value
+			q.Count += p.Count
+			q.Sum += p.Sum
+			if len(p.Buckets) > len(q.Buckets) {
+				p.Buckets, q.Buckets = q.Buckets, p.Buckets
+			}
+			for j := range p.Buckets { // the same bounds, as far as the shorter goes
+				q.Buckets[j].Count += p.Buckets[j].Count
+			}
+			for j := len(p.Buckets); j < len(q.Buckets) && len(p.Buckets) > 0; j++ {
+				q.Buckets[j].Count += p.Buckets[len(p.Buckets)-1].Count // cumulative: p's last holds all of p up to there
+			}
+		}
+	}
+	return out
 }
 
 // labels are an entry's label values: the keys' text as bpftrace prints

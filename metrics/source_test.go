@@ -254,3 +254,21 @@ hint: key @m by the parts to label, one key each: @m[k.x, k.y]
 		t.Errorf("got:\n%s\nwant:\n%s", errs, want)
 	}
 }
+
+func TestMerge(t *testing.T) {
+	count := &ir.Map{IsAgg: true, Agg: ir.AggHist}
+	ps := merge(count, []Point{
+		{Labels: []string{"f"}, Count: 2, Sum: 3, Buckets: []Bucket{{-1, 0}, {0, 1}, {1, 2}}},
+		{Labels: []string{"f"}, Count: 3, Sum: 10, Buckets: []Bucket{{-1, 0}, {0, 0}, {1, 1}, {3, 3}}},
+		{Labels: []string{"g"}, Count: 1, Sum: 1, Buckets: []Bucket{{-1, 0}, {0, 0}, {1, 1}}},
+	})
+	want := []Bucket{{-1, 0}, {0, 1}, {1, 3}, {3, 5}}
+	if len(ps) != 2 || ps[0].Count != 5 || ps[0].Sum != 13 || !slices.Equal(ps[0].Buckets, want) {
+		t.Errorf("merged hist: %+v, want count 5 sum 13 buckets %v", ps, want)
+	}
+	mn := merge(&ir.Map{IsAgg: true, Agg: ir.AggMin}, []Point{{Labels: []string{"a"}, Value: 4}, {Labels: []string{"a"}, Value: 2}})
+	mx := merge(&ir.Map{IsAgg: true, Agg: ir.AggMax}, []Point{{Labels: []string{"a"}, Value: 4}, {Labels: []string{"a"}, Value: 2}})
+	if len(mn) != 1 || mn[0].Value != 2 || len(mx) != 1 || mx[0].Value != 4 {
+		t.Errorf("merged min %+v, max %+v", mn, mx)
+	}
+}

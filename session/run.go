@@ -69,6 +69,10 @@ type Options struct {
 	// map when tracing ends (also when the maps do not print then). An
 	// error is reported as it happens; one at the end makes Run fail.
 	MapReaders []output.MapReader
+	// Metrics, when set, is called once every probe is attached and
+	// enabled, before Attached, with a reader of the maps for the metrics
+	// exporters (metrics.go); the reader ends with the trace.
+	Metrics func(*MetricsReader)
 	// Attached, when set, is called once every probe is attached and
 	// enabled (with Command: once the command runs), before any record is
 	// printed.
@@ -252,6 +256,8 @@ type session struct {
 
 	tree *processTree // -c's command and its descendants (tree.go); nil: its process alone
 
+	metrics *MetricsReader // Options.Metrics's (metrics.go)
+
 	// mu guards what a live session (live.go) changes while the loop
 	// reads records: prog, dec, maps, printer, loss, out, bias.
 	mu sync.Mutex
@@ -288,6 +294,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		s.followTree(pid)
 	}
 	defer func() { s.tree.close() }()
+	defer func() { s.metrics.close() }() // before Run closes the maps
 	// Last: a goroutine's panic is raised again here, once detached.
 	defer func() {
 		if s.panics.get() == nil {
@@ -904,6 +911,15 @@ func waitProcess(pid int, done <-chan struct{}) bool {
 // attach point, begin, end and interval probes included; a USDT probe
 // once however many sites it has), then calls Options.Attached.
 func (s *session) attached() {
+	if s.opts.Metrics != nil && s.metrics == nil {
+		r, err := s.newMetricsReader()
+		if err != nil {
+			s.status.errorf("metrics: %v", err)
+		} else {
+			s.metrics = r
+			s.opts.Metrics(r)
+		}
+	}
 	if s.opts.live == nil { // a live session says what it attached itself
 		n, usdt := 0, map[string]bool{}
 		for _, p := range s.prog.Probes {

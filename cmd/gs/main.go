@@ -120,6 +120,7 @@ type options struct {
 	scriptNm string
 	scriptSr string
 	interact bool
+	metrics  metricsOptions // metrics.go
 }
 
 func main() {
@@ -168,6 +169,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.StringVar(&o.pfilter, "probe-filter", "", "attach only the probes whose specifier matches `REGEXP` (and every begin and end probe)")
 	fs.StringArrayVar(&o.dbgDirs, "debuginfo", nil, "also look for separate debug files in `DIR` (DIR/BINARY.debug with the binary's build-id)")
 	fs.StringArrayVar(&o.includes, "include", nil, "accepted for bpftrace's scripts: gs reads types from DWARF, not C `HEADER`s (ignored)")
+	addMetricsFlags(fs, &o.metrics) // metrics.go
 	fs.BoolVarP(&o.showVer, "version", "V", false, "print gs's version and exit")
 	fs.BoolVar(&o.info, "info", false, "print what gs supports on this kernel, in bpftrace's --info terms, and exit")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
@@ -334,7 +336,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	script := rewrite.Apply(prog, rewrite.Config{Params: params, Named: named, StackMode: os.Getenv("BPFTRACE_STACK_MODE"),
 		IsBuiltin: sema.IsBuiltin})
-	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Unsafe: o.unsafe, Script: script}
+	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Unsafe: o.unsafe, Script: script, Metrics: o.metrics.addr != ""}
 	if len(cmdArgs) > 0 {
 		cfg.DefaultBinary, cfg.Command = lookPath(cmdArgs[0]), true
 		cfg.Mapped = debuginfo.MuslMapped(cfg.DefaultBinary) // its libc is musl's
@@ -415,6 +417,12 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		wakeup = -1 // no limit: every record wakes the reader
 	}
 
+	exp, code := startMetrics(&o.metrics, compiled, file, stderr, colored) // metrics.go
+	if code != exitOK {
+		return code
+	}
+	defer exp.close(stderr)
+
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	err = session.Run(ctx, compiled, session.Options{
@@ -433,6 +441,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		Attached:   notifyAttached(stdout),
 		NoWarnings: o.noWarn,
 		MapReaders: readers,
+		Metrics:    exp.reader(),
 	})
 	if outFile != nil {
 		// A file system may report a failed write only now (NFS): that is

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	flag "github.com/spf13/pflag"
+
+	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/metrics"
+	"github.com/gs-tracer/gs/promexport"
+	"github.com/gs-tracer/gs/session"
+)
+
+// metricsOptions are --metrics's flags (docs/metrics.md).
+type metricsOptions struct {
+	addr      string
+	prefix    string
+	webConfig string
+	printMaps bool
+}
+
+func addMetricsFlags(fs *flag.FlagSet, o *metricsOptions) {
+	fs.StringVar(&o.addr, "metrics", "", "serve the script's maps as Prometheus metrics at http://`ADDR`/metrics (127.0.0.1:9464, or :9464 for every address) until SIGINT or SIGTERM (docs/metrics.md)")
+	fs.StringVar(&o.prefix, "metrics-prefix", metrics.DefaultPrefix, "the `PREFIX` of every metric's name")
+	fs.StringVar(&o.webConfig, "metrics-web-config", "", "the web configuration `FILE` of the metrics endpoint: TLS, client certificates, basic auth (node_exporter's format)")
+	fs.BoolVar(&o.printMaps, "metrics-print-maps", false, "with --metrics, also print the maps at exit (they are not, by default)")
+}
+
+// exporter is the metrics side of a run: the families of the script's
+// maps, and the Prometheus endpoint when --metrics is given.
+type exporter struct {
+	maps   *metrics.Maps
+	server *promexport.Server
+}
+
+// startMetrics names prog's maps as metric families and binds --metrics'
+// address, before anything is attached: a name that collides is a script
+// error (exitScript), an address in use or a bad web configuration a
+// run-time one (exitRuntime). It returns nil without --metrics.
+func startMetrics(o *metricsOptions, prog *ir.Program, file *diag.File, stderr io.Writer, colored bool) (*exporter, int) {
+	if o.addr == "" {
+		return nil, exitOK
+	}
+	if !o.printMaps {
+		prog.KeepMaps = true // an agent's maps are scraped, not printed
+	}
+	maps, diags := metrics.NewMaps(prog, o.prefix)
+	if diags.HasErrors() {
+		diags.File = file
+		diags.Render(stderr, colored)
+		return nil, exitScript
+	}
+	srv, err := promexport.Listen(o.addr, o.webConfig, maps.Source(o.prefix), stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "gs: --metrics: %v\n", err)
+		return nil, exitRuntime
+	}
+	srv.Serve()
+	return &exporter{maps: maps, server: srv}, exitOK
+}
+
+// reader is session.Options.Metrics: it gives the running trace's maps
+// to the snapshots. nil without an exporter.
+func (e *exporter) reader() func(*session.MetricsReader) {
+	if e == nil {
+		return nil
+	}
+	return func(r *session.MetricsReader) { e.maps.Attach(r) }
+}
+
+// close stops the endpoint once the trace has ended.
+func (e *exporter) close(stderr io.Writer) {
+	if e == nil {
+		return
+	}
+	if err := e.server.Close(); err != nil {
+		fmt.Fprintf(stderr, "gs: --metrics: %v\n", err)
+	}
+}

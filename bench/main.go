@@ -16,6 +16,7 @@
 //	go run ./bench -only placement
 //	go run ./bench -only debuginfod
 //	go run ./bench -only loops     (the cost of a loop iteration, loops.go)
+//	go run ./bench -only usdt      (a USDT probe's hit next to a uprobe on an emulated push, usdt.go)
 //	go run ./bench -only names     (listing a big C++ program's functions, names.go)
 //	go run ./bench -only ustack    (@[ustack] = count() with and without frame pointers, ustack.go)
 //	go run ./bench -only startup [-base OLD-GS]   (launch until released and a whole -c run, next to bpftrace)
@@ -44,7 +45,7 @@ var (
 	calls    = flag.Int("calls", 1000000, "calls per run")
 	gs       = flag.String("gs", "bin/gs", "the gs binary")
 	namesBin = flag.String("names-bin", "", "-only names: the C++ binary to list, instead of generating and compiling one")
-	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe), names (listing a big C++ program's functions, next to gdb), ustack (@[ustack] = count(), with and without frame pointers), metrics (a hist hit with its hidden sum, next to -base and bpftrace; a scrape), startup (launch until released and a whole -c run; -base adds an older gs) or output (printing's cost per event, -gs next to -base)")
+	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe), usdt (a USDT probe's hit next to a uprobe on an emulated instruction, and bpftrace's), names (listing a big C++ program's functions, next to gdb), ustack (@[ustack] = count(), with and without frame pointers), metrics (a hist hit with its hidden sum, next to -base and bpftrace; a scrape), startup (launch until released and a whole -c run; -base adds an older gs) or output (printing's cost per event, -gs next to -base)")
 	base     = flag.String("base", "", "-only output, metrics and startup: the gs binary to compare -gs with (the one before a change)")
 	mapKeys  = flag.Int("map-keys", 100000, "-only output: keys of the printed map")
 )
@@ -97,6 +98,10 @@ func main() {
 	}
 	if *only == "loops" {
 		benchLoops(target, tools)
+		return
+	}
+	if *only == "usdt" {
+		usdtBench(dir, tools) // usdt.go
 		return
 	}
 	if *only == "ustack" {

@@ -127,6 +127,30 @@ type GsScratch struct {
 		VmOff   uint64
 		Key     GsUmodKey
 	}
+	Uregs struct {
+		_       structs.HostLayout
+		R15     uint64
+		R14     uint64
+		R13     uint64
+		R12     uint64
+		Rbp     uint64
+		Rbx     uint64
+		R11     uint64
+		R10     uint64
+		R9      uint64
+		R8      uint64
+		Rax     uint64
+		Rcx     uint64
+		Rdx     uint64
+		Rsi     uint64
+		Rdi     uint64
+		OrigRax uint64
+		Rip     uint64
+		Cs      uint64
+		Eflags  uint64
+		Rsp     uint64
+		Ss      uint64
+	}
 	Heap [16384]uint8
 }
 
@@ -161,6 +185,19 @@ type GsUrow struct {
 	Kind   uint8
 }
 
+type GsUvmas struct {
+	_   structs.HostLayout
+	N   uint32
+	Pad uint32
+	E   [32]struct {
+		_     structs.HostLayout
+		Start uint64
+		End   uint64
+		Off   uint64
+		Key   GsUmodKey
+	}
+}
+
 // Names of all BPF objects in the ELF.
 //
 // Used for safe lookups in a Collection or CollectionSpec.
@@ -182,6 +219,7 @@ const (
 	GsMapGsTree          = "gs_tree"
 	GsMapGsUmods         = "gs_umods"
 	GsMapGsUrows         = "gs_urows"
+	GsMapGsUvmas         = "gs_uvmas"
 	GsMapGsVals          = "gs_vals"
 	GsProgGsExit         = "gs_exit"
 	GsProgGsFork         = "gs_fork"
@@ -194,6 +232,7 @@ const (
 	GsVarGsNrCpus        = "gs_nr_cpus"
 	GsVarGsStartNs       = "gs_start_ns"
 	GsVarGsStrSize       = "gs_str_size"
+	GsVarGsTargetTgid    = "gs_target_tgid"
 	GsVarGsTreeOn        = "gs_tree_on"
 	GsVarGsVersion       = "gs_version"
 	GsVarGsWakeupNs      = "gs_wakeup_ns"
@@ -271,6 +310,7 @@ type GsMapSpecs struct {
 	GsTree     *ebpf.MapSpec `ebpf:"gs_tree"`
 	GsUmods    *ebpf.MapSpec `ebpf:"gs_umods"`
 	GsUrows    *ebpf.MapSpec `ebpf:"gs_urows"`
+	GsUvmas    *ebpf.MapSpec `ebpf:"gs_uvmas"`
 	GsVals     *ebpf.MapSpec `ebpf:"gs_vals"`
 }
 
@@ -278,13 +318,14 @@ type GsMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type GsVariableSpecs struct {
-	GsCpid     *ebpf.VariableSpec `ebpf:"gs_cpid"`
-	GsNrCpus   *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
-	GsStartNs  *ebpf.VariableSpec `ebpf:"gs_start_ns"`
-	GsStrSize  *ebpf.VariableSpec `ebpf:"gs_str_size"`
-	GsTreeOn   *ebpf.VariableSpec `ebpf:"gs_tree_on"`
-	GsVersion  *ebpf.VariableSpec `ebpf:"gs_version"`
-	GsWakeupNs *ebpf.VariableSpec `ebpf:"gs_wakeup_ns"`
+	GsCpid       *ebpf.VariableSpec `ebpf:"gs_cpid"`
+	GsNrCpus     *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
+	GsStartNs    *ebpf.VariableSpec `ebpf:"gs_start_ns"`
+	GsStrSize    *ebpf.VariableSpec `ebpf:"gs_str_size"`
+	GsTargetTgid *ebpf.VariableSpec `ebpf:"gs_target_tgid"`
+	GsTreeOn     *ebpf.VariableSpec `ebpf:"gs_tree_on"`
+	GsVersion    *ebpf.VariableSpec `ebpf:"gs_version"`
+	GsWakeupNs   *ebpf.VariableSpec `ebpf:"gs_wakeup_ns"`
 }
 
 // GsObjects contains all objects after they have been loaded into the kernel.
@@ -324,6 +365,7 @@ type GsMaps struct {
 	GsTree     *ebpf.Map `ebpf:"gs_tree"`
 	GsUmods    *ebpf.Map `ebpf:"gs_umods"`
 	GsUrows    *ebpf.Map `ebpf:"gs_urows"`
+	GsUvmas    *ebpf.Map `ebpf:"gs_uvmas"`
 	GsVals     *ebpf.Map `ebpf:"gs_vals"`
 }
 
@@ -346,6 +388,7 @@ func (m *GsMaps) Close() error {
 		m.GsTree,
 		m.GsUmods,
 		m.GsUrows,
+		m.GsUvmas,
 		m.GsVals,
 	)
 }
@@ -354,13 +397,14 @@ func (m *GsMaps) Close() error {
 //
 // It can be passed to LoadGsObjects or ebpf.CollectionSpec.LoadAndAssign.
 type GsVariables struct {
-	GsCpid     *ebpf.Variable `ebpf:"gs_cpid"`
-	GsNrCpus   *ebpf.Variable `ebpf:"gs_nr_cpus"`
-	GsStartNs  *ebpf.Variable `ebpf:"gs_start_ns"`
-	GsStrSize  *ebpf.Variable `ebpf:"gs_str_size"`
-	GsTreeOn   *ebpf.Variable `ebpf:"gs_tree_on"`
-	GsVersion  *ebpf.Variable `ebpf:"gs_version"`
-	GsWakeupNs *ebpf.Variable `ebpf:"gs_wakeup_ns"`
+	GsCpid       *ebpf.Variable `ebpf:"gs_cpid"`
+	GsNrCpus     *ebpf.Variable `ebpf:"gs_nr_cpus"`
+	GsStartNs    *ebpf.Variable `ebpf:"gs_start_ns"`
+	GsStrSize    *ebpf.Variable `ebpf:"gs_str_size"`
+	GsTargetTgid *ebpf.Variable `ebpf:"gs_target_tgid"`
+	GsTreeOn     *ebpf.Variable `ebpf:"gs_tree_on"`
+	GsVersion    *ebpf.Variable `ebpf:"gs_version"`
+	GsWakeupNs   *ebpf.Variable `ebpf:"gs_wakeup_ns"`
 }
 
 // GsPrograms contains all programs after they have been loaded into the kernel.

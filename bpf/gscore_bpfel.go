@@ -33,6 +33,7 @@ const (
 	GsCoreMapGsTree          = "gs_tree"
 	GsCoreMapGsUmods         = "gs_umods"
 	GsCoreMapGsUrows         = "gs_urows"
+	GsCoreMapGsUvmas         = "gs_uvmas"
 	GsCoreMapGsVals          = "gs_vals"
 	GsCoreProgGsExit         = "gs_exit"
 	GsCoreProgGsFork         = "gs_fork"
@@ -45,6 +46,7 @@ const (
 	GsCoreVarGsNrCpus        = "gs_nr_cpus"
 	GsCoreVarGsStartNs       = "gs_start_ns"
 	GsCoreVarGsStrSize       = "gs_str_size"
+	GsCoreVarGsTargetTgid    = "gs_target_tgid"
 	GsCoreVarGsTreeOn        = "gs_tree_on"
 	GsCoreVarGsVersion       = "gs_version"
 	GsCoreVarGsWakeupNs      = "gs_wakeup_ns"
@@ -122,6 +124,7 @@ type GsCoreMapSpecs struct {
 	GsTree     *ebpf.MapSpec `ebpf:"gs_tree"`
 	GsUmods    *ebpf.MapSpec `ebpf:"gs_umods"`
 	GsUrows    *ebpf.MapSpec `ebpf:"gs_urows"`
+	GsUvmas    *ebpf.MapSpec `ebpf:"gs_uvmas"`
 	GsVals     *ebpf.MapSpec `ebpf:"gs_vals"`
 }
 
@@ -129,13 +132,14 @@ type GsCoreMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type GsCoreVariableSpecs struct {
-	GsCpid     *ebpf.VariableSpec `ebpf:"gs_cpid"`
-	GsNrCpus   *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
-	GsStartNs  *ebpf.VariableSpec `ebpf:"gs_start_ns"`
-	GsStrSize  *ebpf.VariableSpec `ebpf:"gs_str_size"`
-	GsTreeOn   *ebpf.VariableSpec `ebpf:"gs_tree_on"`
-	GsVersion  *ebpf.VariableSpec `ebpf:"gs_version"`
-	GsWakeupNs *ebpf.VariableSpec `ebpf:"gs_wakeup_ns"`
+	GsCpid       *ebpf.VariableSpec `ebpf:"gs_cpid"`
+	GsNrCpus     *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
+	GsStartNs    *ebpf.VariableSpec `ebpf:"gs_start_ns"`
+	GsStrSize    *ebpf.VariableSpec `ebpf:"gs_str_size"`
+	GsTargetTgid *ebpf.VariableSpec `ebpf:"gs_target_tgid"`
+	GsTreeOn     *ebpf.VariableSpec `ebpf:"gs_tree_on"`
+	GsVersion    *ebpf.VariableSpec `ebpf:"gs_version"`
+	GsWakeupNs   *ebpf.VariableSpec `ebpf:"gs_wakeup_ns"`
 }
 
 // GsCoreObjects contains all objects after they have been loaded into the kernel.
@@ -175,6 +179,7 @@ type GsCoreMaps struct {
 	GsTree     *ebpf.Map `ebpf:"gs_tree"`
 	GsUmods    *ebpf.Map `ebpf:"gs_umods"`
 	GsUrows    *ebpf.Map `ebpf:"gs_urows"`
+	GsUvmas    *ebpf.Map `ebpf:"gs_uvmas"`
 	GsVals     *ebpf.Map `ebpf:"gs_vals"`
 }
 
@@ -197,6 +202,7 @@ func (m *GsCoreMaps) Close() error {
 		m.GsTree,
 		m.GsUmods,
 		m.GsUrows,
+		m.GsUvmas,
 		m.GsVals,
 	)
 }
@@ -205,13 +211,14 @@ func (m *GsCoreMaps) Close() error {
 //
 // It can be passed to LoadGsCoreObjects or ebpf.CollectionSpec.LoadAndAssign.
 type GsCoreVariables struct {
-	GsCpid     *ebpf.Variable `ebpf:"gs_cpid"`
-	GsNrCpus   *ebpf.Variable `ebpf:"gs_nr_cpus"`
-	GsStartNs  *ebpf.Variable `ebpf:"gs_start_ns"`
-	GsStrSize  *ebpf.Variable `ebpf:"gs_str_size"`
-	GsTreeOn   *ebpf.Variable `ebpf:"gs_tree_on"`
-	GsVersion  *ebpf.Variable `ebpf:"gs_version"`
-	GsWakeupNs *ebpf.Variable `ebpf:"gs_wakeup_ns"`
+	GsCpid       *ebpf.Variable `ebpf:"gs_cpid"`
+	GsNrCpus     *ebpf.Variable `ebpf:"gs_nr_cpus"`
+	GsStartNs    *ebpf.Variable `ebpf:"gs_start_ns"`
+	GsStrSize    *ebpf.Variable `ebpf:"gs_str_size"`
+	GsTargetTgid *ebpf.Variable `ebpf:"gs_target_tgid"`
+	GsTreeOn     *ebpf.Variable `ebpf:"gs_tree_on"`
+	GsVersion    *ebpf.Variable `ebpf:"gs_version"`
+	GsWakeupNs   *ebpf.Variable `ebpf:"gs_wakeup_ns"`
 }
 
 // GsCorePrograms contains all programs after they have been loaded into the kernel.

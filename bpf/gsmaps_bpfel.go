@@ -33,6 +33,7 @@ const (
 	GsMapsMapGsTree          = "gs_tree"
 	GsMapsMapGsUmods         = "gs_umods"
 	GsMapsMapGsUrows         = "gs_urows"
+	GsMapsMapGsUvmas         = "gs_uvmas"
 	GsMapsMapGsVals          = "gs_vals"
 	GsMapsProgGsExit         = "gs_exit"
 	GsMapsProgGsFork         = "gs_fork"
@@ -45,6 +46,7 @@ const (
 	GsMapsVarGsNrCpus        = "gs_nr_cpus"
 	GsMapsVarGsStartNs       = "gs_start_ns"
 	GsMapsVarGsStrSize       = "gs_str_size"
+	GsMapsVarGsTargetTgid    = "gs_target_tgid"
 	GsMapsVarGsTreeOn        = "gs_tree_on"
 	GsMapsVarGsVersion       = "gs_version"
 	GsMapsVarGsWakeupNs      = "gs_wakeup_ns"
@@ -122,6 +124,7 @@ type GsMapsMapSpecs struct {
 	GsTree     *ebpf.MapSpec `ebpf:"gs_tree"`
 	GsUmods    *ebpf.MapSpec `ebpf:"gs_umods"`
 	GsUrows    *ebpf.MapSpec `ebpf:"gs_urows"`
+	GsUvmas    *ebpf.MapSpec `ebpf:"gs_uvmas"`
 	GsVals     *ebpf.MapSpec `ebpf:"gs_vals"`
 }
 
@@ -129,13 +132,14 @@ type GsMapsMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type GsMapsVariableSpecs struct {
-	GsCpid     *ebpf.VariableSpec `ebpf:"gs_cpid"`
-	GsNrCpus   *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
-	GsStartNs  *ebpf.VariableSpec `ebpf:"gs_start_ns"`
-	GsStrSize  *ebpf.VariableSpec `ebpf:"gs_str_size"`
-	GsTreeOn   *ebpf.VariableSpec `ebpf:"gs_tree_on"`
-	GsVersion  *ebpf.VariableSpec `ebpf:"gs_version"`
-	GsWakeupNs *ebpf.VariableSpec `ebpf:"gs_wakeup_ns"`
+	GsCpid       *ebpf.VariableSpec `ebpf:"gs_cpid"`
+	GsNrCpus     *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
+	GsStartNs    *ebpf.VariableSpec `ebpf:"gs_start_ns"`
+	GsStrSize    *ebpf.VariableSpec `ebpf:"gs_str_size"`
+	GsTargetTgid *ebpf.VariableSpec `ebpf:"gs_target_tgid"`
+	GsTreeOn     *ebpf.VariableSpec `ebpf:"gs_tree_on"`
+	GsVersion    *ebpf.VariableSpec `ebpf:"gs_version"`
+	GsWakeupNs   *ebpf.VariableSpec `ebpf:"gs_wakeup_ns"`
 }
 
 // GsMapsObjects contains all objects after they have been loaded into the kernel.
@@ -175,6 +179,7 @@ type GsMapsMaps struct {
 	GsTree     *ebpf.Map `ebpf:"gs_tree"`
 	GsUmods    *ebpf.Map `ebpf:"gs_umods"`
 	GsUrows    *ebpf.Map `ebpf:"gs_urows"`
+	GsUvmas    *ebpf.Map `ebpf:"gs_uvmas"`
 	GsVals     *ebpf.Map `ebpf:"gs_vals"`
 }
 
@@ -197,6 +202,7 @@ func (m *GsMapsMaps) Close() error {
 		m.GsTree,
 		m.GsUmods,
 		m.GsUrows,
+		m.GsUvmas,
 		m.GsVals,
 	)
 }
@@ -205,13 +211,14 @@ func (m *GsMapsMaps) Close() error {
 //
 // It can be passed to LoadGsMapsObjects or ebpf.CollectionSpec.LoadAndAssign.
 type GsMapsVariables struct {
-	GsCpid     *ebpf.Variable `ebpf:"gs_cpid"`
-	GsNrCpus   *ebpf.Variable `ebpf:"gs_nr_cpus"`
-	GsStartNs  *ebpf.Variable `ebpf:"gs_start_ns"`
-	GsStrSize  *ebpf.Variable `ebpf:"gs_str_size"`
-	GsTreeOn   *ebpf.Variable `ebpf:"gs_tree_on"`
-	GsVersion  *ebpf.Variable `ebpf:"gs_version"`
-	GsWakeupNs *ebpf.Variable `ebpf:"gs_wakeup_ns"`
+	GsCpid       *ebpf.Variable `ebpf:"gs_cpid"`
+	GsNrCpus     *ebpf.Variable `ebpf:"gs_nr_cpus"`
+	GsStartNs    *ebpf.Variable `ebpf:"gs_start_ns"`
+	GsStrSize    *ebpf.Variable `ebpf:"gs_str_size"`
+	GsTargetTgid *ebpf.Variable `ebpf:"gs_target_tgid"`
+	GsTreeOn     *ebpf.Variable `ebpf:"gs_tree_on"`
+	GsVersion    *ebpf.Variable `ebpf:"gs_version"`
+	GsWakeupNs   *ebpf.Variable `ebpf:"gs_wakeup_ns"`
 }
 
 // GsMapsPrograms contains all programs after they have been loaded into the kernel.

@@ -64,6 +64,7 @@ var limitConsts = []cConst{
 	{"GS_SIG_UC_RSP", arch.SigUContextRSP, ""},
 	{"GS_SIG_UC_RIP", arch.SigUContextRIP, ""},
 	{"GS_UNWIND_FRAME_POINTERS", UnwindFramePointers, "gs_umods flag"},
+	{"GS_UNWIND_VMAS", UnwindVMAs, "mappings per process in gs_uvmas (a power of two)"},
 }
 
 // CHeader renders bpf/c/gs_ops.h, the C interpreter's view of the ir
@@ -111,6 +112,7 @@ func CHeader() string {
 
 	def("GS_PROBE_FLAG_BIAS", ProbeFlagBias, "gs_probes flags: a bias probe")
 	def("GS_PROBE_FLAG_COUNT", ProbeFlagCount, "gs_probes flags: count the probe's hits in gs_hits")
+	def("GS_PROBE_FLAG_TASK", ProbeFlagTask, "gs_probes flags: count only hits in the traced process or tree")
 	fmt.Fprintf(&b, "#define %-26s %#xULL /* %s */\n", "GS_BIAS_UNKNOWN", uint64(BiasUnknown), "what OpLdBias yields when it knows no bias")
 
 	b.WriteString("\n/* Status slots and string slot flags. */\n")

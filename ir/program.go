@@ -11,7 +11,7 @@ import (
 
 // Version identifies the encoding. Bump it whenever an op is added or its
 // meaning changes.
-const Version = 14
+const Version = 15
 
 // Limits shared with the C interpreter (they are written into its header).
 const (
@@ -103,6 +103,10 @@ const (
 	// UnwindFramePointers is the gs_umods flag of a module whose callers'
 	// frames unwind by rbp alone.
 	UnwindFramePointers = 1
+	// UnwindVMAs is how many executable file mappings of a process
+	// gs_uvmas holds (a power of two): where the unwinder finds a pc's
+	// module when bpf_find_vma cannot look (unwind.h).
+	UnwindVMAs = 32
 
 	// ModuleNone is gs_probes' module of a probe in none of Program.Modules
 	// (and of BEGIN, END, interval probes).
@@ -119,6 +123,10 @@ const (
 	// the runtime's hidden probe on its function's entry (entries
 	// len(Probes)+len(Modules)+i), which runs no code.
 	ProbeFlagCount = 2
+	// ProbeFlagTask in gs_probes' flags marks a probe whose perf event
+	// fires in any task (one per CPU: Perf, Watchpoint): it counts only
+	// hits in the traced process (gs_target_tgid) or tree (gs_tree_on).
+	ProbeFlagTask = 4
 	// BiasUnknown is what OpLdBias yields for a module whose bias it does
 	// not know: an address biased by it is not canonical, so a read there
 	// fails too.
@@ -179,10 +187,12 @@ const (
 	Begin
 	End
 	Interval
+	Perf       // a perf event on every CPU: profile and software probes
+	Watchpoint // a hardware breakpoint on every CPU
 )
 
 func (k ProbeKind) String() string {
-	return [...]string{"uprobe", "uretprobe", "BEGIN", "END", "interval"}[k]
+	return [...]string{"uprobe", "uretprobe", "BEGIN", "END", "interval", "perf", "watchpoint"}[k]
 }
 
 // Probe is one attach point and the instructions it runs.
@@ -205,6 +215,16 @@ type Probe struct {
 	PeriodNs     uint64 // Interval probes
 	Start        uint32 // first instruction
 	Len          uint32 // number of instructions
+	// Perf probes: perf_event_attr's type, config and sample_period
+	// (nanoseconds for cpu-clock and task-clock, events otherwise).
+	PerfType   uint32
+	PerfConfig uint64
+	Period     uint64
+	// Watchpoint probes: the watched bytes, [Address, Address+WatchLen)
+	// at link time in Binary (none: Address is absolute), and the
+	// accesses that trigger it (perf_event_attr's bp_type).
+	WatchLen  uint32
+	WatchType uint32
 	// Cells is the first of the probe's cells in gs_cells: its OpCellAgg
 	// imm counts from there (see Cells in doc.go).
 	Cells uint32

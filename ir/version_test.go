@@ -14,8 +14,8 @@ import (
 // When TestVersionFingerprint fails, the encoding changed: bump Version
 // and record the new pair here, in the same commit.
 const (
-	recordedFingerprint = "a8b7f617edbadd3a"
-	recordedVersion     = 14
+	recordedFingerprint = "78e6bd806b0cee65"
+	recordedVersion     = 15
 )
 
 // TestVersionFingerprint fails when the bytecode's encoding changes while
@@ -52,7 +52,7 @@ func encodingFingerprint() string {
 		fmt.Fprintf(h, "agg %d %s\n", a, AggNames[a])
 	}
 	fmt.Fprintf(h, "status %d %d %d str %d %d\n", StatusOK, StatusReadError, StatusSize, StrTruncated, StrFault)
-	fmt.Fprintf(h, "nobias %d %d probeflag %d %d\n", StatusNoBias, uint64(BiasUnknown), ProbeFlagBias, ProbeFlagCount)
+	fmt.Fprintf(h, "nobias %d %d probeflag %d %d %d\n", StatusNoBias, uint64(BiasUnknown), ProbeFlagBias, ProbeFlagCount, ProbeFlagTask)
 	fmt.Fprintf(h, "slots %d %d %d %d %d %d %d %d\n", AggSlots, AggCountSlot, AggSumSlot, AggMinSlot,
 		AggMaxSlot, AggSetSlot, AggBucketBase, MaxBuckets)
 	fmt.Fprintf(h, "regs %d ptregs %d strheader %d record %d module %d stackid %d\n", NumRegs, PtRegsSlots, StrHeader,

@@ -85,11 +85,14 @@ const (
 	ProbeBegin
 	ProbeEnd
 	ProbeInterval
-	ProbeUsdt // usdt:BIN:[PROVIDER:]NAME (parser/usdt.go)
+	ProbeUsdt       // usdt:BIN:[PROVIDER:]NAME (parser/usdt.go)
+	ProbeProfile    // profile:UNIT:N, sampling every CPU
+	ProbeSoftware   // software:EVENT[:COUNT]
+	ProbeWatchpoint // watchpoint:ADDR:LEN:MODE or watchpoint:[BIN:]VAR:MODE
 )
 
 func (k ProbeKind) String() string {
-	return [...]string{"uprobe", "uretprobe", "BEGIN", "END", "interval", "usdt"}[k]
+	return [...]string{"uprobe", "uretprobe", "BEGIN", "END", "interval", "usdt", "profile", "software", "watchpoint"}[k]
 }
 
 // Probe is one probe specifier as written. For uprobes exactly one of the
@@ -109,8 +112,14 @@ type Probe struct {
 
 	Provider string // usdt: the provider (pattern), "" for any; the name is in Func
 
-	IntervalUnit string // "s", "ms" or "us"
+	IntervalUnit string // "s", "ms" or "us" (interval and profile probes)
 	IntervalN    uint64
+
+	Event     string // software: the event's name as written
+	Count     uint64 // software: the sampling period; 0 for the event's default
+	WatchVar  string // watchpoint by name: the variable (Binary its module, or "")
+	WatchLen  uint64 // watchpoint:ADDR:LEN:MODE
+	WatchMode string // "w", "rw", "x" ... as written
 
 	// Params is set when Text holds a positional parameter ($1, $#):
 	// the specifier is split only when SubstParams knows its value.

@@ -329,18 +329,18 @@ Program
 func TestBpftraceSyntaxErrors(t *testing.T) {
 	tests := []struct{ src, want string }{
 		{
-			"kprobe:f {} tracepoint:a:b {} w:0x10:8:rw {}",
+			"kprobe:f {} tracepoint:a:b {} h:cycles:10 {}",
 			`
 t.gs:1:1: error: not supported by gs: kprobe probes
-    kprobe:f {} tracepoint:a:b {} w:0x10:8:rw {}
+    kprobe:f {} tracepoint:a:b {} h:cycles:10 {}
     ^~~~~~
 hint: gs traces user space: it has uprobe (u), uretprobe (ur), interval (i), begin and end probes
 t.gs:1:13: error: not supported by gs: tracepoint probes
-    kprobe:f {} tracepoint:a:b {} w:0x10:8:rw {}
+    kprobe:f {} tracepoint:a:b {} h:cycles:10 {}
                 ^~~~~~~~~~
 hint: gs traces user space: it has uprobe (u), uretprobe (ur), interval (i), begin and end probes
-t.gs:1:31: error: not supported by gs: watchpoint probes
-    kprobe:f {} tracepoint:a:b {} w:0x10:8:rw {}
+t.gs:1:31: error: not supported by gs: hardware probes
+    kprobe:f {} tracepoint:a:b {} h:cycles:10 {}
                                   ^
 hint: gs traces user space: it has uprobe (u), uretprobe (ur), interval (i), begin and end probes
 `,

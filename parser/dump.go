@@ -199,10 +199,19 @@ func describeProbe(p *Probe) string {
 				fmt.Fprintf(&sb, " offset=%#x", p.Offset)
 			}
 		}
-	case ProbeInterval:
+	case ProbeInterval, ProbeProfile:
 		fmt.Fprintf(&sb, " unit=%s n=%d", p.IntervalUnit, p.IntervalN)
 	case ProbeUsdt:
 		fmt.Fprintf(&sb, " binary=%q provider=%q name=%q", p.Binary, p.Provider, p.Func)
+	case ProbeSoftware:
+		fmt.Fprintf(&sb, " event=%s count=%d", p.Event, p.Count)
+	case ProbeWatchpoint:
+		if p.HasAddr {
+			fmt.Fprintf(&sb, " addr=%#x len=%d", p.Addr, p.WatchLen)
+		} else {
+			fmt.Fprintf(&sb, " binary=%q var=%q", p.Binary, p.WatchVar)
+		}
+		fmt.Fprintf(&sb, " mode=%s", p.WatchMode)
 	}
 	return sb.String()
 }

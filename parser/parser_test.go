@@ -131,6 +131,16 @@ func TestParseProbes(t *testing.T) {
 		{"interval:s:5", `Probe interval unit=s n=5`},
 		{"interval:ms:100", `Probe interval unit=ms n=100`},
 		{"i:us:250", `Probe interval unit=us n=250`},
+		{"profile:hz:99", `Probe profile unit=hz n=99`},
+		{"p:ms:10", `Probe profile unit=ms n=10`},
+		{"profile:99hz", `Probe profile unit=hz n=99`},
+		{"software:page-faults:1", `Probe software event=page-faults count=1`},
+		{"s:cs", `Probe software event=cs count=0`},
+		{"watchpoint:0x4010:8:w", `Probe watchpoint addr=0x4010 len=8 mode=w`},
+		{"w:4096:4:rw", `Probe watchpoint addr=0x1000 len=4 mode=rw`},
+		{"watchpoint:./app:g_counter:w", `Probe watchpoint binary="./app" var="g_counter" mode=w`},
+		{"watchpoint:libplug:plugin_state:rw", `Probe watchpoint binary="libplug" var="plugin_state" mode=rw`},
+		{"watchpoint:counter:w", `Probe watchpoint binary="" var="counter" mode=w`},
 		{"BEGIN", `Probe BEGIN`},
 		{"END", `Probe END`},
 		{"usdt:./app:prov:name", `Probe usdt binary="./app" provider="prov" name="name"`},
@@ -762,6 +772,27 @@ t.gs:1:12: error: invalid interval "0"
     interval:x:0 {}
                ^
 hint: the interval must be a positive decimal integer
+`,
+		},
+		{
+			"profile:ns:10 {} watchpoint:0x10:3:q {} software:faults:x {}",
+			`
+t.gs:1:9: error: unknown profile unit "ns"
+    profile:ns:10 {} watchpoint:0x10:3:q {} software:faults:x {}
+            ^~
+hint: use hz, s, ms or us, e.g. profile:hz:99
+t.gs:1:34: error: invalid watchpoint length "3"
+    profile:ns:10 {} watchpoint:0x10:3:q {} software:faults:x {}
+                                     ^
+hint: the length is 1, 2, 4 or 8 bytes
+t.gs:1:36: error: invalid watchpoint mode "q"
+    profile:ns:10 {} watchpoint:0x10:3:q {} software:faults:x {}
+                                       ^
+hint: the mode is a combination of r, w and x: w, rw or x on x86-64
+t.gs:1:57: error: invalid count "x"
+    profile:ns:10 {} watchpoint:0x10:3:q {} software:faults:x {}
+                                                            ^
+hint: the count (events per sample) must be a positive decimal integer
 `,
 		},
 		{

@@ -26,13 +26,19 @@ import (
 //
 // Interval probes are interval:UNIT:N or interval:NUNIT (bpftrace's newer
 // spelling, interval:500ms) with UNIT one of s, ms, us, ns, or hz (N times
-// a second).
+// a second); profile probes likewise, without ns (bpftrace's units).
+// Software probes are software:EVENT[:COUNT] (perf.go checks EVENT).
+// Watchpoints are watchpoint:ADDR:LEN:MODE (bpftrace's) or, by a
+// variable's name, watchpoint:[BIN:]VAR:MODE.
 
 var probeTypes = map[string]ProbeKind{
 	"uprobe": ProbeUprobe, "u": ProbeUprobe,
 	"uretprobe": ProbeUretprobe, "ur": ProbeUretprobe,
 	"interval": ProbeInterval, "i": ProbeInterval,
 	"usdt": ProbeUsdt, "U": ProbeUsdt,
+	"profile": ProbeProfile, "p": ProbeProfile,
+	"software": ProbeSoftware, "s": ProbeSoftware,
+	"watchpoint": ProbeWatchpoint, "w": ProbeWatchpoint,
 }
 
 // otherProbeTypes are bpftrace's probe types that gs does not have, by
@@ -42,9 +48,8 @@ var otherProbeTypes = map[string]string{
 	"kfunc": "fentry", "fentry": "fentry", "f": "fentry",
 	"kretfunc": "fexit", "fexit": "fexit", "fr": "fexit",
 	"tracepoint": "tracepoint", "t": "tracepoint", "rawtracepoint": "rawtracepoint", "rt": "rawtracepoint",
-	"watchpoint": "watchpoint", "w": "watchpoint", "asyncwatchpoint": "asyncwatchpoint", "aw": "asyncwatchpoint",
-	"profile": "profile", "p": "profile",
-	"software": "software", "s": "software", "hardware": "hardware", "h": "hardware",
+	"asyncwatchpoint": "asyncwatchpoint", "aw": "asyncwatchpoint",
+	"hardware": "hardware", "h": "hardware",
 	"iter": "iter", "it": "iter", "uprobe_multi": "uprobe_multi", "self": "self", "bench": "bench", "test": "test",
 }
 
@@ -90,8 +95,15 @@ func (b *builder) probeSpec(text string, off int) *Probe {
 		p.Params = true // split by SubstParams
 		return p
 	}
-	if kind == ProbeInterval {
+	switch kind {
+	case ProbeInterval, ProbeProfile:
 		b.intervalSpec(p, rest, restOff)
+		return p
+	case ProbeSoftware:
+		b.softwareSpec(p, rest, restOff)
+		return p
+	case ProbeWatchpoint:
+		b.watchpointSpec(p, rest, restOff)
 		return p
 	}
 	if kind == ProbeUsdt {
@@ -260,16 +272,21 @@ func (b *builder) intervalSpec(p *Probe, rest string, off int) {
 		}
 		n, unit, nOff = rest[:i], rest[i:], off
 	}
-	switch unit {
-	case "s", "ms", "us", "ns", "hz":
+	switch {
+	case unit == "s", unit == "ms", unit == "us", unit == "hz", unit == "ns" && p.Kind == ProbeInterval:
 		p.IntervalUnit = unit
 	default:
 		uOff := off
 		if !ok {
 			uOff = off + len(n)
 		}
-		b.diags.Errorf(b.src.span(uOff, uOff+len(unit)), "unknown interval unit %q", unit).
-			WithHint("use s, ms, us, ns or hz")
+		if p.Kind == ProbeProfile {
+			b.diags.Errorf(b.src.span(uOff, uOff+len(unit)), "unknown profile unit %q", unit).
+				WithHint("use hz, s, ms or us, e.g. profile:hz:99")
+		} else {
+			b.diags.Errorf(b.src.span(uOff, uOff+len(unit)), "unknown interval unit %q", unit).
+				WithHint("use s, ms, us, ns or hz")
+		}
 	}
 	v, err := strconv.ParseUint(n, 10, 64)
 	if err != nil || v == 0 {
@@ -277,6 +294,74 @@ func (b *builder) intervalSpec(p *Probe, rest string, off int) {
 			WithHint("the interval must be a positive decimal integer")
 	}
 	p.IntervalN = v
+}
+
+// softwareSpec parses EVENT[:COUNT].
+func (b *builder) softwareSpec(p *Probe, rest string, off int) {
+	ev, n, ok := strings.Cut(rest, ":")
+	p.Event = ev
+	if ev == "" {
+		b.diags.Errorf(b.src.span(off, off), "missing software event name").
+			WithHint("write software:EVENT[:COUNT], e.g. software:page-faults:100")
+		return
+	}
+	if !ok {
+		return
+	}
+	v, err := strconv.ParseUint(n, 10, 64)
+	if err != nil || v == 0 {
+		nOff := off + len(ev) + 1
+		b.diags.Errorf(b.src.span(nOff, nOff+len(n)), "invalid count %q", n).
+			WithHint("the count (events per sample) must be a positive decimal integer")
+	}
+	p.Count = v
+}
+
+// watchpointSpec parses ADDR:LEN:MODE or [BIN:]VAR:MODE.
+func (b *builder) watchpointSpec(p *Probe, rest string, off int) {
+	i := strings.LastIndexByte(rest, ':')
+	if i < 0 {
+		b.diags.Errorf(p.Sp, "malformed watchpoint %q", p.Text).
+			WithHint("write watchpoint:ADDR:LEN:MODE or watchpoint:[BINARY:]VARIABLE:MODE, e.g. watchpoint:./app:counter:w")
+		return
+	}
+	head, mode := rest[:i], rest[i+1:]
+	p.WatchMode = mode
+	if mode == "" || strings.Trim(mode, "rwx") != "" {
+		b.diags.Errorf(b.src.span(off+i+1, off+len(rest)), "invalid watchpoint mode %q", mode).
+			WithHint("the mode is a combination of r, w and x: w, rw or x on x86-64")
+	}
+	if head != "" && isDigit(head[0]) {
+		a, l, ok := strings.Cut(head, ":")
+		addr, err := strconv.ParseUint(a, 0, 64)
+		if err != nil || addr == 0 {
+			b.diags.Errorf(b.src.span(off, off+len(a)), "invalid watchpoint address %q", a).
+				WithHint("write a non-zero address in hex, e.g. 0x404040")
+		}
+		p.HasAddr, p.Addr = true, addr
+		if !ok {
+			b.diags.Errorf(b.src.span(off+len(a), off+len(a)), "missing watchpoint length").
+				WithHint("write watchpoint:ADDR:LEN:MODE with LEN 1, 2, 4 or 8")
+			return
+		}
+		n, err := strconv.ParseUint(l, 10, 64)
+		if err != nil || (n != 1 && n != 2 && n != 4 && n != 8) {
+			lOff := off + len(a) + 1
+			b.diags.Errorf(b.src.span(lOff, lOff+len(l)), "invalid watchpoint length %q", l).
+				WithHint("the length is 1, 2, 4 or 8 bytes")
+		}
+		p.WatchLen = n
+		return
+	}
+	v, vOff := head, off
+	if j := binaryEnd(head); j >= 0 {
+		p.Binary, v, vOff = head[:j], head[j+1:], off+j+1
+	}
+	p.WatchVar = v
+	if v == "" {
+		b.diags.Errorf(b.src.span(vOff, vOff), "missing variable name").
+			WithHint("write watchpoint:[BINARY:]VARIABLE:MODE, e.g. watchpoint:./app:counter:w")
+	}
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

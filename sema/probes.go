@@ -35,6 +35,12 @@ func (c *checker) resolveProbes(g *Group) {
 		case parser.ProbeUsdt:
 			c.usdtProbes(g, pr) // usdt.go
 			continue
+		case parser.ProbeProfile, parser.ProbeSoftware:
+			c.perfProbe(g, pr) // perf.go
+			continue
+		case parser.ProbeWatchpoint:
+			c.watchProbe(g, pr) // perf.go
+			continue
 		}
 		name := pr.Binary
 		if name == "" {

@@ -37,7 +37,7 @@ func groupByBinary(prog *ir.Program) ([]*binaryProbes, error) {
 		p := &prog.Probes[i]
 		switch p.Kind {
 		case ir.Uprobe, ir.Uretprobe:
-		case ir.Begin, ir.End, ir.Interval:
+		case ir.Begin, ir.End, ir.Interval, ir.Perf, ir.Watchpoint:
 			continue
 		default:
 			return nil, fmt.Errorf("probe %s: unknown kind %d", p.Name, p.Kind)

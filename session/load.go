@@ -40,6 +40,7 @@ var (
 	mapHits     = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsHits })
 	mapUmods    = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsUmods })
 	mapUrows    = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsUrows })
+	mapUvmas    = objMap(func(m *bpf.GsMapSpecs) any { return &m.GsUvmas })
 
 	varStartNs  = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsStartNs })
 	varVersion  = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsVersion })
@@ -48,6 +49,7 @@ var (
 	varNrCPUs   = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsNrCpus })
 	varTreeOn   = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsTreeOn })
 	varCpid     = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsCpid })
+	varTarget   = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsTargetTgid })
 )
 
 func objProg(f func(*bpf.GsProgramSpecs) any) string { return bpf.Name(f) }
@@ -74,6 +76,7 @@ type interpreter struct {
 	stacks   *ebpf.Map
 	umods    *ebpf.Map // gs_umods and gs_urows: the unwind tables (unwindMaps)
 	urows    *ebpf.Map
+	uvmas    *ebpf.Map // gs_uvmas: the traced processes' mappings (unwindWatch)
 	sizes    mapSizes
 	// held says the uprobes and interval probes were loaded with empty
 	// ranges, to wait for the Begin probes or a -c command's exec
@@ -269,7 +272,7 @@ func usesOp(prog *ir.Program, op ir.Op) bool {
 // loadInterpreterWith loads spec keeping the uprobe program use.
 func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.CollectionSpec, use string) (*interpreter, error) {
 	keep := []string{use}
-	intervals := hasKind(prog, ir.Interval) || cfg.live
+	intervals := hasKind(prog, perfKinds...) || cfg.live
 	if intervals {
 		keep = append(keep, progPerfEvent)
 	}
@@ -355,7 +358,7 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 	for name, m := range map[string]**ebpf.Map{
 		mapEvents: &in.events, mapLost: &in.lost, mapCounters: &in.counters, mapBias: &in.bias, mapTree: &in.tree, mapHits: &in.hits,
 		mapProbes: &in.probes, mapVals: &in.vals, mapAggs: &in.aggs, mapStrs: &in.strs, mapCells: &in.cells, mapStacks: &in.stacks,
-		mapUmods: &in.umods, mapUrows: &in.urows,
+		mapUmods: &in.umods, mapUrows: &in.urows, mapUvmas: &in.uvmas,
 	} {
 		if *m = coll.Maps[name]; *m == nil {
 			coll.Close()
@@ -440,8 +443,11 @@ const mapinfoIsAgg = 1 << 0
 // held reports whether probe p waits with an empty range until the Begin
 // probes have run.
 func held(p *ir.Probe) bool {
-	return p.Kind == ir.Uprobe || p.Kind == ir.Uretprobe || p.Kind == ir.Interval
+	return p.Kind == ir.Uprobe || p.Kind == ir.Uretprobe || slices.Contains(perfKinds, p.Kind)
 }
+
+// perfKinds are the probes gs_perf_event runs (special.go).
+var perfKinds = []ir.ProbeKind{ir.Interval, ir.Perf, ir.Watchpoint}
 
 // probeModuleNone is gs_probe.module for a probe in no module of
 // prog.Modules: its OpLdBias reads gs_bias for every module.
@@ -474,6 +480,9 @@ func probeValues(prog *ir.Program, hold bool) ([][probeValueSize]byte, error) {
 		flags := uint32(0)
 		if !(hold && held(p)) && countsReturn(prog, p.ID) {
 			flags = ir.ProbeFlagCount // returns.go
+		}
+		if p.Kind == ir.Perf || p.Kind == ir.Watchpoint {
+			flags |= ir.ProbeFlagTask
 		}
 		pv[i] = encodeProbe(start, n, flags, module, p.Cells, p.Address)
 	}

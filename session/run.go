@@ -335,7 +335,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	for _, p := range s.prog.Probes {
 		probed = append(probed, p.Binary)
 	}
-	s.unwatch = newUnwindWatch(s.cfg.unwind, func() (*ebpf.Map, *ebpf.Map) { return s.in.umods, s.in.urows }, pid, probed, s.logf, syms.Sym.AddModule)
+	s.unwatch = newUnwindWatch(s.cfg.unwind, func() (*ebpf.Map, *ebpf.Map, *ebpf.Map) { return s.in.umods, s.in.urows, s.in.uvmas }, pid, probed, s.logf, syms.Sym.AddModule)
 	if err := s.attach(groups, pid, child == nil); err != nil {
 		return err
 	}
@@ -469,7 +469,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		}()
 	}
 
-	if child == nil && pid == 0 && !hasKind(s.prog, ir.Uprobe, ir.Uretprobe, ir.Interval) && s.opts.live == nil {
+	if child == nil && pid == 0 && !hasKind(s.prog, append(perfKinds, ir.Uprobe, ir.Uretprobe)...) && s.opts.live == nil {
 		// Nothing but begin and end: as in bpftrace, tracing ends after
 		// the begin probes ran.
 		stopWith("only begin and end probes")
@@ -527,6 +527,12 @@ func (s *session) attach(groups []*binaryProbes, pid int, writeBias bool) error 
 			kpid = 0
 		}
 		s.pid, s.kpid = pid, kpid
+		if kpid != 0 && hasKind(s.prog, ir.Perf, ir.Watchpoint) {
+			// A perf event per CPU sees every task (perf.go).
+			if err := s.in.coll.Variables[varTarget].Set(uint32(kpid)); err != nil {
+				return fmt.Errorf("set %s: %w", varTarget, err)
+			}
+		}
 		// The bias probes come first, then the scan of the processes
 		// already running: a process starting in between is in both.
 		links, err := attachBiasProbes(s.in, s.prog, kpid, s.status.warnf)

@@ -132,6 +132,9 @@ func umodKey(major, minor uint32, ino uint64) bpf.GsUmodKey {
 const (
 	unwindSpareRows = 1 << 18
 	unwindSpareMods = 256
+	// unwindProcesses bounds the processes gs_uvmas holds the mappings
+	// of (1.3 KiB each).
+	unwindProcesses = 1024
 )
 
 // sizeUnwind sets the sizes of gs_umods and gs_urows in spec for u and
@@ -144,6 +147,9 @@ func sizeUnwind(spec *ebpf.CollectionSpec, u *unwindMaps) {
 	}
 	spec.Maps[mapUmods].MaxEntries = uint32(u.capMods)
 	spec.Maps[mapUrows].MaxEntries = uint32(u.capRows)
+	if u.grow {
+		spec.Maps[mapUvmas].MaxEntries = unwindProcesses
+	}
 }
 
 // fillUnwind writes u's modules from index key on and its rows from

@@ -32,23 +32,24 @@ var errUnwindFull = errors.New("no room left in gs_urows")
 // same moment as the dlopen) its frames follow rbp, as without a table.
 type unwindWatch struct {
 	u      *unwindMaps
-	maps   func() (mods, rows *ebpf.Map) // the loaded gs_umods and gs_urows
-	pid    int                           // 0: system-wide
-	probed map[bpf.GsUmodKey]bool        // system-wide: the probed binaries' files
+	maps   func() (mods, rows, vmas *ebpf.Map) // the loaded gs_umods, gs_urows and gs_uvmas
+	pid    int                                 // 0: system-wide
+	probed map[bpf.GsUmodKey]bool              // system-wide: the probed binaries' files
 	last   time.Time
 	hot    map[int]bool // system-wide: the processes that map a probed binary, looked at every tick
 	seen   map[int]bool // system-wide: the processes looked at once
 	notef  func(string, ...any)
-	added  func(path string) // a module got its table (the symbolizer indexes it)
+	added  func(path string)   // a module got its table (the symbolizer indexes it)
+	vmas   map[int]bpf.GsUvmas // what gs_uvmas holds, by pid
 }
 
 // newUnwindWatch returns the watch of pid (0: every process mapping one of
 // binaries), or nil when prog takes no stacks.
-func newUnwindWatch(u *unwindMaps, maps func() (mods, rows *ebpf.Map), pid int, binaries []string, notef func(string, ...any), added func(string)) *unwindWatch {
+func newUnwindWatch(u *unwindMaps, maps func() (mods, rows, vmas *ebpf.Map), pid int, binaries []string, notef func(string, ...any), added func(string)) *unwindWatch {
 	if u == nil || !u.grow {
 		return nil
 	}
-	w := &unwindWatch{u: u, maps: maps, pid: pid, notef: notef, added: added, probed: map[bpf.GsUmodKey]bool{}}
+	w := &unwindWatch{u: u, maps: maps, pid: pid, notef: notef, added: added, probed: map[bpf.GsUmodKey]bool{}, vmas: map[int]bpf.GsUvmas{}}
 	for _, b := range binaries {
 		var st syscall.Stat_t
 		if syscall.Stat(b, &st) == nil {
@@ -71,6 +72,7 @@ func (w *unwindWatch) update() {
 	for pid := range w.hot {
 		if !w.scan(pid, true) {
 			delete(w.hot, pid)
+			w.forget(pid)
 		}
 	}
 	if time.Since(w.last) < time.Second {
@@ -102,6 +104,7 @@ func (w *unwindWatch) update() {
 	for pid := range w.seen {
 		if !alive[pid] {
 			delete(w.seen, pid)
+			w.forget(pid)
 		}
 	}
 }
@@ -125,6 +128,9 @@ func (w *unwindWatch) scan(pid int, probedOnly bool) bool {
 		if !w.u.seen[key] {
 			fresh = append(fresh, m)
 		}
+	}
+	if probed {
+		w.writeVMAs(pid, ms)
 	}
 	if !probed || len(fresh) == 0 {
 		return probed
@@ -150,9 +156,46 @@ func (w *unwindWatch) scan(pid int, probedOnly bool) bool {
 			w.added(m.Path)
 		}
 	}
-	mods, rows := w.maps()
+	mods, rows, _ := w.maps()
 	if err := fillUnwind(mods, rows, w.u, key0, row0); err != nil {
 		w.notef("unwind tables: %v", err)
 	}
 	return true
+}
+
+// writeVMAs writes pid's executable file mappings to gs_uvmas when they
+// changed (the first ir.UnwindVMAs of them: a pc past those follows rbp).
+func (w *unwindWatch) writeVMAs(pid int, ms []procmaps.Mapping) {
+	var v bpf.GsUvmas
+	for _, m := range ms {
+		if !m.Exec() || !m.File() || m.Inode == 0 || int(v.N) == len(v.E) {
+			continue
+		}
+		e := &v.E[v.N]
+		e.Start, e.End, e.Off, e.Key = m.Start, m.End, m.Offset, umodKey(m.Major, m.Minor, m.Inode)
+		v.N++
+	}
+	if old, ok := w.vmas[pid]; ok && old == v {
+		return
+	}
+	_, _, vmas := w.maps()
+	if vmas == nil {
+		return
+	}
+	if err := vmas.Put(uint32(pid), &v); err != nil {
+		w.notef("unwind tables: the mappings of process %d: %v", pid, err)
+		return
+	}
+	w.vmas[pid] = v
+}
+
+// forget deletes what gs_uvmas holds of pid, which exited.
+func (w *unwindWatch) forget(pid int) {
+	if _, ok := w.vmas[pid]; !ok {
+		return
+	}
+	delete(w.vmas, pid)
+	if _, _, vmas := w.maps(); vmas != nil {
+		_ = vmas.Delete(uint32(pid))
+	}
 }

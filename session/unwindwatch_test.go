@@ -30,7 +30,7 @@ func BenchmarkUnwindWatch(b *testing.B) {
 	for _, pid := range []int{os.Getpid(), 0} {
 		b.Run(map[bool]string{true: "process", false: "system-wide"}[pid != 0], func(b *testing.B) {
 			u := &unwindMaps{grow: true, capMods: unwindSpareMods, capRows: unwindSpareRows}
-			w := newUnwindWatch(u, func() (*ebpf.Map, *ebpf.Map) { return mods, rows }, pid, []string{exe}, b.Logf, func(string) {})
+			w := newUnwindWatch(u, func() (*ebpf.Map, *ebpf.Map, *ebpf.Map) { return mods, rows, nil }, pid, []string{exe}, b.Logf, func(string) {})
 			w.update()
 			if len(u.Keys) == 0 {
 				b.Fatal("no module added")

@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              14 /* ir.Version */
+#define GS_IR_VERSION              15 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0
@@ -109,6 +109,7 @@
 #define GS_NUM_COUNTERS            6
 #define GS_PROBE_FLAG_BIAS         1 /* gs_probes flags: a bias probe */
 #define GS_PROBE_FLAG_COUNT        2 /* gs_probes flags: count the probe's hits in gs_hits */
+#define GS_PROBE_FLAG_TASK         4 /* gs_probes flags: count only hits in the traced process or tree */
 #define GS_BIAS_UNKNOWN            0x8000000000000000ULL /* what OpLdBias yields when it knows no bias */
 
 /* Status slots and string slot flags. */
@@ -178,5 +179,6 @@
 #define GS_SIG_UC_RSP              160
 #define GS_SIG_UC_RIP              168
 #define GS_UNWIND_FRAME_POINTERS   1 /* gs_umods flag */
+#define GS_UNWIND_VMAS             32 /* mappings per process in gs_uvmas (a power of two) */
 
 #endif /* GS_OPS_H */

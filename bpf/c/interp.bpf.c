@@ -248,6 +248,9 @@ struct scratch {
 	u64 woke; /* when OpEmit last woke the reader (gs_wakeup_ns) */
 	struct agg zero; /* never written: the first value of an aggregation */
 	struct unwind uw;      /* the user stack walk (unwind_walk.h) */
+	/* A perf event's user registers: the interrupted task's, also when
+	 * the sample was taken in the kernel (see user_regs). */
+	struct pt_regs uregs;
 	u8 heap[2 * GS_HEAP_SIZE];
 };
 
@@ -332,6 +335,9 @@ struct {
 /* gs_tree_on, set after load once gs_fork and gs_exit are attached, makes
  * the uprobes count only hits in processes of gs_tree. */
 volatile u32 gs_tree_on = 0;
+/* gs_target_tgid, set by -p, makes the probes that fire in any task
+ * (GS_PROBE_FLAG_TASK: a perf event per CPU) count only hits in it. */
+volatile u32 gs_target_tgid = 0;
 
 /* Script maps. The runtime sets max_entries from the script before load. */
 struct {
@@ -1052,52 +1058,23 @@ static __always_inline long st_mem(struct scratch *s, u64 addr, u64 size, u32 of
 
 #include "unwind_walk.h"
 
-/* hash_step hashes frame i of the stack that bpf_get_stack wrote at
- * heap[uw.base], as unwind_step hashes its frames. */
-static long hash_step(u64 i, void *data)
-{
-	struct scratch *s = *(struct scratch **)data;
-	u64 off = s->uw.base + i * GS_STACK_FRAME_SIZE;
-
-	if (i >= s->uw.n || off > 2 * GS_HEAP_SIZE - GS_STACK_FRAME_SIZE)
-		return 1;
-	unwind_hash(&s->uw.hash, *(u64 *)&s->heap[off + 24]);
-	unwind_hash(&s->uw.hash, *(u64 *)&s->heap[off + 4]);
-	return 0;
-}
-
 /* capture writes up to max frames of the user stack at heap[base] (base +
  * max frames inside the heap and its slack) and returns how many, *hash a
- * hash of them. Uprobes unwind by call frame information (unwind.h); an
- * interval probe's registers may be the kernel's, so it asks the kernel. */
-static __always_inline u32 capture(void *ctx, struct scratch *s, u32 base, u32 max, u64 *hash, const int uprobe)
+ * hash of them, unwound by call frame information (unwind.h) from ctx's
+ * registers: a uprobe's, or a perf event's user registers (user_regs). */
+static __always_inline u32 capture(void *ctx, struct scratch *s, u32 base, u32 max, u64 *hash)
 {
-	long n;
-	u64 b;
-
 	if (max > GS_MAX_STACK || base > 2 * GS_HEAP_SIZE - GS_MAX_STACK * GS_STACK_FRAME_SIZE)
 		return 0;
-	if (uprobe)
-		return unwind(ctx, s, base, max, hash);
-	*hash = 0xcbf29ce484222325ULL;
-	if (max == 0)
-		return 0;
-	/* The check above again, on a copy clang cannot see through (as
-	 * heap_at): it drops the first as implied by the callers' heap_bad,
-	 * whose register-to-register compare gives 6.1's verifier no bound. */
-	b = base;
-	asm volatile("%0 &= %1" : "+r"(b) : "i"(2 * GS_HEAP_SIZE - 1));
-	if (b > 2 * GS_HEAP_SIZE - GS_MAX_STACK * GS_STACK_FRAME_SIZE)
-		return 0;
-	n = bpf_get_stack(ctx, &s->heap[b], max * GS_STACK_FRAME_SIZE, BPF_F_USER_STACK | BPF_F_USER_BUILD_ID);
-	if (n < 0)
-		return 0;
-	s->uw.n = n / GS_STACK_FRAME_SIZE;
-	s->uw.base = base;
-	s->uw.hash = *hash;
-	bpf_loop(GS_MAX_STACK, hash_step, &s, 0);
-	*hash = s->uw.hash;
-	return s->uw.n;
+	return unwind(ctx, s, base, max, hash);
+}
+
+/* user_ctx reports whether a perf event's user registers are a user
+ * context: a kernel thread (or the idle task) has none, and its stack is
+ * empty rather than an error. */
+static __always_inline int user_ctx(const void *ctx, const int uprobe)
+{
+	return uprobe || (((const struct pt_regs *)ctx)->cs & 3) == 3;
 }
 
 /* st_stack is OpStStack: a u64 frame count, then build-id frames. */
@@ -1111,9 +1088,11 @@ static __always_inline long st_stack(void *ctx, struct scratch *s, u32 frames, u
 		return bad(s);
 	off &= GS_HEAP_SIZE - 1;
 	if (frames) {
-		n = capture(ctx, s, off + 8, frames, &hash, uprobe);
-		if (n == 0)
-			count(GS_COUNTER_STACK_ERROR);
+		if (user_ctx(ctx, uprobe)) {
+			n = capture(ctx, s, off + 8, frames, &hash);
+			if (n == 0)
+				count(GS_COUNTER_STACK_ERROR);
+		}
 	}
 	*(u64 *)heap_at(s, off) = n;
 	return 0;
@@ -1123,12 +1102,13 @@ static __always_inline long st_stack(void *ctx, struct scratch *s, u32 frames, u
  * stored under its hash. */
 static __always_inline u64 stack_id(void *ctx, struct scratch *s, const int uprobe)
 {
-	u64 hash;
-	u32 n = capture(ctx, s, GS_HEAP_SIZE, GS_MAX_STACK, &hash, uprobe);
+	u64 hash = 0xcbf29ce484222325ULL;
+	int user = user_ctx(ctx, uprobe);
+	u32 n = user ? capture(ctx, s, GS_HEAP_SIZE, GS_MAX_STACK, &hash) : 0;
 	void *frames = &s->heap[GS_HEAP_SIZE];
 	long err;
 
-	if (n == 0 || n > GS_MAX_STACK) {
+	if ((n == 0 && user) || n > GS_MAX_STACK) {
 		count(GS_COUNTER_STACK_ERROR);
 		return GS_STACK_ID_NONE;
 	}
@@ -1771,15 +1751,15 @@ static __always_inline void hit_of(struct hit *h, const struct probe *p, u32 id,
  * that hit's count, as bpftrace's per-CPU counts may. Returns 0 when it
  * ran the range, 1 when the interpreter must.
  */
-static __always_inline int one_agg(void *ctx, const struct probe *p)
+static __always_inline int one_agg(void *ctx, const struct probe *p, const int uprobe)
 {
 	struct insn *ins = bpf_map_lookup_elem(&gs_insns, &p->start);
 	u64 x = 0;
 
 	if (!ins || (ins->op != GS_OP_CELLAGGREG && (ins->op != GS_OP_CELLAGG || ins->a != 0)))
 		return 1;
-	if (ins->op == GS_OP_CELLAGGREG && ld_reg(ctx, ins->a, &x))
-		return 1;
+	if (ins->op == GS_OP_CELLAGGREG && (!uprobe || ld_reg(ctx, ins->a, &x)))
+		return 1; /* a perf event's user registers are in the scratch entry */
 	if (cell_agg(p->cells, ins->imm, ins->b, ins->c, x))
 		count(GS_COUNTER_BAD_PROGRAM);
 	return 0;
@@ -1792,6 +1772,29 @@ static __always_inline int in_tree(void)
 	struct tree_entry *e = bpf_map_lookup_elem(&gs_tree, &tgid);
 
 	return e && !e->exited;
+}
+
+/* task_wanted reports whether a probe of GS_PROBE_FLAG_TASK counts a hit
+ * in the current task: in -p's process, in -c's tree, else in any. */
+static __always_inline int task_wanted(void)
+{
+	u32 tgid = bpf_get_current_pid_tgid() >> 32;
+
+	if (gs_target_tgid && tgid != gs_target_tgid)
+		return 0;
+	return !gs_tree_on || in_tree();
+}
+
+/* user_regs copies the current task's user registers to u: a perf
+ * event's own registers are the kernel's when the sample interrupted the
+ * kernel, while bpf_task_pt_regs is where the kernel saved the user
+ * context at its entry (all zero in a kernel thread). */
+static __always_inline void user_regs(struct pt_regs *u)
+{
+	void *r = (void *)bpf_task_pt_regs(bpf_get_current_task_btf());
+
+	if (!r || bpf_probe_read_kernel(u, sizeof(*u), r))
+		__builtin_memset(u, 0, sizeof(*u));
 }
 
 static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
@@ -1808,6 +1811,8 @@ static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
 		count(GS_COUNTER_BAD_PROGRAM);
 		return 0;
 	}
+	if (!uprobe && (p->flags & GS_PROBE_FLAG_TASK) && !task_wanted())
+		return 0;
 	if (p->flags & GS_PROBE_FLAG_BIAS) {
 		if (uprobe)
 			record_bias(ctx, p);
@@ -1823,7 +1828,7 @@ static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
 	 * lookup: an empty probe must cost what bpftrace's does. */
 	if (!p->len)
 		return 0;
-	if (p->len == 1 && !one_agg(ctx, p))
+	if (p->len == 1 && !one_agg(ctx, p, uprobe))
 		return 0;
 	s = bpf_map_lookup_elem(&gs_scratch, &zero);
 	if (!s)
@@ -1842,6 +1847,10 @@ static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
 	s->stop = RUNNING;
 	hit_of(&s->hit, p, id, uprobe);
 	l.ctx = ctx;
+	if (!uprobe) {
+		user_regs(&s->uregs);
+		l.ctx = &s->uregs;
+	}
 	l.s = s;
 	bpf_loop(GS_MAX_STEPS, !uprobe ? gs_step_pe : sleepable ? gs_step_s : gs_step, &l, 0);
 	if (s->stop == BAD)

@@ -29,6 +29,13 @@
  *
  * unwind_walk.h holds the walk; this file its types and maps.
  *
+ * bpf_find_vma takes the process's mmap lock and, in an interrupt (a
+ * perf event's sample), leaves its unlock to an irq_work: a second call
+ * before that work ran fails with EBUSY, so a sample's walk finds one
+ * mapping by it. The others come from gs_uvmas, the executable file
+ * mappings of the traced processes, which the runtime writes from
+ * /proc/PID/maps as it looks for new modules (sorted by start).
+ *
  * Frames are written as struct bpf_stack_build_id, the kernel's build-id
  * frames: the module's build id and the pc's file offset, or the bare
  * address when the module is not known, so stacks resolve as before.
@@ -96,6 +103,26 @@ struct {
 	__type(key, u32);
 	__type(value, struct urow);
 } gs_urows SEC(".maps");
+
+/* A process's executable file mappings (gs_uvmas), sorted by start. */
+struct uvma {
+	u64 start, end, off;
+	struct umod_key key;
+};
+
+struct uvmas {
+	u32 n, pad;
+	struct uvma e[GS_UNWIND_VMAS];
+};
+
+_Static_assert((GS_UNWIND_VMAS & (GS_UNWIND_VMAS - 1)) == 0, "GS_UNWIND_VMAS must be a power of two");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, 1);
+	__type(key, u32); /* tgid */
+	__type(value, struct uvmas);
+} gs_uvmas SEC(".maps");
 
 /* The unwinder's state, in the scratch entry (struct scratch), not on the
  * stack: the verifier tells bpf_loop callback states apart by the

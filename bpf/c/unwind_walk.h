@@ -21,6 +21,50 @@ static long unwind_vma(struct task_struct *task, struct vm_area_struct *vma, voi
 	return 0;
 }
 
+/* gs_find_uvma finds the mapping of pc in gs_uvmas (see unwind.h) into
+ * *out; 0 when it holds none. A global function: the verifier checks it
+ * once, not in each of the walk's verifications. */
+__noinline int gs_find_uvma(u64 pc, struct uvma *out)
+{
+	u32 tgid = bpf_get_current_pid_tgid() >> 32, lo = 0, hi;
+	struct uvmas *v = bpf_map_lookup_elem(&gs_uvmas, &tgid);
+	struct uvma *e;
+
+	if (!v || !out)
+		return 0;
+	hi = v->n;
+	if (hi == 0 || hi > GS_UNWIND_VMAS)
+		return 0;
+	/* The last mapping that starts at or below pc is in [lo, hi). */
+	for (int k = 0; k < 6 && hi - lo > 1; k++) {
+		u32 mid = lo + (hi - lo) / 2;
+
+		if (v->e[mid & (GS_UNWIND_VMAS - 1)].start <= pc)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	e = &v->e[lo & (GS_UNWIND_VMAS - 1)];
+	if (pc < e->start || pc >= e->end)
+		return 0;
+	*out = *e;
+	return 1;
+}
+
+/* unwind_uvma is gs_find_uvma of u->pc into u's vm_ fields and key. */
+static __always_inline int unwind_uvma(struct unwind *u)
+{
+	struct uvma m;
+
+	if (!gs_find_uvma(u->pc, &m))
+		return 0;
+	u->vm_start = m.start;
+	u->vm_end = m.end;
+	u->vm_off = m.off;
+	u->key = m.key;
+	return 1;
+}
+
 /* unwind_row finds the row in force at link-time address vaddr of module
  * m; 0 when none does. */
 static __always_inline int unwind_row(const struct umod *m, u64 vaddr, struct urow *out)
@@ -85,8 +129,9 @@ static long unwind_step(u64 i, void *data)
 			u->next ^= 1;
 			c->status = GS_STACK_FRAME_IP;
 			c->start = c->end = c->off = 0;
-			if (bpf_find_vma(bpf_get_current_task_btf(), u->pc, unwind_vma, &s, 0) == 0 &&
-			    u->pc >= u->vm_start && u->pc < u->vm_end) {
+			if ((bpf_find_vma(bpf_get_current_task_btf(), u->pc, unwind_vma, &s, 0) == 0 &&
+			     u->pc >= u->vm_start && u->pc < u->vm_end) ||
+			    unwind_uvma(u)) {
 				c->start = u->vm_start;
 				c->end = u->vm_end;
 				c->off = u->vm_off;

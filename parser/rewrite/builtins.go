@@ -85,6 +85,12 @@ func probeType(g *parser.ProbeGroup) string {
 			k = "interval"
 		case parser.ProbeUsdt:
 			k = "usdt"
+		case parser.ProbeProfile:
+			k = "profile"
+		case parser.ProbeSoftware:
+			k = "software"
+		case parser.ProbeWatchpoint:
+			k = "watchpoint"
 		}
 		if i > 0 && k != t {
 			return ""

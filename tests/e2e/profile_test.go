@@ -1,0 +1,136 @@
+package e2e
+
+import (
+	"math"
+	"regexp"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gs-tracer/gs/internal/cpus"
+)
+
+// TestProfileStacks: profile:hz:499 { @[ustack] = count() } on a target
+// built without frame pointers (gcc -O2 -fomit-frame-pointer, clang -O2)
+// that spends known shares of its CPU time in heavy, light (both through
+// spin) and in_kernel (getppid system calls: samples taken in the kernel
+// have the task's user stack). Every sampled stack that starts in one of
+// those functions is, caller by caller with their return addresses, the
+// backtrace gdb prints at a breakpoint in that function. The shares of
+// the samples are the target's own shares of its thread CPU time within
+// 6 points (about four standard deviations at a thousand samples), and
+// the samples number 499 per second of its CPU time within 25%: a cpu-clock
+// event samples whatever runs on the CPU, so the target gets a sample per
+// period it runs.
+func TestProfileStacks(t *testing.T) {
+	for _, v := range []struct {
+		variant
+		flags []string
+	}{
+		{variant{CC: gcc, Opt: "-O2", PIE: true}, []string{"-fomit-frame-pointer"}},
+		{variant{CC: clang, Opt: "-O2", PIE: false}, nil},
+	} {
+		t.Run(v.variant.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compile(t, dir, "profile.c", "profile", v.variant, v.flags...)
+			want := map[string]map[string]bool{} // innermost function → gdb's stacks
+			for _, fn := range []string{"spin", "heavy", "light", "in_kernel", "getppid"} {
+				for stack := range gdbStacks(t, dir, "./profile", "0", fn) {
+					name := frameName(strings.Split(stack, " ← ")[0])
+					if want[name] == nil {
+						want[name] = map[string]bool{}
+					}
+					want[name][stack] = true
+				}
+			}
+			if len(want) != 5 {
+				t.Fatalf("gdb stopped in %d of the 5 functions: %v", len(want), want)
+			}
+			r := runGS(t, dir, timeout, "-c", "./profile 2", "-e", `profile:hz:499 { @[ustack] = count() }`)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			m := regexp.MustCompile(`heavy (\S+) light (\S+) in_kernel (\S+) total (\S+)`).FindStringSubmatch(r.Stdout)
+			if m == nil {
+				t.Fatalf("the target printed no times:\n%s", r.Stdout)
+			}
+			var own [4]float64
+			for i := range own {
+				own[i], _ = strconv.ParseFloat(m[i+1], 64)
+			}
+			parts := []string{"heavy", "light", "in_kernel"}
+			var got [3]int
+			total, other := 0, 0
+			for stack, n := range gsStacks(t, r.Stdout) {
+				total += n
+				frames := strings.Split(stack, " ← ")
+				inner, _, _ := strings.Cut(frames[0], "+")
+				ws, ok := want[inner]
+				if !ok {
+					other += n // main's loop, clock_gettime in the vDSO
+					continue
+				}
+				frames[0] = inner
+				if !ws[strings.Join(frames, " ← ")] {
+					t.Errorf("sampled stack %s (%d samples) is none of gdb's backtraces in %s: %v", stack, n, inner, ws)
+				}
+				for i, p := range parts {
+					if strings.Contains(" "+strings.Join(frames, " "), " "+p) {
+						got[i] += n
+					}
+				}
+			}
+			if other*10 > total {
+				t.Errorf("%d of %d samples are outside heavy, light and in_kernel", other, total)
+			}
+			sum := own[0] + own[1] + own[2]
+			n := got[0] + got[1] + got[2]
+			for i, p := range parts {
+				share, ownShare := float64(got[i])/float64(n), own[i]/sum
+				if math.Abs(share-ownShare) > 0.06 {
+					t.Errorf("%s: %.3f of the samples, %.3f of the target's CPU time (%v s of %v s)", p, share, ownShare, own[i], sum)
+				}
+			}
+			if exp := 499 * own[3]; float64(total) < 0.75*exp || float64(total) > 1.25*exp {
+				t.Errorf("%d samples; 499 Hz × %.3f s of CPU time is %.0f", total, own[3], exp)
+			}
+			if t.Failed() {
+				t.Logf("gs output:\n%s", r.Stdout)
+			}
+		})
+	}
+}
+
+// TestProfileRate: system-wide, profile:hz:99 samples every online CPU 99
+// times a second, busy or idle (bpftrace's profile counts the idle task's
+// samples too): over the 2 s until interval:s:2 exits, 99 × 2 × CPUs
+// samples within 15%, and each CPU its share.
+func TestProfileRate(t *testing.T) {
+	on, err := cpus.Online()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runGS(t, t.TempDir(), timeout, "-e", `profile:hz:99 { @n = count(); @c[cpu] = count() } interval:s:2 { exit() }`)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	check := func(what string, got string, exp float64) {
+		n, err := strconv.Atoi(got)
+		if err != nil || float64(n) < 0.85*exp || float64(n) > 1.15*exp {
+			t.Errorf("%s: %s samples, want %.0f ± 15%%", what, got, exp)
+		}
+	}
+	m := regexp.MustCompile(`(?m)^@n: (\d+)$`).FindStringSubmatch(r.Stdout)
+	if m == nil {
+		t.Fatalf("no @n in:\n%s", r.Stdout)
+	}
+	check("all CPUs", m[1], 99*2*float64(len(on)))
+	per := regexp.MustCompile(`(?m)^@c\[(\d+)\]: (\d+)$`).FindAllStringSubmatch(r.Stdout, -1)
+	if len(per) != len(on) {
+		t.Errorf("samples on %d CPUs, %d are online (%d in this process's mask):\n%s", len(per), len(on), runtime.NumCPU(), r.Stdout)
+	}
+	for _, c := range per {
+		check("CPU "+c[1], c[2], 99*2)
+	}
+}

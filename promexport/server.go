@@ -83,17 +83,21 @@ func (s *Server) Serve() {
 	go func() { s.done <- web.Serve(s.l, s.srv, flags, s.log) }()
 }
 
-// Close stops serving, waiting for scrapes under way for up to a second.
-// It returns the error that stopped serving early, if one did.
+// Close stops serving: it waits for scrapes under way for up to a
+// second, then closes what is left (a connection that has sent nothing
+// yet keeps Shutdown waiting for 5 seconds). It returns the error that
+// stopped serving early, if one did.
 func (s *Server) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	err := s.srv.Shutdown(ctx)
+	if err := s.srv.Shutdown(ctx); err != nil {
+		s.srv.Close()
+	}
 	if s.done == nil {
 		return s.l.Close()
 	}
-	if serr := <-s.done; serr != nil && !errors.Is(serr, http.ErrServerClosed) {
-		return fmt.Errorf("serve metrics: %w", serr)
+	if err := <-s.done; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve metrics: %w", err)
 	}
-	return err
+	return nil
 }

@@ -162,6 +162,11 @@ type Location struct {
 	// Callers is how many call sites an entry value is chosen among at
 	// run time (callsites.go), 0 for none.
 	Callers int
+	// Unsupported marks an unavailable location whose DWARF expression gs
+	// cannot evaluate (Reason names the operation: DW_OP_convert's typed
+	// floating-point stack, say): the value exists, unlike an optimized-out
+	// one, and prints so.
+	Unsupported bool
 }
 
 // Reasons a location is unavailable.

@@ -222,7 +222,10 @@ func (d *Debug) locate(e *dwarf.Entry, pc uint64, fn *funcCtx) Location {
 	}
 	pieces, err := decodeExpr(expr, d.env(u))
 	if err != nil {
-		return unavailable(err.Error())
+		loc := unavailable(err.Error())
+		var un errUnsupported
+		loc.Unsupported = errors.As(err, &un)
+		return loc
 	}
 	loc := Location{Pieces: pieces}
 	for i := range loc.Pieces {

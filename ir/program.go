@@ -309,8 +309,11 @@ type Field struct {
 	// when the value cannot fail (registers, constants).
 	Status int
 	// Unavailable marks a value with no location at the probe's address;
-	// it occupies no bytes and prints as <optimized out>.
-	Unavailable bool
+	// it occupies no bytes and prints as <optimized out>, or with
+	// NotEvaluated set as <not evaluated: NotEvaluated>: DWARF gives a
+	// location gs cannot evaluate (it names the operation).
+	Unavailable  bool
+	NotEvaluated string
 	// Bare marks a print() value that prints alone, without "Name = ",
 	// and a string without quotes, as bpftrace prints it (sema decides).
 	Bare bool

@@ -97,7 +97,7 @@ func (d *Decoder) Record(raw []byte) (*Record, error) {
 // field decodes a checked field of raw: its status slot first.
 func (d *Decoder) field(v *Value, f *ir.Field, raw []byte) {
 	if f.Unavailable {
-		*v = Value{Kind: OptimizedOut, Type: f.Type}
+		*v = Value{Kind: OptimizedOut, Type: f.Type, NotEvaluated: f.NotEvaluated}
 		return
 	}
 	if f.Status >= 0 {

@@ -95,6 +95,8 @@ func PrintsValue(ev *ir.Event) bool {
 // field writes a record's field: a value, or why there is none.
 func (p *JSON) field(dst []byte, v *Value) []byte {
 	switch {
+	case v.Kind == OptimizedOut && v.NotEvaluated != "":
+		return append(appendJSONString(append(dst, `{"unavailable": `...), "not evaluated: "+v.NotEvaluated), '}')
 	case v.Kind == OptimizedOut:
 		return append(dst, `{"unavailable": true}`...)
 	case v.Kind == Failed && v.Status == ir.StatusDynamicTLS:

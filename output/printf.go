@@ -34,7 +34,7 @@ func (p *Text) arg(dst []byte, v printfmt.Verb, a *Value) []byte {
 	}
 	switch a.Kind {
 	case OptimizedOut:
-		return text([]byte("<optimized out>"))
+		return text(appendOptimizedOut(nil, a))
 	case Failed:
 		return text(appendFailure(nil, a))
 	}

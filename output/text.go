@@ -116,7 +116,7 @@ func (p *Text) value(dst []byte, v *Value) []byte {
 	st := styleOf(v.Type)
 	switch v.Kind {
 	case OptimizedOut:
-		return append(dst, "<optimized out>"...)
+		return appendOptimizedOut(dst, v)
 	case Failed:
 		return appendFailure(dst, v)
 	case Int, Uint:
@@ -372,6 +372,15 @@ const dynamicTLS = "<not available: dynamic TLS>"
 // noBias is how a value at an address in a module prints when gs does not
 // know where this process loaded the module (ir.StatusNoBias).
 const noBias = "<not available: module not located in this process>"
+
+// appendOptimizedOut writes an OptimizedOut value: <optimized out>, or
+// for a location gs does not evaluate <not evaluated: DW_OP_convert>.
+func appendOptimizedOut(dst []byte, v *Value) []byte {
+	if v.NotEvaluated != "" {
+		return append(append(append(dst, "<not evaluated: "...), v.NotEvaluated...), '>')
+	}
+	return append(dst, "<optimized out>"...)
+}
 
 // appendFailure writes a Failed value.
 func appendFailure(dst []byte, v *Value) []byte {

@@ -101,6 +101,10 @@ type Value struct {
 	Name string
 	// Status is a Failed value's status (ir.StatusReadError...).
 	Status uint64
+	// NotEvaluated is, for OptimizedOut, the DWARF operation gs does not
+	// evaluate (ir.Field.NotEvaluated); "" when the compiler left no
+	// location.
+	NotEvaluated string
 	// Repeat is how many equal elements of an Array this one stands for.
 	Repeat int
 	// Signed marks an Int, Char or Enum whose U was sign-extended.

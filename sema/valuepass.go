@@ -64,26 +64,39 @@ func (c *checker) asString(a parser.Expr) {
 // e names such a variable, or reads a field, an element or the target of
 // one.
 func (c *checker) unavailAt(e parser.Expr, id int) bool {
+	_, un := c.unavailWhy(e, id)
+	return un
+}
+
+// unavailWhy is unavailAt, and when DWARF gives a location gs cannot
+// evaluate, the operation it stops at (debuginfo.Location.Unsupported).
+func (c *checker) unavailWhy(e parser.Expr, id int) (string, bool) {
 	if fx := c.implicitThis(e); fx != nil {
 		e = fx
 	}
 	switch x := e.(type) {
 	case *parser.Ident, *parser.ArgsExpr:
 		if ref := c.valuesRef(e); ref != nil {
-			if at := ref.At[id]; at != nil {
-				return !at.Available()
+			if at := ref.At[id]; at != nil && !at.Available() {
+				if at.Loc.Unsupported {
+					return at.Loc.Reason, true
+				}
+				return "", true
 			}
 		}
+		return "", false
 	case *parser.FieldExpr:
-		return c.unavailAt(x.X, id)
+		return c.unavailWhy(x.X, id)
 	case *parser.IndexExpr:
-		return c.unavailAt(x.X, id)
+		return c.unavailWhy(x.X, id)
 	case *parser.UnaryExpr:
-		return x.Op == "*" && c.unavailAt(x.X, id)
+		if x.Op == "*" {
+			return c.unavailWhy(x.X, id)
+		}
 	case *parser.CastExpr:
-		return c.unavailAt(x.X, id)
+		return c.unavailWhy(x.X, id)
 	}
-	return false
+	return "", false
 }
 
 // checkUses reports the uses of optimized-out values other than printing
@@ -496,22 +509,23 @@ func (c *checker) finishValues() {
 		}
 		for _, pid := range g.Probes {
 			var un []int
+			var whys []string
 			for i, a := range info.args {
-				if c.unavailAt(a, pid) {
-					un = append(un, i)
+				if why, ok := c.unavailWhy(a, pid); ok {
+					un, whys = append(un, i), append(whys, why)
 				}
 			}
 			if len(un) == 0 {
 				continue
 			}
-			key := fmt.Sprint(id, un)
+			key := fmt.Sprintf("%d %v %q", id, un, whys)
 			vid, ok := variants[key]
 			if !ok {
 				cp := base
 				cp.ID = uint32(len(c.p.Events))
 				cp.Fields = append([]ir.Field(nil), base.Fields...)
-				for _, i := range un {
-					cp.Fields[i].Unavailable = true
+				for k, i := range un {
+					cp.Fields[i].Unavailable, cp.Fields[i].NotEvaluated = true, whys[k]
 					cp.Fields[i].Status = -1
 				}
 				vid = int(cp.ID)

@@ -688,10 +688,14 @@ func (c *checker) resolveVar(gc *groupCtx, s *progScope, e parser.Expr, name str
 	if len(odd) > 0 {
 		i := odd[0]
 		d := c.diags.Warnf(e.Span(), "%q cannot be read at %s (%s)", name, c.probeDesc(s.probes[i].id), res[i].v.Loc.Reason)
+		shows := "<optimized out>"
+		if loc := res[i].v.Loc; loc.Unsupported {
+			shows = "<not evaluated: " + loc.Reason + ">" // it exists: gs does not compute it
+		}
 		if len(odd) > 1 {
-			d.WithHint("nor at %d more of its probes; it prints as <optimized out>", len(odd)-1)
+			d.WithHint("nor at %d more of its probes; it prints as %s", len(odd)-1, shows)
 		} else {
-			d.WithHint("it prints as <optimized out>")
+			d.WithHint("it prints as %s", shows)
 		}
 	}
 	v := c.vals()

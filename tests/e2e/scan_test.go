@@ -42,11 +42,6 @@ var scanFixtures = []struct{ src, args string }{
 // that has gone in every variant (so that the entry is removed with the
 // fix).
 var scanKnown = map[string]string{
-	// At gcc -O2, m is computed from x (rdi) by DWARF's typed stack:
-	// DW_OP_convert to double, DW_OP_const_type 0.5, DW_OP_plus on the
-	// doubles. gs's evaluator runs in BPF, which has no floating point;
-	// -lv says "optimized out here (DW_OP_convert)".
-	"numbers/gcc-O2-nopie/mkmixed/m": "typed floating-point DWARF expression (not evaluated)",
 	// b is not yet set at main's entry: its bytes are what ran before
 	// main left there, which differ between two runs (stack protector
 	// and AT_RANDOM values), not a gs difference.
@@ -136,8 +131,11 @@ func TestScanMatchesGDB(t *testing.T) {
 // scanRefused are the reasons for which gs may refuse a value that gdb
 // prints: the value is where a uprobe cannot read it (a register
 // pt_regs does not hold, such as xmm0 for a double at -O2; DWARF gives
-// no other place at the probe). Any other refusal is a difference.
-var scanRefused = regexp.MustCompile(`^refused: (".*" is in register \w+ at \S+, which a uprobe does not save)$`)
+// no other place at the probe), or DWARF computes it with an operation
+// gs does not evaluate, which it prints as <not evaluated: OP> (gcc -O2's
+// DW_OP_convert to double and DW_OP_plus on doubles for mkmixed's m:
+// BPF has no floating point). Any other refusal is a difference.
+var scanRefused = regexp.MustCompile(`^(?:refused: (".*" is in register \w+ at \S+, which a uprobe does not save)|<not evaluated: (DW_OP_\w+)>)$`)
 
 // scanRefusal reports whether gs refused the variable at every hit for
 // a reason scanRefused accepts, and that reason.
@@ -150,7 +148,8 @@ func scanRefusal(g []string) (string, bool) {
 			return "", false
 		}
 	}
-	return scanRefused.FindStringSubmatch(g[0])[1], true
+	m := scanRefused.FindStringSubmatch(g[0])
+	return m[1] + m[2], true
 }
 
 var scanDecl = regexp.MustCompile(`^    (param|local|static)\s+(.*?)\s{2,}`)

@@ -44,6 +44,8 @@ const (
 	perfSWCPUClock   = 0 // PERF_COUNT_SW_CPU_CLOCK
 	// HW_BREAKPOINT_R, _W, _X: perf_event_attr.bp_type bits.
 	bpRead, bpWrite, bpExec = 1, 2, 4
+	// debugRegisters is how many addresses x86-64 watches (DR0-DR3).
+	debugRegisters = 4
 )
 
 // watchModes are the modes x86-64's debug registers take (Intel SDM
@@ -130,6 +132,17 @@ func (c *checker) watchProbe(g *Group, pr *parser.Probe) {
 		return
 	}
 	at := ir.Probe{ID: uint32(len(c.p.Probes)), Kind: ir.Watchpoint, Sp: pr.Sp, WatchType: typ}
+	n := 0
+	for _, p := range c.p.Probes {
+		if p.Kind == ir.Watchpoint {
+			n++
+		}
+	}
+	if n == debugRegisters {
+		c.errorf(pr, "too many watchpoints: the CPU has %d debug registers, and this is watchpoint %d", debugRegisters, n+1).
+			WithHint("watch at most %d addresses at once", debugRegisters)
+		return
+	}
 	if pr.HasAddr {
 		if pr.WatchLen == 0 {
 			return // the parser reported it
@@ -175,14 +188,14 @@ func (c *checker) watchProbe(g *Group, pr *parser.Probe) {
 	if v.Type != nil && v.Type.Size() > 0 {
 		size = uint64(v.Type.Size())
 	}
-	n := uint64(0)
+	wl := uint64(0)
 	for _, l := range []uint64{8, 4, 2, 1} {
 		if size >= l && addr%l == 0 {
-			n = l
+			wl = l
 			break
 		}
 	}
-	if n == 0 {
+	if wl == 0 {
 		c.errorf(pr, "watchpoint on %q: %d bytes at 0x%x fit no debug register", pr.WatchVar, size, addr).
 			WithHint("a debug register watches 1, 2, 4 or 8 aligned bytes")
 		return
@@ -192,10 +205,10 @@ func (c *checker) watchProbe(g *Group, pr *parser.Probe) {
 		return
 	}
 	// The runtime adds Binary's load bias in the process (0 if not PIE).
-	at.Address, at.WatchLen, at.Binary = addr, uint32(n), be.bin.Path
+	at.Address, at.WatchLen, at.Binary = addr, uint32(wl), be.bin.Path
 	at.Name = fmt.Sprintf("watchpoint:%s:%s:%s", name, pr.WatchVar, pr.WatchMode)
-	if size > n {
-		c.diags.Warnf(pr.Span(), "watchpoint on %q watches its first %d of %d bytes", pr.WatchVar, n, size)
+	if size > wl {
+		c.diags.Warnf(pr.Span(), "watchpoint on %q watches its first %d of %d bytes", pr.WatchVar, wl, size)
 	}
 	c.addSpecial(g, pr, at)
 }

@@ -633,7 +633,8 @@ func (c *checker) resolveVar(gc *groupCtx, s *progScope, e parser.Expr, name str
 				WithHint("read it in a uprobe on %s, or a line before the return", r.v.Func)
 			return nil, true
 		}
-		if p.Kind != ir.Uprobe && p.Kind != ir.Uretprobe {
+		global := r.v.Kind == debuginfo.VarGlobal || r.v.Kind == debuginfo.VarStatic
+		if p.Kind != ir.Uprobe && p.Kind != ir.Uretprobe && !(global && (p.Kind == ir.Perf || p.Kind == ir.Watchpoint)) {
 			c.errorf(e, "%q can only be read in uprobes", name)
 			return nil, true
 		}

@@ -58,6 +58,9 @@ func perfAttr(p *ir.Probe, addr uint64) unix.PerfEventAttr {
 		attr.Type, attr.Config, attr.Sample = p.PerfType, p.PerfConfig, p.Period
 	case ir.Watchpoint:
 		attr.Type, attr.Sample = perfTypeBreakpoint, 1
+		// Enabled at once: a watch may be attached after startIntervals
+		// (watch.go); its probe has no code until enableProbes.
+		attr.Bits &^= unix.PerfBitDisabled
 		attr.Bp_type, attr.Ext1, attr.Ext2 = p.WatchType, addr, uint64(p.WatchLen)
 		// A write the kernel makes for the process (read(2) into the
 		// variable) is not the program's.

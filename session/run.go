@@ -266,6 +266,9 @@ type session struct {
 	liveMu     sync.Mutex
 	liveClosed bool
 	pid, kpid  int // the traced process (0: every process); the pid the uprobes filter on
+	// watched and watchWaits are the watchpoints attached and those
+	// that wait for their module to be mapped (watch.go).
+	watched, watchWaits map[uint32]bool
 }
 
 // logf writes a verbose line.
@@ -338,6 +341,11 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	s.unwatch = newUnwindWatch(s.cfg.unwind, func() (*ebpf.Map, *ebpf.Map, *ebpf.Map) { return s.in.umods, s.in.urows, s.in.uvmas }, pid, probed, s.logf, syms.Sym.AddModule)
 	if err := s.attach(groups, pid, child == nil); err != nil {
 		return err
+	}
+	if child == nil && pid != 0 {
+		if err := s.attachWatches(pid); err != nil { // watch.go
+			return err
+		}
 	}
 	if s.maps, err = newScriptMaps(s.prog, s.in); err != nil {
 		return err
@@ -417,7 +425,11 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 			} else {
 				s.updateBias()
 			}
-			if enableErr = s.tree.filter(true); enableErr == nil { // tree.go
+			enableErr = s.attachWatches(pid) // watch.go
+			if enableErr == nil {
+				enableErr = s.tree.filter(true) // tree.go
+			}
+			if enableErr == nil {
 				enableErr = s.in.enableProbes(s.prog)
 			}
 			s.dec.symbols().Snapshot()
@@ -672,6 +684,7 @@ func (s *session) followTree(pid int) {
 // since the last call.
 func (s *session) updateBias() {
 	s.unwatch.update()
+	s.retryWatches()
 	if err := s.bias.update(); err != nil {
 		s.status.warnf("%v; its globals print as not available", err)
 	}

@@ -110,6 +110,7 @@ func main() {
 	}
 	if *only == "metrics" {
 		benchHistHit(target, tools)
+		benchScrape(gsAbs, target)
 		return
 	}
 	if *only == "startup" {

@@ -222,7 +222,7 @@ func (r *fakeReader) ReadMaps() (map[uint8][]output.MapEntry, error) {
 	return r.all, nil
 }
 func (r *fakeReader) Stack(uint64) ([]symbolize.Frame, bool) { return nil, false }
-func (r *fakeReader) Symbols() *output.Symbols                { return nil }
+func (r *fakeReader) Symbols() *output.Symbols               { return nil }
 func (r *fakeReader) Health() (metrics.Health, error) {
 	return metrics.Health{Lost: make([]uint64, len(r.prog.Probes)), ProbesAttached: len(r.prog.Probes)}, nil
 }

@@ -97,6 +97,8 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 			g.exprInto(e.Args[0], r) // the errno; the runtime prints its message
 		case "ustack":
 			g.emit(ir.Insn{Op: ir.OpStackID, A: r}) // its id in gs_stacks: a key or a map value
+		case "cgroup_path":
+			g.exprInto(e.Args[0], r) // the cgroup id; the runtime prints its path
 		case "ntop":
 			g.exprInto(e.Args[len(e.Args)-1], r) // the address; the runtime prints it
 		case "delete":

@@ -11,7 +11,7 @@ import (
 
 // Version identifies the encoding. Bump it whenever an op is added or its
 // meaning changes.
-const Version = 15
+const Version = 16
 
 // Limits shared with the C interpreter (they are written into its header).
 const (
@@ -354,6 +354,11 @@ const (
 	KindTuple
 	KindInet // an IPv4 address in a u64's low 4 bytes, in memory order, printed dotted (ntop)
 	KindBuf  // a string slot of Cap raw bytes (buf), printed hex-escaped as %r
+	// KindCgroupPath and KindContainer are a u64 cgroup id (cgroup),
+	// printed as its cgroup v2 path (cgroup_path) or as the id of the
+	// container whose cgroup it is (container), resolved by package cgroup.
+	KindCgroupPath
+	KindContainer
 )
 
 // Style is how a value prints where that depends on the language its
@@ -633,6 +638,10 @@ type Program struct {
 	// KeepMaps is set when the maps are not printed at exit (bpftrace's
 	// config print_maps_on_exit = false).
 	KeepMaps bool
+	// Cgroups is set when values print as cgroup paths or containers: the
+	// runtime then indexes the cgroup hierarchy before it attaches and
+	// while it runs (package cgroup).
+	Cgroups  bool
 	Lines    []LineEntry
 	HeapSize int // bytes of heap the program touches
 	// Returns are the uretprobes that are uprobes on their functions'

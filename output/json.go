@@ -154,6 +154,12 @@ func (p *JSON) value(dst []byte, v *Value) []byte {
 	case Inet:
 		start := len(dst)
 		return appendJSONText(appendInet(dst, v.U), start)
+	case CgroupPath:
+		start := len(dst)
+		return appendJSONText(appendCgroupPath(dst, v.U), start)
+	case Container:
+		start := len(dst)
+		return appendJSONText(appendContainer(dst, v.U), start)
 	case Symbol:
 		return appendJSONString(dst, p.Symbols.Resolve(symbolize.Frame{IP: v.U}).String())
 	case Buf:

@@ -157,6 +157,10 @@ func (p *Text) value(dst []byte, v *Value) []byte {
 		return appendTime(dst, v.Type.Format, v.U)
 	case Errno:
 		return appendErrno(dst, v.U)
+	case CgroupPath:
+		return appendCgroupPath(dst, v.U)
+	case Container:
+		return appendContainer(dst, v.U)
 	case Inet:
 		return appendInet(dst, v.U)
 	case Buf:

@@ -84,6 +84,10 @@ const (
 	// Stack: Frames, innermost first; Missing when a stack key's frames
 	// were not captured.
 	Stack
+	// CgroupPath, Container: a cgroup id in U, as cgroup_path() and
+	// container print it (cgroups.go).
+	CgroupPath
+	Container
 )
 
 // Value is one decoded value. Composite values point at their elements

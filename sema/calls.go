@@ -50,11 +50,13 @@ func init() {
 		"bswap":       {check: (*checker).bswap},
 		"nsecs":       {check: (*checker).nsecs},
 		"strftime":    {check: (*checker).strftime},
-		"strlen":      {check: (*checker).strlen}, // textcalls.go
-		"strerror":    {check: intFunc(Errno)},    // an errno value, printed as its message
-		"ntop":        {check: (*checker).ntop},   // textcalls.go
-		"buf":         {check: (*checker).buf},    // buf.go
-		"len":         {check: (*checker).length}, // textcalls.go
+		"strlen":      {check: (*checker).strlen},     // textcalls.go
+		"strerror":    {check: intFunc(Errno)},        // an errno value, printed as its message
+		"cgroup_path": {check: (*checker).cgroupPath}, // cgroup.go
+		"cgroupid":    {check: (*checker).cgroupid},   // cgroup.go
+		"ntop":        {check: (*checker).ntop},       // textcalls.go
+		"buf":         {check: (*checker).buf},        // buf.go
+		"len":         {check: (*checker).length},     // textcalls.go
 	}
 	for name := range aggs {
 		funcs[name] = callSpec{check: (*checker).aggCall, noMemory: true}
@@ -95,22 +97,21 @@ func printfCall(kind ir.EventKind) func(*checker, *groupCtx, *parser.CallExpr) *
 // unsupportedCalls are bpftrace's functions of the kernel's side that gs
 // does not provide, with why.
 var unsupportedCalls = map[string]string{
-	"cgroup_path": "cgroup_path() (cgroups are the kernel's; trace -p PID instead)",
-	"kstack":      "kstack() (gs attaches uprobes only)",
-	"ksym":        "ksym() (gs symbolizes user space only)",
-	"kaddr":       "kaddr() (gs reads user space only)",
-	"kptr":        "kptr() (gs reads user space only)",
-	"override":    "override() (gs never changes the traced process)",
-	"signal":      "signal() (gs never changes the traced process)",
-	"skboutput":   "skboutput() (a network program's function)",
+	"kstack":    "kstack() (gs attaches uprobes only)",
+	"ksym":      "ksym() (gs symbolizes user space only)",
+	"kaddr":     "kaddr() (gs reads user space only)",
+	"kptr":      "kptr() (gs reads user space only)",
+	"override":  "override() (gs never changes the traced process)",
+	"signal":    "signal() (gs never changes the traced process)",
+	"skboutput": "skboutput() (a network program's function)",
 }
 
 // laterCalls are functions gs will have but does not support yet.
 var laterCalls = map[string]bool{
 	"uaddr": true, "reg": true,
-	"join":     true,
-	"uptr":     true,
-	"cgroupid": true, "macaddr": true, "path": true, "pton": true,
+	"join":    true,
+	"uptr":    true,
+	"macaddr": true, "path": true, "pton": true,
 }
 
 func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {

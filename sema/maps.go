@@ -115,7 +115,7 @@ func (c *checker) mapRef(gc *groupCtx, e *parser.MapExpr) *Map {
 		if types[i] == nil {
 			ok = false
 		} else if keyClass(types[i]) == "" {
-			c.errorf(k, "%s cannot be a map key", types[i]).WithHint("keys are integers, strings, char arrays, structs, arrays, comm, func, probe, ustack, usym, ntop, strerror or buf")
+			c.errorf(k, "%s cannot be a map key", types[i]).WithHint("keys are integers, strings, char arrays, structs, arrays, comm, func, probe, ustack, usym, ntop, strerror, cgroup_path, container or buf")
 			ok = false
 		} else if isCharArray(types[i]) && !c.inMemory(k, "use as a map key") {
 			ok = false
@@ -230,6 +230,10 @@ func keyClass(t *Type) string {
 		return "strerror"
 	case t.Kind == KindTime:
 		return "timestamp"
+	case t.Kind == KindCgroupPath:
+		return "cgroup_path"
+	case t.Kind == KindContainer:
+		return "container"
 	case t.Kind == KindBuf:
 		return "buf"
 	case IsHeld(t), t.Kind == KindTuple && wordTuple(t):

@@ -48,11 +48,14 @@ var builtins = map[string]*Builtin{
 	"cpu":     {Name: "cpu", Kind: BuiltinCtx, Ctx: ir.CtxCpu, Type: Uint64},
 	"rand":    {Name: "rand", Kind: BuiltinCtx, Ctx: ir.CtxRand, Type: Uint64},
 	"cpid":    {Name: "cpid", Kind: BuiltinCtx, Ctx: ir.CtxCpid, Type: Uint64},
-	"comm":    {Name: "comm", Kind: BuiltinComm, Type: Comm},
-	"func":    {Name: "func", Kind: BuiltinFunc, Type: Func},
-	"probe":   {Name: "probe", Kind: BuiltinProbe, Type: Probe},
-	"ustack":  {Name: "ustack", Kind: BuiltinStack}, // a type per use: see autoStack
-	"goid":    {Name: "goid", Kind: BuiltinGoid, Type: Int64},
+	"cgroup":  {Name: "cgroup", Kind: BuiltinCtx, Ctx: ir.CtxCgroup, Type: Uint64},
+	// container: the cgroup id, printed as its container's (cgroup.go).
+	"container": {Name: "container", Kind: BuiltinCtx, Ctx: ir.CtxCgroup, Type: Container},
+	"comm":      {Name: "comm", Kind: BuiltinComm, Type: Comm},
+	"func":      {Name: "func", Kind: BuiltinFunc, Type: Func},
+	"probe":     {Name: "probe", Kind: BuiltinProbe, Type: Probe},
+	"ustack":    {Name: "ustack", Kind: BuiltinStack}, // a type per use: see autoStack
+	"goid":      {Name: "goid", Kind: BuiltinGoid, Type: Int64},
 }
 
 func init() {
@@ -78,7 +81,6 @@ func init() {
 var unsupportedIdents = map[string]string{
 	"curtask": "curtask (the kernel's task_struct needs kernel BTF, which gs does not read)",
 	"kstack":  "kstack (gs attaches uprobes only: the kernel stack above them is the uprobe trap's)",
-	"cgroup":  "cgroup (cgroup ids are the kernel's; trace -p PID instead)",
 }
 
 // laterIdents are identifiers gs will know but does not support yet.
@@ -129,6 +131,9 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 		}
 		if !c.builtinHere(e) { // builtins.go
 			return nil
+		}
+		if b.Type == Container {
+			c.p.Cgroups = true // cgroup.go
 		}
 		if b.Kind == BuiltinGoid {
 			if b = c.goid(gc, e); b == nil {

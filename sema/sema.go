@@ -105,6 +105,8 @@ type Program struct {
 	MapLoops map[*parser.ForStmt]*MapLoop
 	// KeepMaps: the maps are not printed at exit (config print_maps_on_exit).
 	KeepMaps bool
+	// Cgroups: values print as cgroup paths or containers (ir.Program's).
+	Cgroups bool
 	// Values tells gen how to read the traced program's variables
 	// (values.go); nil when the script reads none.
 	Values *Values

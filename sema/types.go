@@ -43,6 +43,10 @@ const (
 	KindTuple  // bpftrace's tuple or record: Members in 8-byte slots (tuples.go)
 	KindBuf    // buf(p, n): a string slot of Cap raw bytes, printed hex-escaped
 	KindInet   // ntop(addr): an IPv4 address in an integer's low 4 bytes, in memory order
+	// A cgroup id the runtime prints as its cgroup v2 path (cgroup_path)
+	// or its container's id (container): cgroup.go.
+	KindCgroupPath
+	KindContainer
 )
 
 // Type is the type of a script value. Types are plain data; the singletons
@@ -195,7 +199,7 @@ func (t *Type) IsUnsigned() bool {
 // stacks and symbols.
 func (t *Type) IsText() bool {
 	switch t.Kind {
-	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol, KindTime, KindErrno, KindInet:
+	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol, KindTime, KindErrno, KindInet, KindCgroupPath, KindContainer:
 		return true
 	}
 	return false
@@ -284,6 +288,10 @@ func IR(t *Type) *ir.Type {
 		return &ir.Type{Kind: ir.KindErrno, Size: 8, Name: "strerror"}
 	case KindInet:
 		return &ir.Type{Kind: ir.KindInet, Size: 8, Name: "inet"}
+	case KindCgroupPath:
+		return &ir.Type{Kind: ir.KindCgroupPath, Size: 8, Name: "cgroup_path"}
+	case KindContainer:
+		return &ir.Type{Kind: ir.KindContainer, Size: 8, Name: "container"}
 	case KindBuf:
 		return &ir.Type{Kind: ir.KindBuf, Size: SlotSize(t), Cap: t.Cap, Name: "buffer"}
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/cilium/ebpf/rlimit"
 	"golang.org/x/sys/unix"
 
+	"github.com/gs-tracer/gs/cgroup"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/output"
 )
@@ -337,6 +338,14 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	var probed []string
 	for _, p := range s.prog.Probes {
 		probed = append(probed, p.Binary)
+	}
+	if s.prog.Cgroups {
+		// Index the cgroups before the probes fire and while they do, so
+		// that a cgroup removed before its id prints keeps its name.
+		cgroups := cgroup.Default() // the first walk, now
+		stopWalks := make(chan struct{})
+		defer close(stopWalks)
+		go s.panics.run("indexing cgroups", func() { cgroups.Watch(stopWalks) })
 	}
 	s.unwatch = newUnwindWatch(s.cfg.unwind, func() (*ebpf.Map, *ebpf.Map, *ebpf.Map) { return s.in.umods, s.in.urows, s.in.uvmas }, pid, probed, s.logf, syms.Sym.AddModule)
 	if err := s.attach(groups, pid, child == nil); err != nil {

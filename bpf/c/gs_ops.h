@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              15 /* ir.Version */
+#define GS_IR_VERSION              16 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0
@@ -83,6 +83,7 @@
 #define GS_CTX_TP                  10
 #define GS_CTX_RAND                11
 #define GS_CTX_CPID                12
+#define GS_CTX_CGROUP              13
 
 /* The BPF maps of OpMapLookup, OpMapUpdate, OpMapDelete (ir.MapIn). */
 #define GS_IN_VALS                 0

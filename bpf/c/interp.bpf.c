@@ -1169,6 +1169,9 @@ static __always_inline int ld_ctx(const struct hit *h, u64 *ra, s32 which)
 	case GS_CTX_CPID:
 		*ra = gs_cpid;
 		return 0;
+	case GS_CTX_CGROUP:
+		*ra = bpf_get_current_cgroup_id();
+		return 0;
 	}
 	return -1;
 }

@@ -21,9 +21,11 @@
 //     address is its file offset in the module (the mapping starts at 0
 //     with offset 0), since frames arrive as (build id, file offset) and a
 //     process's load address is not always known;
-//   - the map's other keys as string labels, named by what they are
-//     (comm, func, probe), else by their position in the brackets (key2
-//     for the second), their values as the text prints them.
+//   - the map's other keys as string labels, named as the metrics
+//     exporters name them (ir.Map.Labels: comm, pid, $x as x, a field by
+//     its name, a call by its function), else by their position in the
+//     brackets (key2 for the second), their values as the text prints
+//     them.
 //
 // The file holds the maps as last printed: print(@m) rewrites it with @m's
 // entries then and the other maps as they were last printed, and the end
@@ -153,7 +155,7 @@ func (w *Writer) samples(p *output.Maps, m *ir.Map, es []output.MapEntry) []samp
 			if s.labels == nil {
 				s.labels = map[string][]string{}
 			}
-			name := labelName(v.Type, k)
+			name := labelName(m, k)
 			s.labels[name] = append(s.labels[name], string(text))
 		}
 		out = append(out, s)
@@ -161,17 +163,11 @@ func (w *Writer) samples(p *output.Maps, m *ir.Map, es []output.MapEntry) []samp
 	return out
 }
 
-// labelName names key value k of type t as a label.
-func labelName(t *ir.Type, k int) string {
-	if t != nil {
-		switch t.Kind {
-		case ir.KindComm:
-			return "comm"
-		case ir.KindFunc:
-			return "func"
-		case ir.KindProbe:
-			return "probe"
-		}
+// labelName names key k of m as a label: as the metrics exporters name
+// it (ir.Map.Labels, from the key's expression), else by its position.
+func labelName(m *ir.Map, k int) string {
+	if k < len(m.Labels) && m.Labels[k] != "" {
+		return m.Labels[k]
 	}
 	return "key" + strconv.Itoa(k+1)
 }

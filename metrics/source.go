@@ -41,10 +41,11 @@ type Maps struct {
 	plans []familyPlan
 	r     atomic.Pointer[Reader]
 
-	mu   sync.Mutex // the decoder and text writer below, and one Reader call at a time
-	dec  *output.Decoder
-	text output.Text
-	buf  []byte
+	mu    sync.Mutex // the decoder and text writer below, and one Reader call at a time
+	dec   *output.Decoder
+	text  output.Text
+	buf   []byte
+	extra []func() Family // AddHealth's
 }
 
 // ErrNotAttached is a snapshot's error before the trace's probes are
@@ -60,6 +61,15 @@ func NewMaps(prog *ir.Program, prefix string) (*Maps, *diag.List) {
 
 // Attach makes snapshots read r.
 func (ms *Maps) Attach(r Reader) { ms.r.Store(&r) }
+
+// AddHealth adds the family f returns to every snapshot's health
+// families: an exporter's own counters (the OTLP push's failed pushes).
+// f must not take a snapshot.
+func (ms *Maps) AddHealth(f func() Family) {
+	ms.mu.Lock()
+	defer ms.mu.Unlock()
+	ms.extra = append(ms.extra, f)
+}
 
 // Source returns the Source of ms's snapshots.
 func (ms *Maps) Source(prefix string) Source {
@@ -90,6 +100,9 @@ func (ms *Maps) Snapshot(prefix string) (*Snapshot, error) {
 		s.Families = append(s.Families, ms.family(&ms.plans[i], all[ms.plans[i].m.ID]))
 	}
 	s.Families = append(s.Families, ms.health(prefix, &h)...)
+	for _, f := range ms.extra {
+		s.Families = append(s.Families, f())
+	}
 	return s, nil
 }
 

@@ -135,9 +135,11 @@ const FinalWait = 5 * time.Second
 // most the Config's Timeout, FinalWait or as long as ctx allows, whichever
 // is shortest, and stops. It says how many pushes failed, if any did.
 func (p *Pusher) Shutdown(ctx context.Context) error {
+	if p.closing.Swap(true) {
+		return nil // shut down already
+	}
 	ctx, cancel := context.WithTimeout(ctx, min(p.cfg.Timeout, FinalWait))
 	defer cancel()
-	p.closing.Store(true)
 	err := p.provider.Shutdown(ctx)
 	if n := p.failed.Load(); n > 0 {
 		fmt.Fprintf(p.status, "gs: otlp: %d of %d pushes to %s failed\n", n, p.pushes.Load(), p.cfg.Endpoint)
@@ -203,6 +205,9 @@ type countingExporter struct {
 }
 
 func (e *countingExporter) Export(ctx context.Context, rm *metricdata.ResourceMetrics) error {
+	if len(rm.ScopeMetrics) == 0 {
+		return nil // not attached yet: nothing to push
+	}
 	err := e.Exporter.Export(ctx, rm)
 	if err != nil && e.p.closing.Load() && errors.Is(err, context.Canceled) {
 		// The periodic push that Shutdown interrupted: the final one
@@ -237,6 +242,9 @@ type series struct {
 
 func (pr *producer) Produce(context.Context) ([]metricdata.ScopeMetrics, error) {
 	snap, err := pr.src()
+	if errors.Is(err, metrics.ErrNotAttached) {
+		return nil, nil // the probes are being attached: no push yet
+	}
 	if err != nil {
 		pr.p.pushes.Add(1)
 		return nil, pr.p.fail(fmt.Errorf("read the maps: %w", err))

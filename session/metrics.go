@@ -29,6 +29,7 @@ type MetricsReader struct {
 	counters *ebpf.Map
 	percpu   []uint64
 	closed   bool
+	onClose  []func()
 }
 
 // ErrTraceEnded: the trace a MetricsReader read has ended.
@@ -104,10 +105,26 @@ func (r *MetricsReader) Health() (metrics.Health, error) {
 	return h, nil
 }
 
-// close ends the reader before the maps are closed.
+// OnClose has f called when the trace ends, before the reader ends: the
+// maps still read, as they are at the end (the OTLP push's last push).
+func (r *MetricsReader) OnClose(f func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.onClose = append(r.onClose, f)
+}
+
+// close ends the reader before the maps are closed, once the OnClose
+// functions have returned.
 func (r *MetricsReader) close() {
 	if r == nil {
 		return
+	}
+	r.mu.Lock()
+	fs := r.onClose
+	r.onClose = nil
+	r.mu.Unlock()
+	for _, f := range fs {
+		f()
 	}
 	r.mu.Lock()
 	r.closed = true

@@ -170,6 +170,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.StringArrayVar(&o.dbgDirs, "debuginfo", nil, "also look for separate debug files in `DIR` (DIR/BINARY.debug with the binary's build-id)")
 	fs.StringArrayVar(&o.includes, "include", nil, "accepted for bpftrace's scripts: gs reads types from DWARF, not C `HEADER`s (ignored)")
 	addMetricsFlags(fs, &o.metrics) // metrics.go
+	addOTLPFlags(fs, &o.metrics)    // otlp.go
 	fs.BoolVarP(&o.showVer, "version", "V", false, "print gs's version and exit")
 	fs.BoolVar(&o.info, "info", false, "print what gs supports on this kernel, in bpftrace's --info terms, and exit")
 	fs.BoolVarP(&o.help, "help", "h", false, "show this help")
@@ -285,6 +286,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		cliError(stderr, "Invalid output format %q\nValid formats: 'text', 'json'", o.format)
 		return exitUsage
 	}
+	otlpCfg, code := otlpConfig(&o.metrics, stderr) // otlp.go
+	if code != exitOK {
+		return code
+	}
 	if o.mapSize <= 0 {
 		fmt.Fprintf(stderr, "gs: --map-entries must be positive, not %d\n", o.mapSize)
 		return exitUsage
@@ -336,7 +341,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	script := rewrite.Apply(prog, rewrite.Config{Params: params, Named: named, StackMode: os.Getenv("BPFTRACE_STACK_MODE"),
 		IsBuiltin: sema.IsBuiltin})
-	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Unsafe: o.unsafe, Script: script, Metrics: o.metrics.addr != ""}
+	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Unsafe: o.unsafe, Script: script, Metrics: o.metrics.addr != "" || o.metrics.otlp}
 	if len(cmdArgs) > 0 {
 		cfg.DefaultBinary, cfg.Command = lookPath(cmdArgs[0]), true
 		cfg.Mapped = debuginfo.MuslMapped(cfg.DefaultBinary) // its libc is musl's
@@ -422,6 +427,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return code
 	}
 	defer exp.close(stderr)
+	if code := startOTLP(&o.metrics, otlpCfg, exp, stderr); code != exitOK { // otlp.go
+		return code
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -9,6 +9,7 @@ import (
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/metrics"
+	"github.com/gs-tracer/gs/otlp"
 	"github.com/gs-tracer/gs/promexport"
 	"github.com/gs-tracer/gs/session"
 )
@@ -19,6 +20,7 @@ type metricsOptions struct {
 	prefix    string
 	webConfig string
 	printMaps bool
+	otlp      bool // --otlp (otlp.go)
 }
 
 func addMetricsFlags(fs *flag.FlagSet, o *metricsOptions) {
@@ -29,18 +31,21 @@ func addMetricsFlags(fs *flag.FlagSet, o *metricsOptions) {
 }
 
 // exporter is the metrics side of a run: the families of the script's
-// maps, and the Prometheus endpoint when --metrics is given.
+// maps, the Prometheus endpoint when --metrics is given, the OTLP push
+// when --otlp is.
 type exporter struct {
 	maps   *metrics.Maps
 	server *promexport.Server
+	push   *otlp.Pusher // otlp.go
+	stderr io.Writer
 }
 
 // startMetrics names prog's maps as metric families and binds --metrics'
 // address, before anything is attached: a name that collides is a script
 // error (exitScript), an address in use or a bad web configuration a
-// run-time one (exitRuntime). It returns nil without --metrics.
+// run-time one (exitRuntime). It returns nil without --metrics or --otlp.
 func startMetrics(o *metricsOptions, prog *ir.Program, file *diag.File, stderr io.Writer, colored bool) (*exporter, int) {
-	if o.addr == "" {
+	if o.addr == "" && !o.otlp {
 		return nil, exitOK
 	}
 	if !o.printMaps {
@@ -52,13 +57,18 @@ func startMetrics(o *metricsOptions, prog *ir.Program, file *diag.File, stderr i
 		diags.Render(stderr, colored)
 		return nil, exitScript
 	}
+	e := &exporter{maps: maps, stderr: stderr}
+	if o.addr == "" {
+		return e, exitOK
+	}
 	srv, err := promexport.Listen(o.addr, o.webConfig, maps.Source(o.prefix), stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "gs: --metrics: %v\n", err)
 		return nil, exitRuntime
 	}
 	srv.Serve()
-	return &exporter{maps: maps, server: srv}, exitOK
+	e.server = srv
+	return e, exitOK
 }
 
 // reader is session.Options.Metrics: it gives the running trace's maps
@@ -67,12 +77,19 @@ func (e *exporter) reader() func(*session.MetricsReader) {
 	if e == nil {
 		return nil
 	}
-	return func(r *session.MetricsReader) { e.maps.Attach(r) }
+	return func(r *session.MetricsReader) {
+		e.maps.Attach(r)
+		e.attachPush(r) // otlp.go
+	}
 }
 
 // close stops the endpoint once the trace has ended.
 func (e *exporter) close(stderr io.Writer) {
 	if e == nil {
+		return
+	}
+	e.closePush() // otlp.go; made already at the trace's end, if it attached
+	if e.server == nil {
 		return
 	}
 	if err := e.server.Close(); err != nil {

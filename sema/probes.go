@@ -338,6 +338,11 @@ func (c *checker) closeBinaries() {
 			be.bin.Close()
 		}
 	}
+	for _, be := range c.mapped {
+		if be.bin != nil {
+			be.bin.Close()
+		}
+	}
 }
 
 // nameSources adds the -v lines saying what named the functions pr

@@ -34,7 +34,7 @@ func (c *checker) usdtProbes(g *Group, pr *parser.Probe) {
 	var names []string
 	switch {
 	case pr.Binary == "" && len(c.cfg.Mapped) > 0:
-		names = c.cfg.Mapped // -p: every module of the process
+		names = c.cfg.Mapped // -p: every module of the process, as gs opens it (openMapped)
 	case pr.Binary == "" && c.cfg.DefaultBinary != "":
 		names = []string{c.cfg.DefaultBinary}
 	case pr.Binary == "":
@@ -69,7 +69,12 @@ func (c *checker) usdtProbes(g *Group, pr *parser.Probe) {
 // usdtBinary adds the sites of pr in the binary name and returns how many
 // there are; one reports a binary it cannot open.
 func (c *checker) usdtBinary(g *Group, pr *parser.Probe, name string, one bool) int {
-	be := c.openBinary(name)
+	var be *binEntry
+	if pr.Binary == "" && len(c.cfg.Mapped) > 0 {
+		be = c.openMapped(name)
+	} else {
+		be = c.openBinary(name)
+	}
 	if be.bin == nil {
 		if one {
 			d := c.errorf(pr, "%s", be.err)
@@ -235,4 +240,25 @@ func extendedUSDT(loc debuginfo.Location, a debuginfo.USDTArg) debuginfo.Locatio
 		}
 	}
 	return debuginfo.Location{Pieces: []debuginfo.Piece{{Kind: debuginfo.PieceValue, Ops: ops}}}
+}
+
+// openMapped opens a file -p's process maps by the path gs opens it at
+// (Config.Mapped), once; a name the script writes goes through the
+// resolver instead (openBinary), in the process's root.
+func (c *checker) openMapped(path string) *binEntry {
+	if be, ok := c.mapped[path]; ok {
+		return be
+	}
+	if c.mapped == nil {
+		c.mapped = map[string]*binEntry{}
+	}
+	be := &binEntry{}
+	c.mapped[path] = be
+	bin, err := debuginfo.Open(path)
+	if err != nil {
+		be.err = fmt.Sprintf("cannot open %q: %v", path, err)
+		return be
+	}
+	be.bin = bin
+	return be
 }

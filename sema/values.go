@@ -230,6 +230,11 @@ func (c *checker) binaryAt(p *ir.Probe) *debuginfo.Binary {
 			return be.bin
 		}
 	}
+	for _, be := range c.mapped {
+		if be.bin != nil && be.bin.Path == p.Binary {
+			return be.bin
+		}
+	}
 	return nil
 }
 

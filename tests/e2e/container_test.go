@@ -202,7 +202,8 @@ func TestContainer(t *testing.T) {
 			pid := strconv.Itoa(c.hostPID)
 			// pid is the host's pid, as gs sees it.
 			script := `{ printf("add %d %d\n", arg0, arg1); @n = @n + 1; if (pid != ` + pid + `) { printf("pid %d\n", pid) } if (@n == 3) { exit() } }`
-			for _, probe := range []string{"uprobe:" + containerProg + ":add", "uprobe:/app/link:add", "uprobe:add"} {
+			for _, probe := range []string{"uprobe:" + containerProg + ":add", "uprobe:/app/link:add", "uprobe:add",
+				"usdt:" + containerProg + ":app:add", "usdt::app:add"} {
 				r := runGS(t, "/", timeout, "-p", pid, "-e", probe+" "+script)
 				checkLines(t, probe, r, c, 3)
 			}

@@ -325,3 +325,25 @@ func TestUSDTList(t *testing.T) {
 		}
 	}
 }
+
+// TestUSDTSystemWide: usdt:*:PROVIDER:NAME with no -p finds the probe in
+// the files the machine's processes map, and its semaphore is raised in
+// the process already running.
+func TestUSDTSystemWide(t *testing.T) {
+	dir := t.TempDir()
+	compile(t, dir, "usdt.c", "usdt", defaultVariant)
+	tg := startTarget(t, dir, "./usdt", "0")
+	tg.waitLine(t, `^self: sem=0$`)
+	r := runGS(t, dir, timeout, "-e", `usdt:*:app:guarded { printf("%s %d\n", probe, arg0); exit() }`)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	fired, _ := tg.waitLine(t, `^self: fired `)
+	match(t, "gs's output", r.Stdout, `^usdt:`+regexp.QuoteMeta(filepath.Join(dir, "usdt"))+`:app:guarded \d+\n$`)
+	var round, gsRound int
+	fmt.Sscanf(fired, "self: fired %d", &round)
+	fmt.Sscanf(r.Stdout[strings.LastIndexByte(r.Stdout, ' ')+1:], "%d", &gsRound)
+	if gsRound < round {
+		t.Errorf("gs saw round %d, before the first the target ran the probe in (%d)", gsRound, round)
+	}
+}

@@ -49,6 +49,8 @@ func buildInitramfs(t *testing.T) string {
 	cc("sysg", "-fPIE", "-pie", filepath.Join(td, "sysglobal.c"))
 	// the e2e suite's target: a string on a page nobody touched yet
 	cc("untouched", "-fPIE", "-pie", filepath.Join(root(), "tests", "e2e", "testdata", "untouched.c"))
+	// USDT probes, one guarded by its semaphore (<sys/sdt.h>)
+	cc("usdt", "-fPIE", "-pie", filepath.Join(root(), "tests", "e2e", "testdata", "usdt.c"))
 	for _, lib := range sharedLibs(t, filepath.Join(rootfs, "t", "dyn")) {
 		copyFile(t, lib, filepath.Join(rootfs, lib), 0o755)
 	}

@@ -318,6 +318,11 @@ var checks = []check{
 	{name: "begin_interval", want: []string{"begin", "tick"}},
 	{name: "untouched", want: []string{`far away`}},
 	{name: "const_deref", want: []string{`<read error at 0x8>`}},
+	// USDT: constant arguments, and a probe guarded by its semaphore,
+	// which the kernel raises (ref_ctr_offset) for the probe to run at
+	// all; the target prints the semaphore and each time it runs the probe.
+	{name: "usdt", want: []string{"consts 5 -7 -1234567890123", "guarded 0", "consts 5 -7 -1234567890123", "guarded 1",
+		"consts 5 -7 -1234567890123", "guarded 2"}, stderr: []string{`(?m)^self: sem=1$`, `(?m)^self: fired 2$`}},
 	{name: "maps", match: []string{`(?m)^count 3 len 3$`, `(?m)^kv 0 0$`, `(?m)^kv 1 10$`, `(?m)^kv 2 20$`}}, // the walk's order is the hash's
 
 	// What each kernel lacks, by the kernel's history: uprobe_multi links

@@ -35,6 +35,7 @@ t begin_interval ./gs -e 'BEGIN { printf("begin\n") } interval:ms:200 { printf("
 t untouched ./gs -c ./untouched -e 'uprobe:./untouched:show { print(str(arg0)) }'
 t const_deref ./gs -e 'BEGIN { print(*(int *)8); exit() }'
 t maps ./gs -c './dyn 3' -e 'uprobe:./dyn:add { @c = count(); @m[arg0] = arg1 } END { printf("count %d len %d\n", @c, len(@m)); for ($kv : @m) { printf("kv %d %d\n", $kv.0, $kv.1) } clear(@c); clear(@m) }'
+t usdt ./gs -c './usdt 3' -e 'usdt:./usdt:app:consts { printf("consts %d %d %lld\n", arg0, arg1, arg2) } usdt:./usdt:app:guarded { printf("guarded %d\n", arg0) }'
 for n in 1 2 3 4 5 6 7 8 9 10; do
 	t sysglobal_$n sh ./sysglobal.sh
 done

@@ -8,7 +8,9 @@
 // -c run on a target that exits at once. Each figure is the median of
 // several interleaved runs. Then probe placement (placement.go), and the
 // time to the first event when the debug file comes from a local
-// debuginfod server, cold and cached (debuginfod.go). Function names of a
+// debuginfod server, cold and cached (debuginfod.go), and the metrics
+// exporter's costs: a hist hit with its hidden sum, a scrape (metrics.go).
+// Function names of a
 // big C++ program (names.go) run only with -only names.
 //
 //	make bench            (root; builds bin/gs first)
@@ -202,6 +204,8 @@ func main() {
 	benchStartup(target, tools)
 	placementBench(dir, tools, gsAbs)
 	benchDebuginfod(gsAbs, dir)
+	benchHistHit(target, tools)
+	benchScrape(gsAbs, target)
 }
 
 // benchStartup measures the time from launch until a -c target is

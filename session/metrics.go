@@ -42,7 +42,7 @@ func (s *session) newMetricsReader() (*MetricsReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &MetricsReader{prog: s.prog, maps: sm, syms: output.NewSymbols(s.modules(), s.opts.PID), lost: s.in.lost, counters: s.in.counters}, nil
+	return &MetricsReader{prog: s.prog, maps: sm, syms: output.NewSymbols(s.modules(), s.tracedPID), lost: s.in.lost, counters: s.in.counters}, nil
 }
 
 // ReadMaps returns every script map's entries, by map ID.

@@ -257,7 +257,8 @@ type session struct {
 
 	tree *processTree // -c's command and its descendants (tree.go); nil: its process alone
 
-	metrics *MetricsReader // Options.Metrics's (metrics.go)
+	metrics   *MetricsReader // Options.Metrics's (metrics.go)
+	tracedPID int            // -p's pid, or -c's command's; 0 system-wide
 
 	// mu guards what a live session (live.go) changes while the loop
 	// reads records: prog, dec, maps, printer, loss, out, bias.
@@ -333,6 +334,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	}()
 
 	syms := output.NewSymbols(s.modules(), pid)
+	s.tracedPID = pid
 	syms.Sym.Lines = s.opts.Verbose // -v: file:line in stacks
 	s.dec.setSymbols(syms)
 	var probed []string

@@ -333,3 +333,89 @@ func TestMetricsAddressInUse(t *testing.T) {
 		t.Errorf("exit %d, stderr %q (want 1 and %q), stdout %q", r.Code, r.Stderr, want, r.Stdout)
 	}
 }
+
+// TestMetricsClear: what a scraper sees when a probe clear()s an exported
+// counter (docs/metrics.md): the series, at 5, disappears from the scrapes,
+// then comes back from 0 (3 after three more calls), and Prometheus counts
+// one counter reset, which rate() and increase() account for.
+func TestMetricsClear(t *testing.T) {
+	dir := t.TempDir()
+	bin := compile(t, dir, "metricsclear.c", "metricsclear", defaultVariant)
+	gsAddr := freePort(t)
+	prom := startScraper(t, dir, fmt.Sprintf("global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: gs\n    static_configs:\n      - targets: [%q]\n", gsAddr))
+	fifo, mark := filepath.Join(dir, "step"), filepath.Join(dir, "mark")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*timeout)
+	defer cancel()
+	gs := exec.CommandContext(ctx, gsBin, "--metrics", gsAddr, "-c", "./"+bin+" "+mark+" "+fifo,
+		"-e", `uprobe:./`+bin+`:handle { @calls[str(cmd)] = count(); } uprobe:./`+bin+`:reset { clear(@calls); }`)
+	gs.Dir = dir
+	var stdout, stderr bytes.Buffer
+	gs.Stdout, gs.Stderr = &stdout, &stderr
+	if err := gs.Start(); err != nil {
+		t.Fatal(err)
+	}
+	step := func() {
+		if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+			f.Close()
+		}
+	}
+	steps := 0
+	defer func() {
+		for ; steps < 3; steps++ {
+			step()
+		}
+		gs.Wait()
+		if t.Failed() {
+			t.Logf("gs's stdout:\n%s\nstderr:\n%s", stdout.String(), stderr.String())
+		}
+	}()
+	// until waits for cond, failing after timeout with what was seen.
+	until := func(what string, cond func() (bool, string)) {
+		t.Helper()
+		var seen string
+		for deadline := time.Now().Add(timeout); ; time.Sleep(200 * time.Millisecond) {
+			var ok bool
+			if ok, seen = cond(); ok {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: not after %v (last seen: %s)", what, timeout, seen)
+			}
+		}
+	}
+	marked := func(want string) func() (bool, string) {
+		return func() (bool, string) {
+			b, _ := os.ReadFile(mark)
+			return string(b) == want, string(b)
+		}
+	}
+	calls := func(want string) func() (bool, string) {
+		return func() (bool, string) {
+			got := byLabel(query(t, prom, `gs_calls_total{job="gs"}`), "cmd")
+			return got == want, got
+		}
+	}
+	until("the target's first calls", marked("1"))
+	until("gs_calls_total at 5", calls("a=5"))
+	step() // reset(): clear(@calls)
+	steps++
+	until("gs_calls_total gone after clear()", calls(""))
+	step() // three more calls
+	steps++
+	until("the target's last calls", marked("2"))
+	until("gs_calls_total back at 3", calls("a=3"))
+	if got := byLabel(query(t, prom, `resets(gs_calls_total{job="gs"}[10m])`), "cmd"); got != "a=1" {
+		t.Errorf("resets(gs_calls_total[10m]) = %s, want a=1", got)
+	}
+	if got := byLabel(query(t, prom, `max_over_time(gs_calls_total{job="gs"}[10m])`), "cmd"); got != "a=5" {
+		t.Errorf("max_over_time(gs_calls_total[10m]) = %s, want a=5", got)
+	}
+	step()
+	steps++
+	if err := gs.Wait(); err != nil {
+		t.Fatalf("gs: %v", err)
+	}
+}

@@ -378,6 +378,17 @@ type exprEnv struct {
 	addrSize int
 	bias     bool
 	addr     func(idx uint64) (uint64, error) // .debug_addr lookup
+	// baseType describes the base type DIE at off in the unit (the
+	// operand of DW_OP_convert); nil outside a unit.
+	baseType func(off uint64) (baseType, error)
+}
+
+// baseType is what DW_OP_convert needs of a DW_TAG_base_type: its size
+// and whether it is a signed or unsigned integer (else Other: floating
+// point and the rest, which gs does not convert).
+type baseType struct {
+	size          int
+	signed, other bool
 }
 
 // piece markers produced by decodeOps.
@@ -540,6 +551,8 @@ const (
 	opAddrx           = 0xa1
 	opConstx          = 0xa2
 	opEntryValue      = 0xa3
+	opConvert         = 0xa8
+	opGNUConvert      = 0xf7
 	opGNUPushTLS      = 0xe0
 	opGNUUninit       = 0xf0
 	opGNUImplicitPtr  = 0xf2
@@ -563,16 +576,59 @@ var unsupportedOps = map[byte]string{
 	0x98: "DW_OP_call2", 0x99: "DW_OP_call4", 0x9a: "DW_OP_call_ref",
 	opImplicitPointer: "implicit pointer (DW_OP_implicit_pointer)", opGNUImplicitPtr: "implicit pointer (DW_OP_GNU_implicit_pointer)",
 	0xa4: "DW_OP_const_type", 0xa5: "DW_OP_regval_type", 0xa6: "DW_OP_deref_type", 0xa7: "DW_OP_xderef_type",
-	0xa8: "DW_OP_convert", 0xa9: "DW_OP_reinterpret", 0xf4: "DW_OP_GNU_const_type", 0xf5: "DW_OP_GNU_regval_type",
-	0xf6: "DW_OP_GNU_deref_type", 0xf7: "DW_OP_GNU_convert", 0xf9: "DW_OP_GNU_reinterpret",
+	0xa9: "DW_OP_reinterpret", 0xf4: "DW_OP_GNU_const_type", 0xf5: "DW_OP_GNU_regval_type",
+	0xf6: "DW_OP_GNU_deref_type", 0xf9: "DW_OP_GNU_reinterpret",
 	0xfd: "DW_OP_GNU_variable_value", 0xf1: "DW_OP_GNU_encoded_addr",
 	opBra: "DW_OP_bra", opSkip: "DW_OP_skip", opGNUParameterRef: "DW_OP_GNU_parameter_ref",
 }
 
+// highBitOps are the operations whose result's low bits depend on the
+// high bits of their operands: after a narrowing DW_OP_convert they would
+// see bits the typed value does not have.
+var highBitOps = map[byte]bool{
+	0x1b: true, 0x1d: true, 0x25: true, 0x26: true, // div, mod, shr, shra
+	0x29: true, 0x2a: true, 0x2b: true, 0x2c: true, 0x2d: true, 0x2e: true, // eq, ge, gt, le, lt, ne
+	0x19: true, opDeref: true, opDerefSize: true, opBra: true, // abs, the derefs
+}
+
+// convertOps are the operations that make the top of the stack a value
+// of the base type at unit offset off (DW_OP_convert, DWARF 5 section
+// 2.5.1.6): for an integer narrower than 8 bytes, its low bytes zero- or
+// sign-extended; nothing for 8 bytes or the generic type (off 0). Other
+// types (floating point: BPF has none) are not evaluated.
+func convertOps(off uint64, env exprEnv) ([]LocOp, error) {
+	if off == 0 {
+		return nil, nil
+	}
+	if env.baseType == nil {
+		return nil, errUnsupported("DW_OP_convert")
+	}
+	bt, err := env.baseType(off)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case bt.other || bt.size <= 0 || bt.size > 8:
+		return nil, errUnsupported("DW_OP_convert")
+	case bt.size == 8:
+		return nil, nil
+	case bt.signed:
+		sh := uint64(64 - 8*bt.size)
+		return []LocOp{{Kind: LocConst, Value: sh}, {Kind: LocShl}, {Kind: LocConst, Value: sh}, {Kind: LocShra}}, nil
+	}
+	return []LocOp{{Kind: LocConst, Value: 1<<(8*bt.size) - 1}, {Kind: LocAnd}}, nil
+}
+
 func decodeOps(b []byte, env exprEnv) (ops []LocOp, pieces []rawPiece, err error) {
 	r := &exprReader{b: b, order: env.order}
+	narrow := false // a DW_OP_convert to a narrower integer type happened in this piece
 	for len(r.b) > 0 && r.err == nil {
 		op := r.u8()
+		if narrow && highBitOps[op] {
+			// The typed value wraps at its type's width, gs's stack at 64
+			// bits: only operations whose low bits agree may follow.
+			return nil, nil, errUnsupported(fmt.Sprintf("DW_OP_convert followed by operation %#x", op))
+		}
 		switch {
 		case op >= opLit0 && op < opLit0+32:
 			ops = append(ops, LocOp{Kind: LocConst, Value: uint64(op - opLit0)})
@@ -647,9 +703,16 @@ func decodeOps(b []byte, env exprEnv) (ops []LocOp, pieces []rawPiece, err error
 			ops = append(ops, LocOp{Kind: LocBreg, Reg: reg, Offset: r.sleb()})
 		case opFbreg:
 			ops = append(ops, LocOp{Kind: LocFbreg, Offset: r.sleb()})
+		case opConvert, opGNUConvert:
+			conv, err := convertOps(r.uleb(), env)
+			if err != nil {
+				return nil, nil, err
+			}
+			ops = append(ops, conv...)
+			narrow = narrow || len(conv) > 0
 		case opPiece:
 			pieces = append(pieces, rawPiece{ops: ops, size: int(r.uleb())})
-			ops = nil
+			ops, narrow = nil, false
 		case opBitPiece:
 			size, off := r.uleb(), r.uleb()
 			pieces = append(pieces, rawPiece{ops: ops, size: int(size / 8), bit: size%8 != 0 || off != 0})

@@ -8,7 +8,12 @@ import (
 
 func testEnv() exprEnv {
 	return exprEnv{order: binary.LittleEndian, addrSize: 8, bias: true,
-		addr: func(idx uint64) (uint64, error) { return 0x5000 + idx*8, nil }}
+		addr: func(idx uint64) (uint64, error) { return 0x5000 + idx*8, nil },
+		// Base types at unit offsets 0x30 (uint8), 0x31 (int), 0x2a
+		// (double), 0x32 (long).
+		baseType: func(off uint64) (baseType, error) {
+			return map[uint64]baseType{0x30: {size: 1}, 0x31: {size: 4, signed: true}, 0x2a: {size: 8, other: true}, 0x32: {size: 8, signed: true}}[off], nil
+		}}
 }
 
 // TestDecodeExpr pins the decoding of DWARF expressions; the name is the
@@ -45,6 +50,16 @@ func TestDecodeExpr(t *testing.T) {
 		{"DW_OP_form_tls_address", []byte{0x9b}, "error: malformed DWARF expression: form_tls_address needs 1 values on the stack, it has 0"},
 		{"DW_OP_GNU_implicit_pointer", []byte{0xf2, 0, 0, 0, 0, 0}, "error: implicit pointer (DW_OP_GNU_implicit_pointer)"},
 		{"DW_OP_regval_type", []byte{0xa5, 17, 0x2a}, "error: DW_OP_regval_type"},
+		// DW_OP_convert to an integer: its low bytes, zero- or
+		// sign-extended; to the generic type or 8 bytes, nothing; to a
+		// double, not evaluated (BPF has no floating point), nor a
+		// narrow value that an operation reading its high bits follows.
+		{"DW_OP_breg3 0, DW_OP_convert uint8, DW_OP_plus_uconst 0x61, DW_OP_stack_value", []byte{0x73, 0, 0xa8, 0x30, 0x23, 0x61, 0x9f}, "breg3+0 const 255 and plus_const 97 stack_value"},
+		{"DW_OP_breg5 0, DW_OP_convert int, DW_OP_stack_value", []byte{0x75, 0, 0xa8, 0x31, 0x9f}, "breg5+0 const 32 shl const 32 shra stack_value"},
+		{"DW_OP_breg5 0, DW_OP_GNU_convert long, DW_OP_convert 0, DW_OP_stack_value", []byte{0x75, 0, 0xf7, 0x32, 0xa8, 0, 0x9f}, "breg5+0 stack_value"},
+		{"DW_OP_breg5 0, DW_OP_convert int, DW_OP_convert double", []byte{0x75, 0, 0xa8, 0x31, 0xa8, 0x2a, 0x9f}, "error: DW_OP_convert"},
+		{"DW_OP_breg5 0, DW_OP_convert uint8, DW_OP_lit4, DW_OP_shr", []byte{0x75, 0, 0xa8, 0x30, 0x34, 0x25, 0x9f}, "error: DW_OP_convert followed by operation 0x25"},
+		{"DW_OP_breg5 0, DW_OP_convert uint8, DW_OP_piece 1, DW_OP_breg4 0, DW_OP_lit4, DW_OP_shr, DW_OP_piece 1", []byte{0x75, 0, 0xa8, 0x30, 0x9f, 0x93, 1, 0x74, 0, 0x34, 0x25, 0x9f, 0x93, 1}, "breg5+0 const 255 and stack_value piece1; breg4+0 const 4 shr stack_value piece1"},
 		{"DW_OP_reg5, DW_OP_lit1", []byte{0x55, 0x31}, "error: register location followed by other operations"},
 		{"truncated DW_OP_addr", []byte{0x03, 1, 2}, "error: truncated DWARF expression"},
 		{"unknown op 0xe5", []byte{0xe5}, "error: DWARF operation 0xe5"},

@@ -21,7 +21,37 @@ func (d *Debug) env(u *unit) exprEnv {
 		addrSize: u.addrSize,
 		bias:     d.bias,
 		addr:     func(idx uint64) (uint64, error) { return d.debugAddr(u, idx) },
+		baseType: func(off uint64) (baseType, error) { return d.baseTypeAt(u, off) },
 	}
+}
+
+// DWARF base type encodings (DW_ATE_*, DWARF 5 section 7.8) that are
+// integers (and ateUnsignedChar, ateUTF in rustchar.go).
+const (
+	ateAddress    = 0x1
+	ateBoolean    = 0x2
+	ateSigned     = 0x5
+	ateSignedChar = 0x6
+	ateUnsigned   = 0x7
+)
+
+// baseTypeAt reads the base type DIE at unit offset off of u.
+func (d *Debug) baseTypeAt(u *unit, off uint64) (baseType, error) {
+	e, err := d.entry(u.off + dwarf.Offset(off))
+	if err != nil || e.Tag != dwarf.TagBaseType {
+		return baseType{}, fmt.Errorf("DW_OP_convert: no base type at unit offset %#x", off)
+	}
+	size, _ := e.Val(dwarf.AttrByteSize).(int64)
+	enc, _ := e.Val(dwarf.AttrEncoding).(int64)
+	bt := baseType{size: int(size)}
+	switch enc {
+	case ateSigned, ateSignedChar:
+		bt.signed = true
+	case ateAddress, ateBoolean, ateUnsigned, ateUnsignedChar, ateUTF:
+	default:
+		bt.other = true
+	}
+	return bt, nil
 }
 
 // debugAddr reads entry idx of u's .debug_addr contribution.

@@ -16,8 +16,11 @@ import (
 
 // countedHeader loads the data pointer of counted value e into rp and its
 // element count into rn. The header is at place p (rp holds its address
-// when it is in memory).
-func (g *gen) countedHeader(p place, rp, rn uint8, c *sema.Counted) {
+// when it is in memory). A short layout kept in the heap (a libc++
+// std::string the program holds in registers) has no address: with
+// inHeap set it jumps there with the count in rn, its elements at
+// p.heap+c.Short.Data.Offset; else the pointer is a read error at 0.
+func (g *gen) countedHeader(p place, rp, rn uint8, c *sema.Counted, inHeap *label) {
 	size := uint8(c.Len.Type.Size)
 	if c.End {
 		size = 8
@@ -30,9 +33,12 @@ func (g *gen) countedHeader(p place, rp, rn uint8, c *sema.Counted) {
 		g.jump(ir.OpJnz, t, long)
 		g.pop()
 		g.shortField(p, rn, rp, c.Short.Len)
-		if p.mem {
+		switch {
+		case p.mem:
 			g.emit(ir.Insn{Op: ir.OpAddImm, A: rp, B: rp, Imm: int32(c.Short.Data.Offset)})
-		} else {
+		case inHeap != nil:
+			g.jump(ir.OpJa, 0, inHeap)
+		default:
 			// The elements are in the heap, which OpStMem cannot read:
 			// a read error at the address 0 rather than a wrong text.
 			g.constant(rp, 0)
@@ -134,10 +140,14 @@ func (g *gen) textAt(e parser.Expr, placeAt func(rp uint8) place, c *sema.Counte
 	p := placeAt(rp)
 	rn, rcut, t := g.push(), g.push(), g.push()
 	null := newLabel()
+	var inHeap *label
 	if d != nil {
 		g.descText(p, rp, rn, t, d, null) // desctext.go
 	} else {
-		g.countedHeader(p, rp, rn, c)
+		if c.Short != nil && !p.mem {
+			inHeap = newLabel()
+		}
+		g.countedHeader(p, rp, rn, c, inHeap)
 	}
 	if g.loads(start) { // reading the header failed: report its address
 		g.emit(ir.Insn{Op: ir.OpStStatus, Imm: int32(dst)})
@@ -149,6 +159,28 @@ func (g *gen) textAt(e parser.Expr, placeAt func(rp uint8) place, c *sema.Counte
 	g.emit(ir.Insn{Op: ir.OpStMem, A: rp, B: rn, Imm: int32(dst)})
 	g.emit(ir.Insn{Op: ir.OpLdHeap, A: t, C: 8, Imm: int32(dst)})
 	g.jump(ir.OpJnz, t, fault)
+	if inHeap != nil {
+		// The short layout's elements, in the heap copy of the value:
+		// byte by byte, the first rn (heap offsets are immediates), so
+		// that a key's padding stays zero.
+		g.jump(ir.OpJa, 0, hdr)
+		g.bind(inHeap)
+		if g.loads(start) { // assembling the value's pieces failed
+			g.emit(ir.Insn{Op: ir.OpStStatus, Imm: int32(dst)})
+			g.emit(ir.Insn{Op: ir.OpLdHeap, A: t, C: 8, Imm: int32(dst)})
+			g.jump(ir.OpJnz, t, fault)
+		}
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: zero, C: 8, Imm: int32(dst + 8)})
+		g.clampCount(rn, rcut, n)
+		src := p.heap + c.Short.Data.Offset
+		for i := 0; i < min(n, c.Short.Data.Type.Size); i++ {
+			g.constant(t, uint64(i))
+			g.emit(ir.Insn{Op: ir.OpLtU, A: t, B: t, C: rn})
+			g.jump(ir.OpJz, t, hdr)
+			g.emit(ir.Insn{Op: ir.OpLdHeap, A: t, C: 1, Imm: int32(src + i)})
+			g.emit(ir.Insn{Op: ir.OpStHeap, A: t, C: 1, Imm: int32(dst + ir.StrHeader + i)})
+		}
+	}
 	g.bind(hdr)
 	g.constant(t, 16)
 	g.emit(ir.Insn{Op: ir.OpShl, A: rcut, B: rcut, C: t})
@@ -191,7 +223,7 @@ func (g *gen) countedSeqAt(placeAt func(rp uint8) place, c *sema.Counted, f *ir.
 	start := len(g.insns)
 	p := placeAt(rp)
 	rn, rcut := g.push(), g.push()
-	g.countedHeader(p, rp, rn, c)
+	g.countedHeader(p, rp, rn, c, nil)
 	g.emit(ir.Insn{Op: ir.OpStStatus, Imm: int32(f.Status)})
 	if g.loads(start) {
 		g.emit(ir.Insn{Op: ir.OpLdHeap, A: rcut, C: 8, Imm: int32(f.Status)})

@@ -291,7 +291,7 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 func (g *gen) seqIndex(x *parser.IndexExpr, r uint8, c *sema.Counted, size int) {
 	p := g.placeOf(x.X, r)
 	rn := g.push()
-	g.countedHeader(p, r, rn, c)
+	g.countedHeader(p, r, rn, c, nil)
 	ri, t := g.push(), g.push()
 	g.exprInto(x.Index, ri)
 	g.emit(ir.Insn{Op: ir.OpLtU, A: t, B: ri, C: rn})

@@ -360,3 +360,38 @@ func TestCxxStringMaps(t *testing.T) {
 		})
 	}
 }
+
+// TestLibcxxStringInRegisters prints a libc++ short string that the
+// program holds in registers (clang++ -stdlib=libc++ -O2: DWARF pieces
+// computed from a register, with DW_OP_convert), with print, printf's %s
+// and as a map key, and compares it with what the target prints itself.
+func TestLibcxxStringInRegisters(t *testing.T) {
+	place := fmt.Sprintf("libcxxregs.cc:%d", srcLine(t, "libcxxregs.cc", "MADE_LINE"))
+	for _, v := range []variant{{CC: clang, Opt: "-O2", PIE: true}, {CC: clang, Opt: "-O2", PIE: false}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compileLibcxx(t, dir, "libcxxregs.cc", "r", v)
+			lv := runGS(t, dir, timeout, "-lv", "uprobe:./r:"+place)
+			if !regexp.MustCompile(`(?m)^    local  std::__1::string s +here: .*piece`).MatchString(lv.Stdout) {
+				t.Fatalf("s is not in pieces at %s (the case this test is for):\n%s%s", place, lv.Stdout, lv.Stderr)
+			}
+			r := runGS(t, dir, timeout, "-c", "./r 3", "-e", fmt.Sprintf(`uprobe:./r:%s { print(s); printf("%%s|\n", s); @[s] = count() }`, place))
+			if r.Code != 0 {
+				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+			}
+			var want []string
+			var keys []string
+			for _, l := range strings.Split(r.Stderr, "\n") {
+				if s, ok := strings.CutPrefix(l, "self: "); ok {
+					want = append(want, fmt.Sprintf("s = %q", s), s+"|")
+					keys = append(keys, "@["+s+"]: 1")
+				}
+			}
+			got := strings.Fields(r.Stdout)
+			want = append(want, keys...)
+			if len(keys) != 3 || strings.Join(got, " ") != strings.Join(strings.Fields(strings.Join(want, "\n")), " ") {
+				t.Errorf("gs and the target disagree\ngs:\n%s\ntarget:\n%s", r.Stdout, strings.Join(want, "\n"))
+			}
+		})
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -417,5 +418,95 @@ func TestMetricsClear(t *testing.T) {
 	steps++
 	if err := gs.Wait(); err != nil {
 		t.Fatalf("gs: %v", err)
+	}
+}
+
+// TestMetricsSymbols: usym and ustack keys are labels by name: the
+// function a usym key holds, as many times as the target passed it, and
+// a stack's frames outermost first (main's call of run, then run), and
+// as many as the target made from each of main's two call sites.
+func TestMetricsSymbols(t *testing.T) {
+	for _, v := range []variant{defaultVariant, {CC: clang, Opt: "-O2", PIE: true}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			bin := compile(t, dir, "metricssyms.c", "metricssyms", v)
+			gsAddr := freePort(t)
+			fifo, counts := filepath.Join(dir, "release"), filepath.Join(dir, "counts.txt")
+			if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 3*timeout)
+			defer cancel()
+			gs := exec.CommandContext(ctx, gsBin, "--metrics", gsAddr, "-c", "./"+bin+" "+counts+" "+fifo,
+				"-e", `uprobe:./`+bin+`:run { @fn[usym(arg0)] = count(); @stacks[ustack] = count(); }`)
+			gs.Dir = dir
+			var stdout, stderr bytes.Buffer
+			gs.Stdout, gs.Stderr = &stdout, &stderr
+			if err := gs.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer func() {
+				if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+					f.Close()
+				}
+				gs.Wait()
+				if t.Failed() {
+					t.Logf("gs's stdout:\n%s\nstderr:\n%s", stdout.String(), stderr.String())
+				}
+			}()
+			var want []string
+			for deadline := time.Now().Add(timeout); ; time.Sleep(100 * time.Millisecond) {
+				b, _ := os.ReadFile(counts)
+				if bytes.HasSuffix(b, []byte("end\n")) {
+					for _, l := range strings.Split(strings.TrimSuffix(string(b), "end\n"), "\n") {
+						if f := strings.Fields(l); len(f) == 2 {
+							want = append(want, fmt.Sprintf(`gs_fn_total{usym=%q} %s`, f[0], f[1]))
+						}
+					}
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("the target wrote no counts in %v", timeout)
+				}
+			}
+			resp, err := http.Get("http://" + gsAddr + "/metrics")
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			var fns, stacks []string
+			for _, l := range strings.Split(string(body), "\n") {
+				switch {
+				case strings.HasPrefix(l, "gs_fn_total{"):
+					fns = append(fns, l)
+				case strings.HasPrefix(l, "gs_stacks_total{"):
+					stacks = append(stacks, l)
+				}
+			}
+			if strings.Join(fns, "\n") != strings.Join(want, "\n") {
+				t.Errorf("usym keys:\n%s\nthe target passed:\n%s", strings.Join(fns, "\n"), strings.Join(want, "\n"))
+			}
+			// main calls run at two sites, alpha's and beta's: two stacks,
+			// as many as the target counted of each.
+			stack := regexp.MustCompile(`^gs_stacks_total\{ustack="(\S+;)?main\+\d+;run\+0"\} (\d+)$`)
+			var got []string
+			for _, l := range stacks {
+				if m := stack.FindStringSubmatch(l); m != nil {
+					got = append(got, m[2])
+				} else {
+					got = append(got, l)
+				}
+			}
+			sort.Strings(got)
+			var wantN []string
+			for _, w := range want {
+				wantN = append(wantN, w[strings.LastIndex(w, " ")+1:])
+			}
+			sort.Strings(wantN)
+			if strings.Join(got, " ") != strings.Join(wantN, " ") {
+				t.Errorf("ustack keys: %q, want main's two calls of run outermost first, counted %v", stacks, wantN)
+			}
+		})
 	}
 }

@@ -97,3 +97,34 @@ func TestExecDropsOldBias(t *testing.T) {
 		})
 	}
 }
+
+// TestExecOwnGlobal: a PIE that execs itself twice, then another PIE
+// (the same source), each image with its global g at another address
+// (ASLR) and with another value: every hit at tick, in each image, prints
+// &g and g as that image has them, which the target prints itself before
+// each call, never the old image's.
+func TestExecOwnGlobal(t *testing.T) {
+	for _, v := range []variant{{CC: gcc, Opt: "-O2", PIE: true}, {CC: clang, Opt: "-O0", PIE: true}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compile(t, dir, "execself.c", "ex", v)
+			compile(t, dir, "execself.c", "ex2", v)
+			got, outs := systemGS(t, dir, `uprobe:./ex:tick, uprobe:./ex2:tick { printf("self: pid=%d ", pid); print(&g, g) }`,
+				[]string{filepath.Join(dir, "ex"), "2", filepath.Join(dir, "ex2")})
+			var want []string
+			addrs := map[string]bool{}
+			for _, l := range strings.Split(outs[0], "\n") {
+				if strings.HasPrefix(l, "self: ") {
+					want = append(want, l)
+					addrs[regexp.MustCompile(`&g = (\S+),`).FindStringSubmatch(l)[1]] = true
+				}
+			}
+			if len(want) != 8 || len(addrs) < 2 {
+				t.Fatalf("the target printed %d lines at %d addresses (want 8, and ASLR):\n%s", len(want), len(addrs), outs[0])
+			}
+			if strings.TrimSpace(got) != strings.Join(want, "\n") {
+				t.Errorf("gs and the target disagree\ngs:\n%s\ntarget:\n%s", got, strings.Join(want, "\n"))
+			}
+		})
+	}
+}

@@ -112,7 +112,7 @@ type GsScratch struct {
 		N     uint32
 		Next  uint32
 		Exact uint32
-		Pad2  uint32
+		Irq   uint32
 		Cache [2]struct {
 			_      structs.HostLayout
 			Start  uint64

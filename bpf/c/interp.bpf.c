@@ -1062,11 +1062,11 @@ static __always_inline long st_mem(struct scratch *s, u64 addr, u64 size, u32 of
  * max frames inside the heap and its slack) and returns how many, *hash a
  * hash of them, unwound by call frame information (unwind.h) from ctx's
  * registers: a uprobe's, or a perf event's user registers (user_regs). */
-static __always_inline u32 capture(void *ctx, struct scratch *s, u32 base, u32 max, u64 *hash)
+static __always_inline u32 capture(void *ctx, struct scratch *s, u32 base, u32 max, u64 *hash, const int uprobe)
 {
 	if (max > GS_MAX_STACK || base > 2 * GS_HEAP_SIZE - GS_MAX_STACK * GS_STACK_FRAME_SIZE)
 		return 0;
-	return unwind(ctx, s, base, max, hash);
+	return unwind(ctx, s, base, max, hash, uprobe);
 }
 
 /* user_ctx reports whether a perf event's user registers are a user
@@ -1089,7 +1089,7 @@ static __always_inline long st_stack(void *ctx, struct scratch *s, u32 frames, u
 	off &= GS_HEAP_SIZE - 1;
 	if (frames) {
 		if (user_ctx(ctx, uprobe)) {
-			n = capture(ctx, s, off + 8, frames, &hash);
+			n = capture(ctx, s, off + 8, frames, &hash, uprobe);
 			if (n == 0)
 				count(GS_COUNTER_STACK_ERROR);
 		}
@@ -1104,7 +1104,7 @@ static __always_inline u64 stack_id(void *ctx, struct scratch *s, const int upro
 {
 	u64 hash = 0xcbf29ce484222325ULL;
 	int user = user_ctx(ctx, uprobe);
-	u32 n = user ? capture(ctx, s, GS_HEAP_SIZE, GS_MAX_STACK, &hash) : 0;
+	u32 n = user ? capture(ctx, s, GS_HEAP_SIZE, GS_MAX_STACK, &hash, uprobe) : 0;
 	void *frames = &s->heap[GS_HEAP_SIZE];
 	long err;
 

@@ -34,7 +34,9 @@
  * before that work ran fails with EBUSY, so a sample's walk finds one
  * mapping by it. The others come from gs_uvmas, the executable file
  * mappings of the traced processes, which the runtime writes from
- * /proc/PID/maps as it looks for new modules (sorted by start).
+ * /proc/PID/maps as it looks for new modules (sorted by start). A perf
+ * event's walk asks gs_uvmas first: the irq_work that bpf_find_vma queues
+ * there is a self-IPI, which costs microseconds in a virtual machine.
  *
  * Frames are written as struct bpf_stack_build_id, the kernel's build-id
  * frames: the module's build id and the pc's file offset, or the bare
@@ -143,7 +145,7 @@ struct unwind {
 	u32 n;    /* frames written */
 	u32 next; /* the cache entry the next lookup replaces */
 	u32 exact; /* pc is not a return address: the innermost, or interrupted by a signal */
-	u32 pad2;
+	u32 irq; /* a perf event's walk: gs_uvmas first (see above) */
 	/* The last two mappings looked up (a stack alternates between the
 	 * executable and libc), and what bpf_find_vma reports. */
 	struct umap cache[2];

@@ -129,9 +129,10 @@ static long unwind_step(u64 i, void *data)
 			u->next ^= 1;
 			c->status = GS_STACK_FRAME_IP;
 			c->start = c->end = c->off = 0;
-			if ((bpf_find_vma(bpf_get_current_task_btf(), u->pc, unwind_vma, &s, 0) == 0 &&
+			if ((u->irq && unwind_uvma(u)) ||
+			    (bpf_find_vma(bpf_get_current_task_btf(), u->pc, unwind_vma, &s, 0) == 0 &&
 			     u->pc >= u->vm_start && u->pc < u->vm_end) ||
-			    unwind_uvma(u)) {
+			    (!u->irq && unwind_uvma(u))) {
 				c->start = u->vm_start;
 				c->end = u->vm_end;
 				c->off = u->vm_off;
@@ -232,7 +233,7 @@ static long unwind_step(u64 i, void *data)
 /* unwind writes up to max frames of the current user stack at heap[base]
  * (base + max frames inside the heap and its slack) and returns how many;
  * *hash identifies the frames. */
-static __always_inline u32 unwind(void *ctx, struct scratch *s, u32 base, u32 max, u64 *hash)
+static __always_inline u32 unwind(void *ctx, struct scratch *s, u32 base, u32 max, u64 *hash, const int uprobe)
 {
 	struct pt_regs *regs = ctx;
 	struct unwind *u = &s->uw;
@@ -244,6 +245,7 @@ static __always_inline u32 unwind(void *ctx, struct scratch *s, u32 base, u32 ma
 	u->base = base;
 	u->max = max;
 	u->exact = 1;
+	u->irq = !uprobe;
 	u->hash = 0xcbf29ce484222325ULL;
 	/* bpf_loop's context must be on the stack: a pointer to the entry. */
 	bpf_loop(GS_MAX_STACK, unwind_step, &s, 0);

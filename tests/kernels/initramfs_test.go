@@ -51,6 +51,13 @@ func buildInitramfs(t *testing.T) string {
 	cc("untouched", "-fPIE", "-pie", filepath.Join(root(), "tests", "e2e", "testdata", "untouched.c"))
 	// USDT probes, one guarded by its semaphore (<sys/sdt.h>)
 	cc("usdt", "-fPIE", "-pie", filepath.Join(root(), "tests", "e2e", "testdata", "usdt.c"))
+	// the e2e suite's targets of profile, software and watchpoint probes,
+	// at -O2 without frame pointers
+	e2e := filepath.Join(root(), "tests", "e2e", "testdata")
+	cc("profile", "-O2", "-fomit-frame-pointer", "-fPIE", "-pie", filepath.Join(e2e, "profile.c"))
+	cc("faults", "-O2", "-fomit-frame-pointer", "-fPIE", "-pie", filepath.Join(e2e, "faults.c"))
+	cc("libwatch.so", "-O2", "-fPIC", "-shared", filepath.Join(e2e, "watchlib.c"))
+	cc("watch", "-O2", "-fPIE", "-pie", filepath.Join(e2e, "watch.c"), "-L"+filepath.Join(rootfs, "t"), "-lwatch", "-Wl,-rpath,$ORIGIN")
 	for _, lib := range sharedLibs(t, filepath.Join(rootfs, "t", "dyn")) {
 		copyFile(t, lib, filepath.Join(rootfs, lib), 0o755)
 	}

@@ -323,6 +323,12 @@ var checks = []check{
 	// all; the target prints the semaphore and each time it runs the probe.
 	{name: "usdt", want: []string{"consts 5 -7 -1234567890123", "guarded 0", "consts 5 -7 -1234567890123", "guarded 1",
 		"consts 5 -7 -1234567890123", "guarded 2"}, stderr: []string{`(?m)^self: sem=1$`, `(?m)^self: fired 2$`}},
+	// Perf-event probes: the interrupted task's user stack by CFI (-O2
+	// without frame pointers), every page fault of touch, a watch by name
+	// on a PIE's global printing each value written.
+	{name: "profile", match: []string{`(?m)^@\[\n        spin\+\d+\n        (heavy|light)\+\d+\n        main\+\d+\n`}},
+	{name: "software", match: []string{`(?m)^@\[\n        touch\+\d+\n        main\+\d+\n(        [^\n]+\n)*\]: 50$`}},
+	{name: "watchpoint", wantFrom: `^g_counter = `},
 	{name: "maps", match: []string{`(?m)^count 3 len 3$`, `(?m)^kv 0 0$`, `(?m)^kv 1 10$`, `(?m)^kv 2 20$`}}, // the walk's order is the hash's
 
 	// What each kernel lacks, by the kernel's history: uprobe_multi links

@@ -27,6 +27,8 @@ int main(int argc, char **argv)
 		g_counter += i * i + 1;
 		writes++;
 		printf("value %ld\n", g_counter);
+		if (argc <= 2) /* for tests/kernels */
+			fprintf(stderr, "want: g_counter = %ld\n", g_counter);
 		lib_bump(i);
 		lib_writes++;
 	}

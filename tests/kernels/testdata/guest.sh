@@ -36,6 +36,9 @@ t untouched ./gs -c ./untouched -e 'uprobe:./untouched:show { print(str(arg0)) }
 t const_deref ./gs -e 'BEGIN { print(*(int *)8); exit() }'
 t maps ./gs -c './dyn 3' -e 'uprobe:./dyn:add { @c = count(); @m[arg0] = arg1 } END { printf("count %d len %d\n", @c, len(@m)); for ($kv : @m) { printf("kv %d %d\n", $kv.0, $kv.1) } clear(@c); clear(@m) }'
 t usdt ./gs -c './usdt 3' -e 'usdt:./usdt:app:consts { printf("consts %d %d %lld\n", arg0, arg1, arg2) } usdt:./usdt:app:guarded { printf("guarded %d\n", arg0) }'
+t profile ./gs -c './profile 0.5' -e 'profile:hz:99 { @[ustack] = count() }'
+t software ./gs -c './faults 50' -e 'software:faults:1 { @[ustack] = count() }'
+t watchpoint ./gs -c './watch 4' -e 'watchpoint:./watch:g_counter:w { print(g_counter) }'
 for n in 1 2 3 4 5 6 7 8 9 10; do
 	t sysglobal_$n sh ./sysglobal.sh
 done

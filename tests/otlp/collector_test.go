@@ -196,6 +196,16 @@ type metric struct {
 		DataPoints             []histogramPoint `json:"dataPoints"`
 		AggregationTemporality int              `json:"aggregationTemporality"`
 	} `json:"histogram"`
+	Summary *struct {
+		DataPoints []summaryPoint `json:"dataPoints"`
+	} `json:"summary"`
+}
+
+type summaryPoint struct {
+	Start     u64             `json:"startTimeUnixNano"`
+	Count     u64             `json:"count"`
+	Sum       float64         `json:"sum"`
+	Quantiles json.RawMessage `json:"quantileValues"`
 }
 
 // cumulative is metrics.proto's AGGREGATION_TEMPORALITY_CUMULATIVE.

@@ -25,16 +25,19 @@ import (
 // half after.
 const calls = 400
 
-// script counts serve's calls by kind and makes a histogram of its sizes.
-const script = `uprobe:./served:serve { @calls[kind] = count(); @size = hist(size) }`
+// script counts serve's calls by kind, makes a histogram of its sizes,
+// and keeps their stats() and max().
+const script = `uprobe:./served:serve { @calls[kind] = count(); @size = hist(size); @st = stats(size); @biggest = max(size) }`
 
 // The metric and label names gs gives the script's maps (docs/metrics.md):
 // the prefix and the map's name, _total for a counter; a key's label is
 // named by the key's expression (here the parameter).
 const (
-	callsMetric = "gs_calls_total"
-	sizeMetric  = "gs_size"
-	kindLabel   = "kind"
+	callsMetric   = "gs_calls_total"
+	sizeMetric    = "gs_size"
+	statsMetric   = "gs_st"
+	biggestMetric = "gs_biggest"
+	kindLabel     = "kind"
 )
 
 // call is one call of serve as the target logged it.
@@ -80,6 +83,8 @@ type push struct {
 	perKind map[string]float64
 	starts  map[string]u64 // per kind
 	hist    *histogramPoint
+	stats   *summaryPoint
+	biggest *numberPoint
 }
 
 // pushes reads the points of every push the Collector received, checking
@@ -114,6 +119,18 @@ func pushes(t *testing.T, reqs []request) []push {
 			}
 			p.hist = &m.Histogram.DataPoints[0]
 		}
+		for _, m := range mustMetrics(t, []request{r}, statsMetric) {
+			if m.Summary == nil || len(m.Summary.DataPoints) != 1 {
+				t.Fatalf("%s is not one summary point: %+v", statsMetric, m)
+			}
+			p.stats = &m.Summary.DataPoints[0]
+		}
+		for _, m := range mustMetrics(t, []request{r}, biggestMetric) {
+			if m.Gauge == nil || len(m.Gauge.DataPoints) != 1 {
+				t.Fatalf("%s is not one gauge point: %+v", biggestMetric, m)
+			}
+			p.biggest = &m.Gauge.DataPoints[0]
+		}
 		if found {
 			out = append(out, p)
 		}
@@ -144,9 +161,16 @@ func compare(t *testing.T, what string, p push, e expected) {
 	if len(h.BucketCounts) != len(h.Bounds)+1 {
 		t.Fatalf("%s: %d bucket counts for %d bounds", what, len(h.BucketCounts), len(h.Bounds))
 	}
-	var sum int64
+	var sum, biggest int64
 	for _, s := range e.sizes {
 		sum += s
+		biggest = max(biggest, s)
+	}
+	if p.stats == nil || uint64(p.stats.Count) != uint64(len(e.sizes)) || p.stats.Sum != float64(sum) || len(p.stats.Quantiles) != 0 {
+		t.Errorf("%s: %s = %+v, the target made %d calls summing %d (a summary without quantiles)", what, statsMetric, p.stats, len(e.sizes), sum)
+	}
+	if p.biggest == nil || p.biggest.AsDouble+float64(p.biggest.AsInt) != float64(biggest) {
+		t.Errorf("%s: %s = %+v, the target's largest size was %d", what, biggestMetric, p.biggest, biggest)
 	}
 	if uint64(h.Count) != uint64(len(e.sizes)) || h.Sum != float64(sum) {
 		t.Errorf("%s: %s count %d sum %v, the target made %d calls summing %d", what, sizeMetric, h.Count, h.Sum, len(e.sizes), sum)

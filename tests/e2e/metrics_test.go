@@ -510,3 +510,131 @@ func TestMetricsSymbols(t *testing.T) {
 		})
 	}
 }
+
+// TestMetricsAgent: gs --metrics as an agent, system-wide, with no
+// terminal (stdin /dev/null): it traces a process that starts after it,
+// and another after that one exited (the counts add up to both targets'
+// own), serves on, and ends at SIGTERM with exit 0, printing no maps.
+func TestMetricsAgent(t *testing.T) {
+	dir := t.TempDir()
+	bin := compile(t, dir, "metrics.c", "metrics", defaultVariant)
+	gsAddr := freePort(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*timeout)
+	defer cancel()
+	gs := exec.CommandContext(ctx, gsBin, "--metrics", gsAddr, "-e", `uprobe:./`+bin+`:handle { @calls[str(cmd)] = count(); }`)
+	gs.Dir = dir
+	devnull, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer devnull.Close()
+	var stdout, stderr bytes.Buffer
+	gs.Stdin, gs.Stdout, gs.Stderr = devnull, &stdout, &stderr
+	if err := gs.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ended := false
+	defer func() {
+		if !ended {
+			gs.Process.Kill()
+			gs.Wait()
+		}
+		if t.Failed() {
+			t.Logf("gs's stdout:\n%s\nstderr:\n%s", stdout.String(), stderr.String())
+		}
+	}()
+	scrapeLines := func(prefix string) (string, error) {
+		resp, err := http.Get("http://" + gsAddr + "/metrics")
+		if err != nil {
+			return "", err
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		var out []string
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, prefix) {
+				out = append(out, l)
+			}
+		}
+		return strings.Join(out, "\n"), nil
+	}
+	waitFor := func(what, prefix, want string) {
+		t.Helper()
+		var got string
+		for deadline := time.Now().Add(timeout); ; time.Sleep(100 * time.Millisecond) {
+			var err error
+			if got, err = scrapeLines(prefix); err == nil && got == want {
+				return
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: after %v the scrape has\n%s\nwant\n%s", what, timeout, got, want)
+			}
+		}
+	}
+	waitFor("attached", "gs_probes_attached", "gs_probes_attached 1")
+
+	total := map[string]int{}
+	for run := 1; run <= 2; run++ {
+		fifo, counts := filepath.Join(dir, fmt.Sprintf("release%d", run)), filepath.Join(dir, fmt.Sprintf("counts%d.txt", run))
+		if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		target := exec.Command("./"+bin, counts, fifo)
+		target.Dir = dir
+		if err := target.Start(); err != nil {
+			t.Fatal(err)
+		}
+		for deadline := time.Now().Add(timeout); ; time.Sleep(100 * time.Millisecond) {
+			b, _ := os.ReadFile(counts)
+			if bytes.HasSuffix(b, []byte("end\n")) {
+				for _, l := range strings.Split(string(b), "\n") {
+					if f := strings.Fields(l); len(f) == 3 && f[0] == "calls" {
+						n, _ := strconv.Atoi(f[2])
+						total[f[1]] += n
+					}
+				}
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("target %d wrote no counts in %v", run, timeout)
+			}
+		}
+		var want []string
+		for cmd, n := range total {
+			want = append(want, fmt.Sprintf("gs_calls_total{cmd=%q} %d", cmd, n))
+		}
+		sort.Strings(want)
+		waitFor(fmt.Sprintf("after target %d", run), "gs_calls_total{", strings.Join(want, "\n"))
+		if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+			f.Close()
+		}
+		if err := target.Wait(); err != nil {
+			t.Fatalf("target %d: %v", run, err)
+		}
+	}
+	if _, err := scrapeLines("gs_"); err != nil {
+		t.Fatalf("gs stopped serving when its targets exited: %v", err)
+	}
+	if err := gs.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	err = gs.Wait()
+	ended = true
+	if err != nil {
+		t.Fatalf("gs after SIGTERM: %v", err)
+	}
+	if strings.Contains(stdout.String(), "@calls") {
+		t.Errorf("gs printed its maps at exit without --metrics-print-maps:\n%s", stdout.String())
+	}
+}
+
+// TestMetricsPrintMaps: --metrics-print-maps prints the maps at exit, as
+// gs does without --metrics.
+func TestMetricsPrintMaps(t *testing.T) {
+	dir := t.TempDir()
+	bin := compile(t, dir, "basic.c", "basic", defaultVariant)
+	r := runGS(t, dir, timeout, "--metrics", freePort(t), "--metrics-print-maps", "-c", "./"+bin, "-e", `uprobe:./`+bin+`:main { @mains = count(); }`)
+	if r.Code != 0 || !strings.Contains(r.Stdout, "@mains: 1\n") {
+		t.Errorf("exit %d, stdout %q, want @mains: 1 (main runs once)\nstderr: %s", r.Code, r.Stdout, r.Stderr)
+	}
+}

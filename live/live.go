@@ -26,6 +26,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/diag"
@@ -225,15 +226,21 @@ func (s *Session) Add(text string) (*Trace, error) {
 	if text == "" {
 		return nil, errors.New("trace: no probe")
 	}
+	start := time.Now()
 	prog, checked, err := s.compile(text)
 	if err != nil {
 		return nil, err
 	}
+	compiled := time.Now()
 	att, err := s.live.Extend(prog)
 	if err != nil {
 		return nil, err
 	}
 	t := &Trace{N: len(s.traces) + 1, Text: text, Enabled: true, att: att}
+	if s.cfg.Verbose && s.cfg.Status != nil {
+		fmt.Fprintf(s.cfg.Status, "gs: trace %d: compiled in %v, armed %v later (%d instructions in all)\n", t.N,
+			compiled.Sub(start).Round(10*time.Microsecond), time.Since(compiled).Round(10*time.Microsecond), len(prog.Insns))
+	}
 	for _, pl := range checked.Placements {
 		if int(pl.Probe) >= len(s.cur.Probes) {
 			t.Placement = append(t.Placement, checked.Probes[pl.Probe].Name+" "+pl.String())
@@ -363,7 +370,8 @@ func (s *Session) expand(text string) string {
 	return out + " " + rest
 }
 
-// headEnd is where the probes of a trace end: its filter or block, outside
+// headEnd is where the probes of a trace end: its block, or its filter
+// or angle block after a blank (a probe's path has slashes), outside
 // quotes.
 func headEnd(text string) int {
 	quoted := false
@@ -373,7 +381,8 @@ func headEnd(text string) int {
 			i++
 		case c == '"':
 			quoted = !quoted
-		case !quoted && (c == '{' || c == '/' || c == '<'):
+		case !quoted && c == '{',
+			!quoted && (c == '/' || c == '<') && i > 0 && (text[i-1] == ' ' || text[i-1] == '\t'):
 			return i
 		}
 	}

@@ -245,7 +245,7 @@ func TestInteractiveLines(t *testing.T) {
 	waitEvents(1, 20)
 
 	// A second trace while the first runs, then the first deleted.
-	send(`trace tock { printf("T2 %d %ld\n", seq, w); @calls = count() }`)
+	send(`trace uprobe:` + bin + `:tock /seq >= 0/ { printf("T2 %d %ld\n", seq, w); @calls = count() }`)
 	until(`^trace 2: uprobe:` + regexp.QuoteMeta(bin) + `:tock .*\(1 probe\)$`)
 	waitEvents(2, 20)
 	waitEvents(1, 5)

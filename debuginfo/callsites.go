@@ -27,7 +27,8 @@ import (
 // functions its tail calls reach, in this binary, must list all their
 // calls (DW_AT_call_all_calls) and none may be the function itself or a
 // call through a pointer. A tail call out of the binary is taken not to
-// come back.
+// come back. A call site is taken only when the DIE it names stands for
+// fn's code alone (not for a clone of it too).
 
 // maxCallers is the most call sites one entry value is chosen among
 // (each costs a few instructions at every hit).
@@ -218,6 +219,12 @@ func (d *Debug) entryValue(reg int, pc uint64, fn *funcCtx) ([]LocOp, int, error
 	var callers []caller
 	seen := map[*callSite]bool{}
 	for _, id := range d.identities(fn.entry) {
+		if c := x.code[id]; len(c) != 1 || c[0] != fn.entry.Offset {
+			// The DIE stands for other code too (a clone of fn, such as
+			// fn.constprop.0, with the same abstract origin): its call
+			// sites may have called that, with other arguments.
+			continue
+		}
 		for _, s := range x.to[id] {
 			if v, ok := s.params[reg]; ok && !seen[s] {
 				seen[s] = true

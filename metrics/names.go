@@ -68,6 +68,10 @@ func validName(s string) string {
 	return out
 }
 
+// ValidPrefix reports whether prefix can start every metric's name as it
+// is ("" can): gs's own families take it unchanged.
+func ValidPrefix(prefix string) bool { return prefix == "" || validName(prefix) == prefix }
+
 // identLike reports whether s names something (a record's field), not a
 // position (a tuple's "0").
 func identLike(s string) bool {

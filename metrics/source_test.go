@@ -234,6 +234,11 @@ func TestNames(t *testing.T) {
 			t.Errorf("validName(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
+	for prefix, want := range map[string]bool{"gs_": true, "": true, "my_app_": true, "my-app_": false, "1x": false, "__x": false} {
+		if got := ValidPrefix(prefix); got != want {
+			t.Errorf("ValidPrefix(%q) = %v, want %v", prefix, got, want)
+		}
+	}
 	p, _ := compile(t, `BEGIN { @map_full = count(); }`)
 	_, diags := NewMaps(p, DefaultPrefix)
 	var b bytes.Buffer

@@ -48,6 +48,10 @@ func startMetrics(o *metricsOptions, prog *ir.Program, file *diag.File, stderr i
 	if o.addr == "" && !o.otlp {
 		return nil, exitOK
 	}
+	if !metrics.ValidPrefix(o.prefix) {
+		fmt.Fprintf(stderr, "gs: --metrics-prefix %q: a metric's name is letters, digits and _, and does not start with a digit or __\n", o.prefix)
+		return nil, exitUsage
+	}
 	if !o.printMaps {
 		prog.KeepMaps = true // an agent's maps are scraped, not printed
 	}

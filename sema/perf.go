@@ -53,6 +53,11 @@ const (
 // bpftrace's arch/x86_64.cpp lists them.
 var watchModes = map[string]uint32{"w": bpWrite, "rw": bpRead | bpWrite, "wr": bpRead | bpWrite, "x": bpExec}
 
+// sampled are the probe types whose hits interrupt the traced program
+// anywhere (Group.Special): their func is the symbol of the interrupted
+// pc, as bpftrace's is in a profile probe, not a probed function's name.
+var sampled = map[string]bool{"profile": true, "software": true, "watchpoint": true}
+
 // perfProbe adds a profile or software probe.
 func (c *checker) perfProbe(g *Group, pr *parser.Probe) {
 	at := ir.Probe{ID: uint32(len(c.p.Probes)), Kind: ir.Perf, Sp: pr.Sp, PerfType: perfTypeSoftware}

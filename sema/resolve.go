@@ -121,6 +121,12 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 		}
 	}
 	if b, ok := builtins[e.Name]; ok {
+		if e.Name == "func" && sampled[gc.g.Special] {
+			// The interrupted pc, named as usym names it (perf.go).
+			b = &Builtin{Name: "func", Kind: BuiltinReg, Reg: arch.IP, Type: Usym, Arg: -1}
+			c.p.Builtins[e] = b
+			return b.Type
+		}
 		if sp := gc.g.Special; sp != "" && (b.Kind == BuiltinReg || b.Kind == BuiltinFunc || b.Kind == BuiltinGoid) {
 			c.errorf(e, "%s is not available in %s", e.Name, sp).WithHint("%s probes run outside any traced function", sp)
 			return nil

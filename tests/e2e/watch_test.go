@@ -28,13 +28,13 @@ func buildWatch(t *testing.T, dir string, cc testtarget.Compiler, opt string, pi
 // TestWatchpointByName: watchpoint:./watch:g_counter:w on the global of
 // a PIE (and of a non-PIE) started with -c fires once per write the
 // target counts, after the write: print(g_counter) prints each value the
-// target printed, in order.
+// target printed, in order, and func names main, the writer.
 func TestWatchpointByName(t *testing.T) {
 	for _, v := range []variant{{CC: gcc, Opt: "-O2", PIE: true}, {CC: clang, Opt: "-O0", PIE: false}} {
 		t.Run(v.String(), func(t *testing.T) {
 			dir := t.TempDir()
 			buildWatch(t, dir, v.CC, v.Opt, v.PIE)
-			r := runGS(t, dir, timeout, "-c", "./watch 9", "-e", `watchpoint:./watch:g_counter:w { print(g_counter); @n = count() }`)
+			r := runGS(t, dir, timeout, "-c", "./watch 9", "-e", `watchpoint:./watch:g_counter:w { print(g_counter); @n = count(); @f[func] = count() }`)
 			if r.Code != 0 {
 				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 			}
@@ -55,6 +55,8 @@ func TestWatchpointByName(t *testing.T) {
 				t.Errorf("gs printed g_counter %v, the target wrote %v (%s writes)", got, want, m[1])
 			}
 			match(t, "the count", r.Stdout, `(?m)^@n: `+m[1]+`$`)
+			// func is the interrupted pc's function: main, which writes.
+			match(t, "func", r.Stdout, `(?m)^@f\[main\+\d+\]: `+m[1]+`$`)
 		})
 	}
 }

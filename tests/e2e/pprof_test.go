@@ -3,7 +3,12 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -161,6 +166,20 @@ func TestPprof(t *testing.T) {
 		case fn == "leaf" && flat != want:
 			t.Errorf("pprof -top: leaf flat %d, want %d:\n%s", flat, want, top)
 		}
+	}
+	// go tool pprof -http's flame graph: the same calls per path, by the
+	// function chains it draws (the inlined twice a box of its own).
+	flame, total := pprofFlame(t, dir, prof, "@calls")
+	wantFlame := map[string]int{}
+	for chain, n := range got {
+		var fns []string
+		for _, l := range byChain[chain] {
+			fns = append(fns, l.fn)
+		}
+		wantFlame[strings.Join(fns, " ← ")] += n
+	}
+	if fmt.Sprint(sortedCounts(flame)) != fmt.Sprint(sortedCounts(wantFlame)) || total != own["twice1"]+own["twice2"]+own["beta"] {
+		t.Errorf("pprof -http's flame graph: %v, total %d\nwant %v, total %d", sortedCounts(flame), total, sortedCounts(wantFlame), own["twice1"]+own["twice2"]+own["beta"])
 	}
 	match(t, "pprof -top", top, `(?m)^File: prof$`)
 	match(t, "pprof -top", top, `(?m)^Type: @calls$`)
@@ -459,4 +478,77 @@ func TestPprofAtPrint(t *testing.T) {
 	if printed != 5+8 || total(first) != 5 || total(final) != 8 {
 		t.Errorf("the profile at print(@calls) counts %d calls (want 5), at exit %d (want 8); gs printed %d in all (want 5+8)\nstdout:\n%s", total(first), total(final), printed, stdout.String())
 	}
+}
+
+// pprofFlame serves prof with go tool pprof -http on loopback and reads
+// its flame graph of sample type si: the value of each function chain
+// drawn (innermost first, joined by " ← "), and the total.
+func pprofFlame(t *testing.T, dir, prof, si string) (map[string]int, int) {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, "go", "tool", "pprof", "-no_browser", "-http="+addr, prof)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	// go tool runs pprof as its child: end both, as a process group.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.WaitDelay = 5 * time.Second
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); cmd.Wait() }()
+	client := &http.Client{Timeout: timeout}
+	var page []byte
+	for page == nil {
+		resp, err := client.Get("http://" + addr + "/ui/flamegraph?si=" + url.QueryEscape(si))
+		if err == nil {
+			page, err = io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if err != nil || resp.StatusCode != http.StatusOK {
+				t.Fatalf("pprof -http: %v %s\n%s", err, resp.Status, page)
+			}
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatalf("pprof -http did not serve %s in %v: %v\n%s", addr, timeout, err, out.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	// The page hands the flame graph to its script as stackViewer({...}, ...).
+	_, data, ok := strings.Cut(string(page), "stackViewer({")
+	data = "{" + data
+	if !ok {
+		t.Fatalf("pprof's flame graph page has no stackViewer data:\n%s", page)
+	}
+	var fg struct {
+		Total  int
+		Stacks []struct {
+			Value   int
+			Sources []int
+		}
+		Sources []struct{ FullName string }
+	}
+	if err := json.NewDecoder(strings.NewReader(data)).Decode(&fg); err != nil {
+		t.Fatalf("pprof's flame graph data: %v", err)
+	}
+	chains := map[string]int{}
+	for _, st := range fg.Stacks {
+		if st.Value == 0 {
+			continue
+		}
+		var fns []string
+		for i := len(st.Sources) - 1; i >= 1; i-- { // Sources[0] is the root box
+			fns = append(fns, fg.Sources[st.Sources[i]].FullName)
+		}
+		chains[strings.Join(fns, " ← ")] += st.Value
+	}
+	return chains, fg.Total
 }

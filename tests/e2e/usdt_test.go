@@ -22,6 +22,7 @@ const usdtScript = `
 usdt:./usdt:app:sizes { printf("sizes %d %u %d %u %d %u %lld %llu\n", arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7) }
 usdt:./usdt:globals { printf("globals %d %u %d %u %d %u %lld %llu\n", arg0, arg1, arg2, arg3, arg4, arg5, arg6, arg7) }
 usdt:./usdt:app:consts { printf("consts %d %d %lld\n", arg0, arg1, arg2) }
+usdt:./usdt:app:indexed { printf("indexed %ld %d\n", arg0, arg1) }
 `
 
 // selfText returns the target's "self: " lines that start with one of
@@ -43,7 +44,7 @@ func selfText(stderr string, prefixes ...string) []string {
 }
 
 // TestUSDTArgs reads USDT arguments of every size and signedness, in
-// registers, on the stack, in globals and as constants, for gcc and clang
+// registers, on the stack, in globals, in arrays and as constants, for gcc and clang
 // at -O0 and -O2, PIE and not, and compares them with what the target
 // prints before each probe.
 func TestUSDTArgs(t *testing.T) {
@@ -55,8 +56,8 @@ func TestUSDTArgs(t *testing.T) {
 			if r.Code != 0 {
 				t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
 			}
-			want := selfText(r.Stderr, "sizes", "globals", "consts")
-			if got := strings.TrimSuffix(r.Stdout, "\n"); len(want) != 9 || got != strings.Join(want, "\n") {
+			want := selfText(r.Stderr, "sizes", "globals", "consts", "indexed")
+			if got := strings.TrimSuffix(r.Stdout, "\n"); len(want) != 12 || got != strings.Join(want, "\n") {
 				t.Errorf("gs:\n%s\ntarget:\n%s", got, strings.Join(want, "\n"))
 			}
 		})
@@ -284,7 +285,7 @@ func TestUSDTList(t *testing.T) {
 		t.Fatal(err)
 	}
 	notes := regexp.MustCompile(`(?m)^\s+Provider: (\S+)\n\s+Name: (\S+)\n.*\n\s+Arguments: (.*)$`).FindAllStringSubmatch(string(out), -1)
-	if len(notes) != 4 {
+	if len(notes) != 5 {
 		t.Fatalf("readelf -n shows %d probes:\n%s", len(notes), out)
 	}
 	var want []string

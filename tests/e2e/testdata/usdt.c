@@ -1,8 +1,9 @@
 // USDT probes for the end-to-end tests, built with Debian's <sys/sdt.h>:
 // arguments of every size and signedness that the compilers put in
-// registers (-O2), on the stack (-O0) or in globals (symbol(%rip)), and
-// constants; a probe guarded by its semaphore. Before each probe fires the
-// target prints on stderr what the probe's arguments are ("self: ..."),
+// registers (-O2), on the stack (-O0), in globals (symbol(%rip)), in an
+// array (base, index and scale: 8@(%rdi,%rsi,8) at -O2) and constants; a probe guarded by its semaphore. Before each probe fires the
+// target prints on stderr what the probe's arguments are ("self: ...";
+// indexed prints them after),
 // and each round its semaphore ("self: sem=N").
 //
 // usdt [ROUNDS] runs ROUNDS rounds (3 by default; 0 for ever, 20ms apart).
@@ -18,6 +19,7 @@ SEMAPHORE(sizes)
 SEMAPHORE(globals)
 SEMAPHORE(consts)
 SEMAPHORE(guarded)
+SEMAPHORE(indexed)
 
 int8_t g8 = -8;
 uint8_t gu8 = 250;
@@ -46,6 +48,18 @@ __attribute__((noinline)) void consts(void)
 	DTRACE_PROBE3(app, consts, 5, -7, -1234567890123LL);
 }
 
+__attribute__((noinline)) void indexed(long round)
+{
+	volatile long arr[8];
+	volatile int small[8];
+	for (int k = 0; k < 8; k++)
+		arr[k] = -1000000000000LL * k - 7 - round, small[k] = -100 * k - 3 - round;
+	for (volatile long i = round % 7; i < round % 7 + 1; i++) {
+		DTRACE_PROBE2(app, indexed, arr[i], small[i + 1]); // gcc -O2: -4@20(%rsp,%rdx,4)
+		fprintf(stderr, "self: indexed %ld %d\n", arr[i], small[i + 1]);
+	}
+}
+
 __attribute__((noinline)) void guarded(long round)
 {
 	if (app_guarded_semaphore) {
@@ -62,6 +76,7 @@ int main(int argc, char **argv)
 		globals();
 		g8--, gu8++, g16--, gu16++, g32--, gu32++, g64--, gu64++;
 		consts();
+		indexed(i);
 		fprintf(stderr, "self: sem=%d\n", app_guarded_semaphore);
 		guarded(i);
 		if (rounds == 0)

@@ -487,3 +487,12 @@ func (s *Session) withBody(text string) string {
 	}
 	return text + " " + body
 }
+
+// InfoLocals writes what gs -lv shows at spec (FILE:LINE or FUNC) of the
+// session's binary.
+func (s *Session) InfoLocals(w io.Writer, spec string) error {
+	if s.cfg.InfoLocals == nil {
+		return errors.New("info locals: not available here")
+	}
+	return s.cfg.InfoLocals(w, s.binary, spec)
+}

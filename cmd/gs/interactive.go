@@ -17,6 +17,7 @@ import (
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/live"
 	"github.com/gs-tracer/gs/session"
+	"github.com/gs-tracer/gs/tui"
 )
 
 // interactive runs gs -i: the TUI on a terminal, else the line mode, which
@@ -52,7 +53,7 @@ func interactive(o *options, rest []string, cmdArgs []string, stdin io.Reader, s
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if f, ok := stdin.(*os.File); ok && isatty.IsTerminal(f.Fd()) && tuiMode != nil {
+	if f, ok := stdin.(*os.File); ok && isatty.IsTerminal(f.Fd()) {
 		return tuiMode(ctx, cfg)
 	}
 	s, err := live.Start(ctx, cfg)
@@ -114,8 +115,13 @@ func renderAt(w io.Writer, err error, n int) {
 	l.Render(w, false)
 }
 
-// tuiMode runs the terminal UI (tui.go); nil: the line mode on a terminal too.
-var tuiMode func(ctx context.Context, cfg live.Config) int
+// tuiMode runs the terminal UI (package tui).
+func tuiMode(ctx context.Context, cfg live.Config) int {
+	if err := tui.Run(ctx, cfg); err != nil {
+		return sessionErr(err, os.Stderr)
+	}
+	return exitOK
+}
 
 // sessionErr reports an error that ended an interactive session.
 func sessionErr(err error, stderr io.Writer) int {

@@ -334,15 +334,15 @@ func TestBpftraceSyntaxErrors(t *testing.T) {
 t.gs:1:1: error: not supported by gs: kprobe probes
     kprobe:f {} tracepoint:a:b {} h:cycles:10 {}
     ^~~~~~
-hint: gs traces user space: it has uprobe (u), uretprobe (ur), interval (i), begin and end probes
+hint: gs traces user space: it has uprobe (u), uretprobe (ur), usdt (U), interval (i), profile (p), software (s), watchpoint (w), begin and end probes
 t.gs:1:13: error: not supported by gs: tracepoint probes
     kprobe:f {} tracepoint:a:b {} h:cycles:10 {}
                 ^~~~~~~~~~
-hint: gs traces user space: it has uprobe (u), uretprobe (ur), interval (i), begin and end probes
+hint: gs traces user space: it has uprobe (u), uretprobe (ur), usdt (U), interval (i), profile (p), software (s), watchpoint (w), begin and end probes
 t.gs:1:31: error: not supported by gs: hardware probes
     kprobe:f {} tracepoint:a:b {} h:cycles:10 {}
                                   ^
-hint: gs traces user space: it has uprobe (u), uretprobe (ur), interval (i), begin and end probes
+hint: gs traces user space: it has uprobe (u), uretprobe (ur), usdt (U), interval (i), profile (p), software (s), watchpoint (w), begin and end probes
 `,
 		},
 		{

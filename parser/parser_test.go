@@ -666,7 +666,7 @@ hint: probes look like uprobe:BINARY:FUNCTION, uretprobe:BINARY:FUNCTION, interv
 t.gs:1:1: error: unknown probe type "foo"
     foo:bar { }
     ^~~
-hint: gs has uprobe (u), uretprobe (ur), interval (i), begin and end probes
+hint: gs has uprobe (u), uretprobe (ur), usdt (U), interval (i), profile (p), software (s), watchpoint (w), begin and end probes
 `,
 		},
 		{
@@ -875,7 +875,7 @@ hint: write "NAME" or "NAME"+OFFSET
 t.gs:1:1: error: not supported by gs: kprobe probes
     kprobe:foo {}
     ^~~~~~
-hint: gs traces user space: it has uprobe (u), uretprobe (ur), interval (i), begin and end probes
+hint: gs traces user space: it has uprobe (u), uretprobe (ur), usdt (U), interval (i), profile (p), software (s), watchpoint (w), begin and end probes
 `,
 		},
 		{

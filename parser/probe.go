@@ -69,7 +69,7 @@ func (b *builder) probeSpec(text string, off int) *Probe {
 			p.Kind = ProbeEnd
 		default:
 			b.diags.Errorf(p.Sp, "unknown probe %q", text).
-				WithHint("gs has uprobe (u), uretprobe (ur), interval (i), begin and end probes")
+				WithHint("gs has uprobe (u), uretprobe (ur), usdt (U), interval (i), profile (p), software (s), watchpoint (w), begin and end probes")
 		}
 		return p
 	}
@@ -79,14 +79,14 @@ func (b *builder) probeSpec(text string, off int) *Probe {
 	if !ok {
 		if long, ok := otherProbeTypes[typ]; ok {
 			b.diags.Errorf(b.src.span(off, off+colon), "not supported by gs: %s probes", long).
-				WithHint("gs traces user space: it has uprobe (u), uretprobe (ur), interval (i), begin and end probes")
+				WithHint("gs traces user space: it has uprobe (u), uretprobe (ur), usdt (U), interval (i), profile (p), software (s), watchpoint (w), begin and end probes")
 			return p
 		}
 		d := b.diags.Errorf(b.src.span(off, off+colon), "unknown probe type %q", typ)
 		if typ == "BEGIN" || typ == "END" || typ == "begin" || typ == "end" {
 			d.WithHint("%s takes no arguments", typ)
 		} else {
-			d.WithHint("gs has uprobe (u), uretprobe (ur), interval (i), begin and end probes")
+			d.WithHint("gs has uprobe (u), uretprobe (ur), usdt (U), interval (i), profile (p), software (s), watchpoint (w), begin and end probes")
 		}
 		return p
 	}

@@ -50,7 +50,11 @@ func (c *checker) usdtProbes(g *Group, pr *parser.Probe) {
 	}
 	n := 0
 	for _, name := range names {
-		n += c.usdtBinary(g, pr, name, len(names) == 1 && !debuginfo.HasWildcard(pr.Binary) && pr.Binary != "")
+		k := c.usdtBinary(g, pr, name, len(names) == 1 && !debuginfo.HasWildcard(pr.Binary) && pr.Binary != "")
+		if k < 0 {
+			return // reported
+		}
+		n += k
 	}
 	if n == 0 {
 		what := pr.Func
@@ -67,10 +71,12 @@ func (c *checker) usdtProbes(g *Group, pr *parser.Probe) {
 }
 
 // usdtBinary adds the sites of pr in the binary name and returns how many
-// there are; one reports a binary it cannot open.
+// there are; with one, a binary it cannot open or read is reported, and
+// the count is -1.
 func (c *checker) usdtBinary(g *Group, pr *parser.Probe, name string, one bool) int {
 	var be *binEntry
-	if pr.Binary == "" && len(c.cfg.Mapped) > 0 {
+	if len(c.cfg.Mapped) > 0 && (pr.Binary == "" || debuginfo.HasWildcard(pr.Binary)) {
+		// A file of Mapped (Glob's matches with -p are too), by its host path.
 		be = c.openMapped(name)
 	} else {
 		be = c.openBinary(name)
@@ -81,6 +87,7 @@ func (c *checker) usdtBinary(g *Group, pr *parser.Probe, name string, one bool) 
 			if be.hint != "" {
 				d.WithHint("%s", be.hint)
 			}
+			return -1
 		}
 		return 0
 	}
@@ -88,6 +95,7 @@ func (c *checker) usdtBinary(g *Group, pr *parser.Probe, name string, one bool) 
 	if err != nil {
 		if one {
 			c.errorf(pr, "cannot read the usdt probes of %q: %v", name, err)
+			return -1
 		}
 		return 0
 	}

@@ -52,7 +52,7 @@ var Variants = []*Variant{
 // their iteration, user stacks.
 var (
 	noStrings = []string{"ststr", "stmem", "streq"}
-	noMaps    = []string{"mapget", "mapset", "mapdel", "mapagg", "maphas", "mapkeys", "mapnext"}
+	noMaps    = []string{"mapget", "mapset", "mapdel", "mapagg", "maphas", "mapkeys", "mapnext", "tseries"}
 	noStacks  = []string{"ststack", "stackid"}
 )
 

@@ -231,6 +231,7 @@ const (
 	GsVarGsCpid          = "gs_cpid"
 	GsVarGsNrCpus        = "gs_nr_cpus"
 	GsVarGsStartNs       = "gs_start_ns"
+	GsVarGsStopped       = "gs_stopped"
 	GsVarGsStrSize       = "gs_str_size"
 	GsVarGsTargetTgid    = "gs_target_tgid"
 	GsVarGsTreeOn        = "gs_tree_on"
@@ -321,6 +322,7 @@ type GsVariableSpecs struct {
 	GsCpid       *ebpf.VariableSpec `ebpf:"gs_cpid"`
 	GsNrCpus     *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
 	GsStartNs    *ebpf.VariableSpec `ebpf:"gs_start_ns"`
+	GsStopped    *ebpf.VariableSpec `ebpf:"gs_stopped"`
 	GsStrSize    *ebpf.VariableSpec `ebpf:"gs_str_size"`
 	GsTargetTgid *ebpf.VariableSpec `ebpf:"gs_target_tgid"`
 	GsTreeOn     *ebpf.VariableSpec `ebpf:"gs_tree_on"`
@@ -400,6 +402,7 @@ type GsVariables struct {
 	GsCpid       *ebpf.Variable `ebpf:"gs_cpid"`
 	GsNrCpus     *ebpf.Variable `ebpf:"gs_nr_cpus"`
 	GsStartNs    *ebpf.Variable `ebpf:"gs_start_ns"`
+	GsStopped    *ebpf.Variable `ebpf:"gs_stopped"`
 	GsStrSize    *ebpf.Variable `ebpf:"gs_str_size"`
 	GsTargetTgid *ebpf.Variable `ebpf:"gs_target_tgid"`
 	GsTreeOn     *ebpf.Variable `ebpf:"gs_tree_on"`

@@ -45,6 +45,7 @@ const (
 	GsMapsVarGsCpid          = "gs_cpid"
 	GsMapsVarGsNrCpus        = "gs_nr_cpus"
 	GsMapsVarGsStartNs       = "gs_start_ns"
+	GsMapsVarGsStopped       = "gs_stopped"
 	GsMapsVarGsStrSize       = "gs_str_size"
 	GsMapsVarGsTargetTgid    = "gs_target_tgid"
 	GsMapsVarGsTreeOn        = "gs_tree_on"
@@ -135,6 +136,7 @@ type GsMapsVariableSpecs struct {
 	GsCpid       *ebpf.VariableSpec `ebpf:"gs_cpid"`
 	GsNrCpus     *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
 	GsStartNs    *ebpf.VariableSpec `ebpf:"gs_start_ns"`
+	GsStopped    *ebpf.VariableSpec `ebpf:"gs_stopped"`
 	GsStrSize    *ebpf.VariableSpec `ebpf:"gs_str_size"`
 	GsTargetTgid *ebpf.VariableSpec `ebpf:"gs_target_tgid"`
 	GsTreeOn     *ebpf.VariableSpec `ebpf:"gs_tree_on"`
@@ -214,6 +216,7 @@ type GsMapsVariables struct {
 	GsCpid       *ebpf.Variable `ebpf:"gs_cpid"`
 	GsNrCpus     *ebpf.Variable `ebpf:"gs_nr_cpus"`
 	GsStartNs    *ebpf.Variable `ebpf:"gs_start_ns"`
+	GsStopped    *ebpf.Variable `ebpf:"gs_stopped"`
 	GsStrSize    *ebpf.Variable `ebpf:"gs_str_size"`
 	GsTargetTgid *ebpf.Variable `ebpf:"gs_target_tgid"`
 	GsTreeOn     *ebpf.Variable `ebpf:"gs_tree_on"`

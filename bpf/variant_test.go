@@ -65,7 +65,12 @@ var lackedOpUses = map[ir.Op]ir.Insn{
 	ir.OpMapNext:   {Op: ir.OpMapNext, C: 1, Imm: 64},
 	ir.OpStStack:   {Op: ir.OpStStack, C: 1, Imm: 64},
 	ir.OpStackID:   {Op: ir.OpStackID},
+	ir.OpTseries:   {Op: ir.OpTseries, B: tseriesMap, Imm: 64},
 }
+
+// tseriesMap is the map OpTseries's use aggregates into: TestVariantLacks
+// makes it a time series in gs_mapinfo.
+const tseriesMap = 9
 
 // TestVariantLacks runs a use of each op a variant lacks on it and on the
 // whole interpreter: the whole one runs them all, the variant refuses each
@@ -91,6 +96,9 @@ func TestVariantLacks(t *testing.T) {
 			t.Run(v.Name+"/on "+run.Name, func(t *testing.T) {
 				objs := loadVariant(t, run, nil)
 				install(t, objs, probes)
+				if err := objs.GsMapinfo.Put(uint32(tseriesMap), GsMapinfo{Max: 1, Step: 1, Agg: uint32(ir.AggTseries)}); err != nil {
+					t.Fatal(err)
+				}
 				attach(t, objs, bin, probes, uprobeProg{})
 				rd := newReader(t, objs)
 				tg := startTarget(t, bin)

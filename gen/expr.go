@@ -631,7 +631,7 @@ func (g *gen) record(call *parser.CallExpr) {
 	}
 	g.emit(ir.Insn{Op: ir.OpEmit, Imm: int32(ev.Size)})
 	if ev.Kind == ir.EventExit {
-		g.emit(ir.Insn{Op: ir.OpExit})
+		g.emit(ir.Insn{Op: ir.OpExit, Imm: 1}) // exit(): every probe stops, in the kernel
 	}
 }
 

@@ -305,6 +305,10 @@ func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
 			r = g.expr(call.Args[0])
 			defer g.pop()
 		}
+		if m.Desc.Agg == ir.AggTseries {
+			g.tseries(m, lhs, r)
+			return
+		}
 		if g.maps[m.Desc.ID].InCells { // the key is the probe's: no key to build
 			in := ir.Insn{Op: ir.OpCellAgg, A: r, B: m.Desc.ID, C: uint8(m.Desc.Agg), Imm: int32(g.cellsOf(m))}
 			// A value that is one saved register (argN, retval, a
@@ -352,7 +356,7 @@ func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
 // func or probe key is the running probe's id, not one a map or $var
 // kept (StoredIDs).
 func inCells(m *sema.Map) bool {
-	if m.Kind != sema.MapAgg || m.Deleted || m.Read || m.StoredIDs { // delete(), reads and for need the entry's key
+	if m.Kind != sema.MapAgg || m.Desc.Agg == ir.AggTseries || m.Deleted || m.Read || m.StoredIDs { // delete(), reads and for need the entry's key
 		return false
 	}
 	for _, k := range m.KeyTypes {
@@ -361,6 +365,20 @@ func inCells(m *sema.Map) bool {
 		}
 	}
 	return true
+}
+
+// tseries lowers @m[k] = tseries(x, ...) with x in r: OpTseries at the
+// time CLOCK_TAI says, or the time map says (sema's Program.TimeMap).
+func (g *gen) tseries(m *sema.Map, lhs *parser.MapExpr, r uint8) {
+	t := g.push()
+	if tm := g.p.TimeMap; tm != nil {
+		g.mapRead(tm, t)
+	} else {
+		g.emit(ir.Insn{Op: ir.OpLdCtx, A: t, Imm: int32(ir.CtxTaiNs)})
+	}
+	g.key(m, lhs.Keys)
+	g.emit(ir.Insn{Op: ir.OpTseries, A: r, B: m.Desc.ID, C: t, Imm: int32(m.Heap)})
+	g.pop()
 }
 
 // cellsOf returns the offset of m's cells in the current group's range,

@@ -41,6 +41,8 @@ var limitConsts = []cConst{
 	{"GS_AGG_SET_SLOT", AggSetSlot, ""},
 	{"GS_AGG_BUCKET_BASE", AggBucketBase, ""},
 	{"GS_MAX_BUCKETS", MaxBuckets, ""},
+	{"GS_TSERIES_SLOTS", TseriesSlots, "u64s of one tseries bucket"},
+	{"GS_MAX_TSERIES", MaxTseries, "intervals of one tseries"},
 	{"GS_MAX_CELLS", MaxCells, "u64 cells of gs_cells per CPU"},
 	{"GS_ITER_BYTES", IterBytes, "key bytes per iteration level (a power of two)"},
 	{"GS_MAX_ITER_DEPTH", MaxIterDepth, "iteration levels: nested for loops over maps"},
@@ -102,6 +104,11 @@ func CHeader() string {
 	b.WriteString("\n/* Aggregations of OpMapAgg (ir.Agg). */\n")
 	for a := Agg(0); a < numAgg; a++ {
 		def("GS_AGG_"+strings.ToUpper(AggNames[a]), int64(a), "")
+	}
+
+	b.WriteString("\n/* How OpTseries combines an interval's values (ir.TseriesFn). */\n")
+	for f := TseriesFn(0); f < numTseriesFn; f++ {
+		def("GS_TSERIES_"+strings.ToUpper(TseriesFnNames[f]), int64(f), "")
 	}
 
 	b.WriteString("\n/* Diagnostic counters, keys of gs_counters (ir.Counter). */\n")

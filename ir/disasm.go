@@ -81,6 +81,8 @@ func DisasmInsn(ins Insn, pc int) string {
 		return fmt.Sprintf("%s %s, map %d, %s%s", name, a, ins.B, heapAt(ins.Imm), in)
 	case OpMapAgg:
 		return fmt.Sprintf("%s %s, map %d, %s, %s", name, a, ins.B, aggName(Agg(ins.C)), heapAt(ins.Imm))
+	case OpTseries:
+		return fmt.Sprintf("%s %s, map %d, %s, at %s", name, a, ins.B, heapAt(ins.Imm), c)
 	case OpCellAgg:
 		return fmt.Sprintf("%s %s, map %d, %s, cells+%d", name, a, ins.B, aggName(Agg(ins.C)), ins.Imm)
 	case OpStReg:
@@ -252,6 +254,9 @@ func Disasm(p *Program) string {
 			fmt.Fprintf(&b, " %s", aggName(m.Agg))
 			if m.Agg == AggLhist {
 				fmt.Fprintf(&b, "(%d, %d, %d)", m.Min, m.Max, m.Step)
+			}
+			if ts := m.Tseries; ts != nil {
+				fmt.Fprintf(&b, "(%dns, %d, %s)", ts.Interval, ts.Intervals, TseriesFnNames[ts.Fn])
 			}
 		} else {
 			fmt.Fprintf(&b, " %s", typeName(m.Value))

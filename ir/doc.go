@@ -151,6 +151,20 @@
 // the compiler falls back to gs_aggs for all when the ranges would not fit
 // MaxCells. OpCellAggReg is OpCellAgg of a saved register, in one step.
 //
+// # Time series
+//
+// A tseries(x, interval, n[, fn]) map (Map.Tseries) is a gs_aggs map
+// whose entry holds n buckets of TseriesSlots u64s each, {value, meta,
+// epoch + 1} (0: never written), as bpftrace's tseries map does. OpTseries at time t (TAI
+// nanoseconds, or the value of the script's time map in tests) is in
+// epoch e = t/interval, bucket e%n: when the bucket's epoch is not e and
+// fn is not last, value and meta are zeroed first; then last sets value
+// x and meta t, sum adds x, avg adds x and counts in meta, min and max
+// keep the smaller or larger (signed) with meta 1 once set; the epoch
+// slot becomes e + 1. The runtime combines the CPUs' buckets of one epoch by fn
+// (last: the largest meta) and prints the n epochs up to the latest any
+// key has.
+//
 // # Iteration
 //
 // OpMapLookup of an aggregation (C InAggs) reads its value over every CPU

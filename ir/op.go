@@ -60,7 +60,7 @@ const (
 	OpMapDelete            // delete map B [key heap[imm:]]; rA = 1 when there was an entry, else 0 (C: the BPF map, see MapIn)
 	OpMapAgg               // aggregate rA into map B [key heap[imm:]] with aggregation C (an Agg constant)
 	OpStStack              // heap[imm] = user stack: u64 count, then up to C frames of StackFrameSize bytes (see Stacks in doc.go)
-	OpExit                 // stop this probe's program
+	OpExit                 // stop this probe's program; imm 1 (exit()): stop every probe, none runs again until the runtime clears gs_stopped (for END)
 	OpStackID              // rA = id of the current user stack in gs_stacks; StackIDNone if it was not captured
 	OpCellAgg              // aggregate rA with aggregation C into the probe's cells from imm (map B; see Cells in doc.go)
 	OpCellAggReg           // OpCellAgg of saved register A (as OpLdReg A) instead of a register: one step for `hist(arg0)`
@@ -70,6 +70,7 @@ const (
 	OpMapKeys              // rA = number of keys of map B in BPF map C; the first IterCap(K) have key bytes [8, 8+K) copied to iteration level L (imm = K | L<<8; K = 0: count only)
 	OpMapNext              // if level B has a next key: heap[imm:] = its K key bytes, heap[imm+K:] = its value (C*8 bytes), rA = 1; else rA = 0
 	OpMapHas               // rA = 1 when map B has key heap[imm:imm+KeySize], else 0 (C: the BPF map, see MapIn)
+	OpTseries              // add rA at time rC to the time series of map B [key heap[imm:]] in gs_aggs (Map.Tseries; see Time series in doc.go)
 	numOps
 )
 
@@ -158,7 +159,7 @@ var Table = [numOps]Info{
 	OpMapDelete:  {Name: "mapdel", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpMapAgg:     {Name: "mapagg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpStStack:    {Name: "ststack", Shape: ShapeACI, CIsNum: true},
-	OpExit:       {Name: "exit", Shape: ShapeNone},
+	OpExit:       {Name: "exit", Shape: ShapeI},
 	OpStackID:    {Name: "stackid", Shape: ShapeA},
 	OpCellAgg:    {Name: "cellagg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpCellAggReg: {Name: "cellaggreg", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
@@ -168,6 +169,7 @@ var Table = [numOps]Info{
 	OpMapKeys:    {Name: "mapkeys", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpMapNext:    {Name: "mapnext", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
 	OpMapHas:     {Name: "maphas", Shape: ShapeABCI, BIsNum: true, CIsNum: true},
+	OpTseries:    {Name: "tseries", Shape: ShapeABCI, BIsNum: true},
 }
 
 // NumOps is the number of defined ops.
@@ -237,11 +239,29 @@ const (
 	AggStats
 	AggHist
 	AggLhist
+	AggTseries // OpTseries, not OpMapAgg: Map.Tseries
 	numAgg
 )
 
 // AggNames maps each Agg to its script name.
-var AggNames = [numAgg]string{"count", "sum", "min", "max", "avg", "stats", "hist", "lhist"}
+var AggNames = [numAgg]string{"count", "sum", "min", "max", "avg", "stats", "hist", "lhist", "tseries"}
+
+// TseriesFn is how a tseries() combines the values of one interval
+// (bpftrace's aggregation argument): the last one by default.
+type TseriesFn uint8
+
+// Time series functions.
+const (
+	TseriesLast TseriesFn = iota
+	TseriesSum
+	TseriesMin
+	TseriesMax
+	TseriesAvg
+	numTseriesFn
+)
+
+// TseriesFnNames names each TseriesFn as tseries' argument spells it.
+var TseriesFnNames = [numTseriesFn]string{"last", "sum", "min", "max", "avg"}
 
 // Status values written by OpStStatus and OpStMem, in a status slot of
 // StatusSize bytes: {u64 status, u64 fault address}. OpStMem's bytes

@@ -11,7 +11,7 @@ import (
 
 // Version identifies the encoding. Bump it whenever an op is added or its
 // meaning changes.
-const Version = 16
+const Version = 17
 
 // Limits shared with the C interpreter (they are written into its header).
 const (
@@ -54,6 +54,14 @@ const (
 	AggSetSlot    = 4
 	AggBucketBase = 5
 	MaxBuckets    = 66
+
+	// A tseries() entry (OpTseries) holds its intervals' buckets in the
+	// slots of an aggregation value instead: bucket i is slots
+	// TseriesSlots*i to TseriesSlots*i+2, {value, meta, epoch+1} (see Time
+	// series in doc.go), so a time series has at most MaxTseries
+	// intervals.
+	TseriesSlots = 3
+	MaxTseries   = AggSlots / TseriesSlots
 
 	// MaxCells is how many u64 cells of gs_cells each CPU has for ranges
 	// (see Cells in doc.go). The entry holds AggSlots more, so that the
@@ -564,11 +572,24 @@ type Map struct {
 	InCells bool
 	// Lhist parameters.
 	Min, Max, Step int64
+	// Tseries describes a tseries() map (Agg AggTseries).
+	Tseries *Tseries
 
 	// KeyOffsets[i] is the byte offset of key value i in the 128-byte key
 	// (the first is 8); each value takes Keys[i].Size bytes.
 	KeyOffsets []int
 	Sp         diag.Span // the map's first use in the script
+}
+
+// Tseries is a tseries(value, interval, intervals[, fn]) map's shape: the
+// runtime writes it to gs_mapinfo as {min Fn, max Intervals, step
+// Interval}.
+type Tseries struct {
+	Interval  int64 // nanoseconds of one interval
+	Intervals int   // the intervals kept, at most MaxTseries
+	Fn        TseriesFn
+	// Signed says the values are signed (min and max compare as such).
+	Signed bool
 }
 
 // CellRange is where one probe aggregates into one InCells map: the map's

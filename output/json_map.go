@@ -24,8 +24,9 @@ func jsonMapType(m *ir.Map) string {
 		return "hist"
 	case m.IsAgg && (m.Agg == ir.AggAvg || m.Agg == ir.AggStats):
 		return "stats"
+	case isTseries(m):
+		return "tseries"
 	}
-	// tseries: "tseries", its value written by appendEntryJSON.
 	return "map"
 }
 
@@ -34,6 +35,9 @@ func jsonMapType(m *ir.Map) string {
 func (p *Maps) appendJSON(dst []byte, m *ir.Map, es []MapEntry, top int, div int64) []byte {
 	if len(es) == 0 {
 		return dst
+	}
+	if isTseries(m) {
+		return p.appendTseriesMapJSON(dst, m, es)
 	}
 	rs := p.order(m, es, top)
 	dst = appendJSONHead(dst, jsonMapType(m))
@@ -50,6 +54,30 @@ func (p *Maps) appendJSON(dst []byte, m *ir.Map, es []MapEntry, top int, div int
 			dst = appendJSONString(dst, p.buf)
 			dst = append(dst, jsonColon...)
 			dst = p.appendEntryJSON(dst, m, r.e, div)
+		}
+		dst = append(dst, '}')
+	}
+	return append(dst, "}}\n"...)
+}
+
+// appendTseriesMapJSON writes a tseries map: a key's intervals, from the
+// least to the most recently written key (tseries.go).
+func (p *Maps) appendTseriesMapJSON(dst []byte, m *ir.Map, es []MapEntry) []byte {
+	order, last := seriesOrder(es)
+	dst = appendJSONHead(dst, jsonMapType(m))
+	dst = appendJSONName(append(dst, '{'), "@"+m.Name)
+	if len(m.Keys) == 0 {
+		dst = appendTseriesJSON(dst, m, order[len(order)-1], last, p.TAIOffset)
+	} else {
+		dst = append(dst, '{')
+		for i, e := range order {
+			if i > 0 {
+				dst = append(dst, jsonMemberSep...)
+			}
+			p.buf = p.keyTextJSON(p.buf[:0], m, &e.Key)
+			dst = appendJSONString(dst, p.buf)
+			dst = append(dst, jsonColon...)
+			dst = appendTseriesJSON(dst, m, e, last, p.TAIOffset)
 		}
 		dst = append(dst, '}')
 	}

@@ -43,6 +43,15 @@ type AggTotal struct {
 	Min, Max int64
 	Set      bool // Min and Max hold a value
 	Buckets  [ir.MaxBuckets]uint64
+	// Series are a tseries' intervals that hold a value, by epoch.
+	Series []SeriesPoint
+}
+
+// SeriesPoint is one interval of a time series, its values combined over
+// the CPUs: Epoch is the interval's start over the interval.
+type SeriesPoint struct {
+	Epoch uint64
+	Value uint64
 }
 
 // MapEntry is one entry of a script map as the session read it: its key,
@@ -66,6 +75,9 @@ type Maps struct {
 	Stacks func(id uint64) ([]symbolize.Frame, bool)
 	// JSON writes one JSON line per map (json_map.go).
 	JSON bool
+	// TAIOffset is how many nanoseconds CLOCK_TAI is ahead of UTC: a
+	// tseries' intervals count CLOCK_TAI's time (tseries.go).
+	TAIOffset int64
 
 	dec    *Decoder
 	text   Text
@@ -240,6 +252,9 @@ func appendMapName(dst []byte, m *ir.Map) []byte { return append(append(dst, '@'
 func (p *Maps) appendText(dst []byte, m *ir.Map, es []MapEntry, top int, div int64) []byte {
 	if len(es) == 0 {
 		return dst
+	}
+	if isTseries(m) {
+		return append(p.appendTseries(dst, m, es), '\n') // tseries.go
 	}
 	for i, r := range p.order(m, es, top) {
 		e := r.e

@@ -58,7 +58,7 @@ const (
 // aggs are the aggregation functions, valid only as `@m[...] = f(...)`.
 var aggs = map[string]ir.Agg{
 	"count": ir.AggCount, "sum": ir.AggSum, "min": ir.AggMin, "max": ir.AggMax,
-	"avg": ir.AggAvg, "stats": ir.AggStats, "hist": ir.AggHist, "lhist": ir.AggLhist,
+	"avg": ir.AggAvg, "stats": ir.AggStats, "hist": ir.AggHist, "lhist": ir.AggLhist, "tseries": ir.AggTseries,
 }
 
 func mapName(name string) string { return "@" + name }
@@ -522,7 +522,11 @@ func (c *checker) aggAssign(gc *groupCtx, lhs *parser.MapExpr, call *parser.Call
 	c.p.MapOf[lhs].assigned = true
 	ok := true
 	var min, max, step int64
+	var ts *ir.Tseries
 	switch agg {
+	case ir.AggTseries:
+		ts = c.tseriesArgs(gc, call) // tseries.go
+		ok = ts != nil
 	case ir.AggCount:
 		if len(call.Args) != 0 {
 			c.values(gc, call.Args)
@@ -569,11 +573,20 @@ func (c *checker) aggAssign(gc *groupCtx, lhs *parser.MapExpr, call *parser.Call
 		return
 	}
 	value := Int64
-	if agg == ir.AggCount || agg == ir.AggHist || agg == ir.AggLhist {
+	if agg == ir.AggCount || agg == ir.AggHist || agg == ir.AggLhist || ts != nil && !ts.Signed {
 		value = Uint64 // counts
 	}
 	fresh := m.Kind == MapUnknown
 	if !c.setKind(m, call, MapAgg, agg, value) {
+		return
+	}
+	if ts != nil {
+		if fresh {
+			m.Desc.Tseries = ts
+		} else if !sameTseries(m.Desc.Tseries, ts) {
+			c.errorf(call, "this tseries differs from the first tseries of %s", m.name()).
+				WithHint("a map has one interval, number of intervals and function; use another map")
+		}
 		return
 	}
 	if agg != ir.AggLhist {

@@ -63,6 +63,18 @@ func TestMapDiagnostics(t *testing.T) {
 		{p + "{ @[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16] = count() }", []string{
 			`1:23: error: the key of @ is 128 bytes, more than the limit of 120 [use fewer keys]`}},
 		{p + "{ @x = ustack }", nil},
+		{p + "{ @t = tseries(arg0, 100ms, 5); @u[1] = tseries(arg0, 1s, 24, \"avg\") }", nil},
+		{p + "{ @t = tseries(arg0, 100ms) }", []string{
+			`1:28: error: tseries takes 3 or 4 arguments, got 2 [tseries(value, interval, intervals[, "avg" | "sum" | "min" | "max"])]`}},
+		{p + "{ @t = tseries(arg0, arg1, 5) }", []string{
+			`1:42: error: tseries interval must be an integer constant [an interval is a duration: 100ms, 1s]`}},
+		{p + "{ @t = tseries(arg0, 0, 5) }", []string{`1:42: error: tseries interval must be at least 1, got 0`}},
+		{p + "{ @t = tseries(arg0, 1s, 25) }", []string{
+			`1:46: error: not supported by gs yet: a tseries of more than 24 intervals, got 25 [gs keeps a key's intervals in one aggregation entry]`}},
+		{p + "{ @t = tseries(arg0, 1s, 5, \"median\") }", []string{
+			`1:49: error: tseries combines an interval's values by "avg", "max", "min" or "sum"`}},
+		{p + "{ @t = tseries(arg0, 1s, 5); @t = tseries(arg0, 2s, 5) }", []string{
+			`1:55: error: this tseries differs from the first tseries of @t [a map has one interval, number of intervals and function; use another map]`}},
 		{p + "{ @x[ustack, usym(arg0), probe] = count() }", nil},
 		{p + "{ $s = ustack }", nil},
 		{p + "{ $s = ustack(2); print(len($s)) }", []string{

@@ -58,6 +58,10 @@ type Config struct {
 	// Command is set when gs starts the traced command (-c): cpid is
 	// its pid.
 	Command bool
+	// TimeMap names a scalar map of integers that tseries reads as its
+	// clock instead of CLOCK_TAI (bpftrace's BPFTRACE_DUMMY_TS_MAP, which
+	// its tests set): "@ts" or "ts".
+	TimeMap string
 	// Metrics is set when the maps are exported as metrics (--metrics):
 	// a key that cannot be a metric label is an error (labels.go).
 	Metrics bool
@@ -98,6 +102,9 @@ type Program struct {
 	RecordArea int
 	// StrValueSize is the slot size of every map of strings (ir.Program's).
 	StrValueSize int
+	// TimeMap is the read of Config.TimeMap that tseries takes its time
+	// from; nil: the clock (CLOCK_TAI).
+	TimeMap *parser.MapExpr
 	// Unroll is each unroll's count, Fors each for loop's slots (loops.go).
 	Unroll map[*parser.UnrollStmt]int
 	Fors   map[*parser.ForStmt]*ForLoop

@@ -50,6 +50,7 @@ var (
 	varTreeOn   = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsTreeOn })
 	varCpid     = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsCpid })
 	varTarget   = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsTargetTgid })
+	varStopped  = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsStopped })
 )
 
 func objProg(f func(*bpf.GsProgramSpecs) any) string { return bpf.Name(f) }
@@ -558,10 +559,14 @@ func mapinfoValues(maps []ir.Map) ([]uint32, [][mapinfoValueSize]byte) {
 			flags |= mapinfoIsAgg
 		}
 		keys[i] = uint32(m.ID)
+		lo, hi, step := m.Min, m.Max, m.Step
+		if ts := m.Tseries; ts != nil { // ir/doc.go, "Time series"
+			lo, hi, step = int64(ts.Fn), int64(ts.Intervals), ts.Interval
+		}
 		b := mv[i][:0]
-		b = binary.LittleEndian.AppendUint64(b, uint64(m.Min))
-		b = binary.LittleEndian.AppendUint64(b, uint64(m.Max))
-		b = binary.LittleEndian.AppendUint64(b, uint64(m.Step))
+		b = binary.LittleEndian.AppendUint64(b, uint64(lo))
+		b = binary.LittleEndian.AppendUint64(b, uint64(hi))
+		b = binary.LittleEndian.AppendUint64(b, uint64(step))
 		b = binary.LittleEndian.AppendUint32(b, uint32(m.Agg))
 		binary.LittleEndian.AppendUint32(b, flags)
 	}

@@ -1,11 +1,14 @@
 package session
 
 import (
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/cilium/ebpf"
+	"golang.org/x/sys/unix"
 
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/output"
@@ -55,6 +58,72 @@ func combine(vs []aggValue) output.AggTotal {
 		t.Set = true
 	}
 	return t
+}
+
+// combineSeries reduces the per-CPU buckets of a time series as bpftrace
+// does (ir/doc.go, "Time series"): a bucket's value is that of its latest
+// epoch on any CPU, the CPUs' values of that epoch combined by the
+// series' function (last: the one written last, by its meta).
+func combineSeries(ts *ir.Tseries, vs []aggValue) output.AggTotal {
+	var t output.AggTotal
+	for b := 0; b < ts.Intervals && b < ir.MaxTseries; b++ {
+		i := b * ir.TseriesSlots
+		var epoch1, val, meta uint64 // epoch1: the epoch plus 1, 0 for none
+		for c := range vs {
+			v := &vs[c]
+			e := v[i+2]
+			if e == 0 || e < epoch1 {
+				continue
+			}
+			if e > epoch1 {
+				epoch1, val, meta = e, v[i], v[i+1]
+				continue
+			}
+			switch ts.Fn {
+			case ir.TseriesLast:
+				if v[i+1] > meta {
+					val, meta = v[i], v[i+1]
+				}
+			case ir.TseriesSum:
+				val += v[i]
+			case ir.TseriesAvg:
+				val += v[i]
+				meta += v[i+1]
+			case ir.TseriesMin, ir.TseriesMax:
+				less := v[i] < val
+				if ts.Signed {
+					less = int64(v[i]) < int64(val)
+				}
+				if less == (ts.Fn == ir.TseriesMin) {
+					val = v[i]
+				}
+			}
+		}
+		if epoch1 == 0 {
+			continue
+		}
+		if ts.Fn == ir.TseriesAvg && meta > 0 {
+			if ts.Signed {
+				val = uint64(int64(val) / int64(meta))
+			} else {
+				val /= meta
+			}
+		}
+		t.Series = append(t.Series, output.SeriesPoint{Epoch: epoch1 - 1, Value: val})
+	}
+	slices.SortFunc(t.Series, func(a, b output.SeriesPoint) int { return cmp.Compare(a.Epoch, b.Epoch) })
+	return t
+}
+
+// taiOffset is how far CLOCK_TAI is ahead of UTC, in nanoseconds (the
+// kernel's TAI offset: 0 until NTP sets it, 37 s since 2017).
+func taiOffset() int64 {
+	var tai, utc unix.Timespec
+	if unix.ClockGettime(unix.CLOCK_TAI, &tai) != nil || unix.ClockGettime(unix.CLOCK_REALTIME, &utc) != nil {
+		return 0
+	}
+	d := tai.Nano() - utc.Nano()
+	return (d + 5e8) / 1e9 * 1e9 // whole seconds: the two reads are not at one instant
 }
 
 // scriptMaps reads, clears and zeroes script maps from user space.
@@ -132,7 +201,12 @@ func (sm *scriptMaps) read(want []bool) (map[uint8][]mapEntry, error) {
 		for it.Next(kb, &vs) {
 			key = mapKey{}
 			copy(key[:], kb)
-			if wanted() && sm.prog.Maps[key[0]].IsAgg {
+			if !wanted() || !sm.prog.Maps[key[0]].IsAgg {
+				continue
+			}
+			if ts := sm.prog.Maps[key[0]].Tseries; ts != nil {
+				add(mapEntry{Key: key, Agg: combineSeries(ts, vs)})
+			} else {
 				add(mapEntry{Key: key, Agg: combine(vs)})
 			}
 		}

@@ -361,7 +361,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	if s.maps, err = newScriptMaps(s.prog, s.in); err != nil {
 		return err
 	}
-	s.printer = &output.Maps{Prog: s.prog, Symbols: syms, Stacks: s.maps.stack, JSON: s.opts.Format == FormatJSON}
+	s.printer = &output.Maps{Prog: s.prog, Symbols: syms, Stacks: s.maps.stack, JSON: s.opts.Format == FormatJSON, TAIOffset: taiOffset()}
 	s.dec.dec.Stacks = s.maps.stack // a stack's id read from a map, printed in a record
 	// The reader comes after attaching, as the fallback above replaces the
 	// ring buffer; records made meanwhile wait in it.
@@ -855,6 +855,11 @@ func (s *session) finish(why string, child *heldCommand) {
 	// they print comes last, before the maps.
 	if hasKind(s.prog, ir.End) {
 		s.discard = false
+		if v := s.in.coll.Variables[varStopped]; v != nil { // exit() stopped every probe in the kernel
+			if err := v.Set(uint32(0)); err != nil {
+				s.status.warnf("set %s: %v: END does not run", varStopped, err)
+			}
+		}
 		endTrigger()
 		s.drain()
 	}

@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              16 /* ir.Version */
+#define GS_IR_VERSION              17 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0
@@ -67,7 +67,8 @@
 #define GS_OP_MAPKEYS              58
 #define GS_OP_MAPNEXT              59
 #define GS_OP_MAPHAS               60
-#define GS_NUM_OPS                 61
+#define GS_OP_TSERIES              61
+#define GS_NUM_OPS                 62
 
 /* Context values of OpLdCtx (ir.Ctx). */
 #define GS_CTX_PID                 0
@@ -99,6 +100,14 @@
 #define GS_AGG_STATS               5
 #define GS_AGG_HIST                6
 #define GS_AGG_LHIST               7
+#define GS_AGG_TSERIES             8
+
+/* How OpTseries combines an interval's values (ir.TseriesFn). */
+#define GS_TSERIES_LAST            0
+#define GS_TSERIES_SUM             1
+#define GS_TSERIES_MIN             2
+#define GS_TSERIES_MAX             3
+#define GS_TSERIES_AVG             4
 
 /* Diagnostic counters, keys of gs_counters (ir.Counter). */
 #define GS_COUNTER_REENTRY         0
@@ -157,6 +166,8 @@
 #define GS_AGG_SET_SLOT            4
 #define GS_AGG_BUCKET_BASE         5
 #define GS_MAX_BUCKETS             66
+#define GS_TSERIES_SLOTS           3 /* u64s of one tseries bucket */
+#define GS_MAX_TSERIES             24 /* intervals of one tseries */
 #define GS_MAX_CELLS               4000 /* u64 cells of gs_cells per CPU */
 #define GS_ITER_BYTES              16384 /* key bytes per iteration level (a power of two) */
 #define GS_MAX_ITER_DEPTH          4 /* iteration levels: nested for loops over maps */

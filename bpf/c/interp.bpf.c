@@ -332,6 +332,11 @@ struct {
 	__type(value, struct tree_entry);
 } gs_tree SEC(".maps");
 
+/* gs_stopped is set by exit() (OpExit with imm 1): no probe runs after it,
+ * so no map changes between exit() and the runtime's detaching. The
+ * runtime clears it before it runs the END probes. */
+volatile u32 gs_stopped = 0;
+
 /* gs_tree_on, set after load once gs_fork and gs_exit are attached, makes
  * the uprobes count only hits in processes of gs_tree. */
 volatile u32 gs_tree_on = 0;
@@ -692,6 +697,23 @@ static __always_inline long map_str(struct scratch *s, u8 *key, u8 op, u64 off)
 	return 0;
 }
 
+/* agg_entry returns this CPU's gs_aggs value at key, a zeroed one when the
+ * key is new; NULL when the map is full (counted). */
+static __always_inline struct agg *agg_entry(struct scratch *s, u8 *key)
+{
+	struct agg *g = bpf_map_lookup_elem(&gs_aggs, key);
+	long err;
+
+	if (g)
+		return g;
+	err = bpf_map_update_elem(&gs_aggs, key, &s->zero, BPF_NOEXIST);
+	if (err && err != -17 /* EEXIST: another CPU was first */) {
+		count(GS_COUNTER_MAP_FULL);
+		return NULL;
+	}
+	return bpf_map_lookup_elem(&gs_aggs, key);
+}
+
 /* map_agg is OpMapAgg. */
 static __always_inline long map_agg(struct scratch *s, u8 *key, u8 map, u8 agg, s64 x)
 {
@@ -699,19 +721,54 @@ static __always_inline long map_agg(struct scratch *s, u8 *key, u8 map, u8 agg, 
 
 	if (agg > GS_AGG_LHIST)
 		return bad(s);
-	g = bpf_map_lookup_elem(&gs_aggs, key);
-	if (!g) {
-		long err = bpf_map_update_elem(&gs_aggs, key, &s->zero, BPF_NOEXIST);
+	g = agg_entry(s, key);
+	if (g)
+		agg_update(g, map, agg, x);
+	return 0;
+}
 
-		if (err && err != -17 /* EEXIST: another CPU was first */) {
-			count(GS_COUNTER_MAP_FULL);
-			return 0;
-		}
-		g = bpf_map_lookup_elem(&gs_aggs, key);
-		if (!g)
-			return 0;
+/* map_tseries is OpTseries: x at time now into the bucket of now's
+ * interval of map's time series at key (ir/doc.go, "Time series"); the
+ * map's gs_mapinfo holds {min fn, max intervals, step interval}. Returns
+ * 0, or 1 for a map that is not a time series. */
+static __always_inline long map_tseries(struct scratch *s, u8 *key, u8 map, s64 x, u64 now)
+{
+	u32 id = map;
+	struct mapinfo *mi = bpf_map_lookup_elem(&gs_mapinfo, &id);
+	struct agg *g;
+	u64 epoch, i;
+
+	if (!mi || mi->agg != GS_AGG_TSERIES || mi->step <= 0 || mi->max <= 0 || mi->max > GS_MAX_TSERIES)
+		return bad(s);
+	g = agg_entry(s, key);
+	if (!g)
+		return 0;
+	epoch = now / (u64)mi->step;
+	i = (epoch % (u64)mi->max) * GS_TSERIES_SLOTS;
+	if (i > GS_AGG_SLOTS - GS_TSERIES_SLOTS)
+		return bad(s);
+	epoch++; /* stored plus 1: 0 is a bucket never written */
+	if (mi->min != GS_TSERIES_LAST && g->v[i + 2] != epoch) {
+		g->v[i] = 0;
+		g->v[i + 1] = 0;
 	}
-	agg_update(g, map, agg, x);
+	switch (mi->min) {
+	case GS_TSERIES_LAST:
+		g->v[i] = x;
+		g->v[i + 1] = now;
+		break;
+	case GS_TSERIES_SUM:
+	case GS_TSERIES_AVG:
+		g->v[i] += x;
+		g->v[i + 1] += mi->min == GS_TSERIES_AVG; /* avg counts */
+		break;
+	default: /* min and max: meta says the value is set */
+		if (!g->v[i + 1] || (x < (s64)g->v[i]) == (mi->min == GS_TSERIES_MIN))
+			g->v[i] = x;
+		g->v[i + 1] = 1;
+		break;
+	}
+	g->v[i + 2] = epoch;
 	return 0;
 }
 
@@ -1567,6 +1624,8 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 			return OP_BAD;
 		break;
 	case GS_OP_EXIT:
+		if (imm)
+			gs_stopped = 1;
 		return OP_DONE;
 	case GS_OP_LDHEAP:
 		n = access_size(ins->c);
@@ -1630,6 +1689,13 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 		break;
 #endif
 #ifndef GS_NO_MAPS
+	case GS_OP_TSERIES:
+		if (heap_bad(imm, GS_MAP_KEY_SIZE))
+			return OP_BAD;
+		*(u64 *)heap_at(s, imm) = ins->b; /* byte 0 the map id, bytes 1-7 zero */
+		if (map_tseries(s, heap_at(s, imm), ins->b, *RA, RC))
+			return OP_BAD;
+		break;
 	case GS_OP_MAPKEYS:
 		if (map_keys(s, RA, ins->b, ins->c, imm))
 			return OP_BAD;
@@ -1807,7 +1873,7 @@ static __always_inline int run(void *ctx, const int sleepable, const int uprobe)
 	struct probe *p;
 	struct loop_state l = {};
 
-	if (uprobe && gs_tree_on && !in_tree())
+	if (gs_stopped | (uprobe && gs_tree_on && !in_tree()))
 		return 0;
 	p = bpf_map_lookup_elem(&gs_probes, &id);
 	if (!p || p->version != GS_IR_VERSION || p->start >= GS_MAX_INSNS || p->len > GS_MAX_INSNS - p->start) {

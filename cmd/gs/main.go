@@ -341,7 +341,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	script := rewrite.Apply(prog, rewrite.Config{Params: params, Named: named, StackMode: os.Getenv("BPFTRACE_STACK_MODE"),
 		IsBuiltin: sema.IsBuiltin})
-	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Unsafe: o.unsafe, Script: script, Metrics: o.metrics.addr != "" || o.metrics.otlp}
+	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Unsafe: o.unsafe, Script: script, Metrics: o.metrics.addr != "" || o.metrics.otlp,
+		TimeMap: os.Getenv("BPFTRACE_DUMMY_TS_MAP")} // tseries' clock in bpftrace's tests
 	if len(cmdArgs) > 0 {
 		cfg.DefaultBinary, cfg.Command = lookPath(cmdArgs[0]), true
 		cfg.Mapped = debuginfo.MuslMapped(cfg.DefaultBinary) // its libc is musl's

@@ -34,6 +34,9 @@ type Machine struct {
 	FaultStatus uint64
 	Records     [][]byte
 	Steps       int
+	// Stopped is gs_stopped: exit() (OpExit imm 1) set it, and no probe
+	// runs until it is cleared.
+	Stopped bool
 
 	// Script maps by 128-byte key, as gs_vals and gs_aggs (one CPU).
 	Vals map[string]uint64
@@ -159,6 +162,9 @@ func (m *Machine) slotBytes(off, limit int) []byte {
 func (m *Machine) Run(p *ir.Program, id int) error {
 	pr := p.Probes[id]
 	pc := int(pr.Start)
+	if m.Stopped {
+		return nil
+	}
 	// Only r0 is defined at entry (ir/doc.go): poison the others, so a
 	// program that reads one before writing it gives wrong answers here.
 	m.Regs[0] = 0
@@ -447,7 +453,14 @@ func (m *Machine) Run(p *ir.Program, id int) error {
 			}
 			*a = m.StackIDs[k]
 		case ir.OpExit:
+			m.Stopped = m.Stopped || in.Imm == 1
 			return nil
+		case ir.OpTseries:
+			if int(in.B) >= len(p.Maps) || p.Maps[in.B].Tseries == nil {
+				return fmt.Errorf("pc %d: map %d is not a time series", pc-1, in.B)
+			}
+			m.put(int(in.Imm), uint64(in.B), 8)
+			m.tseries(string(m.Heap[in.Imm:in.Imm+ir.MapKeySize]), int64(*a), m.Regs[in.C&(ir.NumRegs-1)], p.Maps[in.B].Tseries)
 		default:
 			return fmt.Errorf("pc %d: %s: %w", pc-1, in.Op, ErrNotModelled)
 		}
@@ -457,7 +470,7 @@ func (m *Machine) Run(p *ir.Program, id int) error {
 func writesA(op ir.Op) bool {
 	switch op {
 	case ir.OpNop, ir.OpJa, ir.OpJz, ir.OpJnz, ir.OpStHeap, ir.OpStStr, ir.OpStMem, ir.OpStStatus, ir.OpStComm, ir.OpRecord, ir.OpEmit, ir.OpExit,
-		ir.OpMapUpdate, ir.OpMapAgg, ir.OpCellAgg, ir.OpCellAggReg, ir.OpStStack, ir.OpStReg, ir.OpStCtx:
+		ir.OpMapUpdate, ir.OpMapAgg, ir.OpCellAgg, ir.OpCellAggReg, ir.OpStStack, ir.OpStReg, ir.OpStCtx, ir.OpTseries:
 		return false
 	}
 	return true
@@ -604,6 +617,35 @@ func (m *Machine) mapNext(p *ir.Program, a *uint64, in ir.Insn) error {
 	}
 	*a = 1
 	return nil
+}
+
+// tseries is OpTseries as ir/doc.go's "Time series" says.
+func (m *Machine) tseries(key string, x int64, now uint64, ts *ir.Tseries) {
+	g := m.Aggs[key]
+	if g == nil {
+		g = new([ir.AggSlots]uint64)
+		m.Aggs[key] = g
+	}
+	epoch := now / uint64(ts.Interval)
+	i := int(epoch%uint64(ts.Intervals)) * ir.TseriesSlots
+	if ts.Fn != ir.TseriesLast && g[i+2] != epoch+1 {
+		g[i], g[i+1] = 0, 0
+	}
+	switch ts.Fn {
+	case ir.TseriesLast:
+		g[i], g[i+1] = uint64(x), now
+	case ir.TseriesSum, ir.TseriesAvg:
+		g[i] += uint64(x)
+		if ts.Fn == ir.TseriesAvg {
+			g[i+1]++
+		}
+	default:
+		if g[i+1] == 0 || (x < int64(g[i])) == (ts.Fn == ir.TseriesMin) {
+			g[i] = uint64(x)
+		}
+		g[i+1] = 1
+	}
+	g[i+2] = epoch + 1
 }
 
 func (m *Machine) aggregate(key string, agg ir.Agg, x int64, mp ir.Map) {

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"math"
+	"os/exec"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -132,5 +133,53 @@ func TestProfileRate(t *testing.T) {
 	}
 	for _, c := range per {
 		check("CPU "+c[1], c[2], 99*2)
+	}
+}
+
+// TestProfileProcess: the profiler one-liner of docs/profile.md on a
+// running process, gs -p PID with the filter /pid == $1/: every stack
+// counted is the target's (down to main through its own functions), and
+// there are no more samples than 99 Hz × its CPU time allows, and at
+// least half (gs attaches after the target started).
+func TestProfileProcess(t *testing.T) {
+	dir := t.TempDir()
+	compile(t, dir, "profile.c", "profile", variant{CC: gcc, Opt: "-O2", PIE: true}, "-fomit-frame-pointer")
+	tg := exec.Command("./profile", "3")
+	tg.Dir = dir
+	var out strings.Builder
+	tg.Stdout = &out
+	if err := tg.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { tg.Process.Kill(); tg.Wait() }()
+	pid := strconv.Itoa(tg.Process.Pid)
+	r := runGS(t, dir, timeout, "-p", pid, "-e", `profile:hz:99 /pid == $1/ { @[ustack] = count() }`, pid)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	if err := tg.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`total (\S+)`).FindStringSubmatch(out.String())
+	if m == nil {
+		t.Fatalf("the target printed no times: %q", out.String())
+	}
+	cpu, _ := strconv.ParseFloat(m[1], 64)
+	total := 0
+	own := regexp.MustCompile(`^(spin|heavy|light|in_kernel|main)\+`)
+	for stack, n := range gsStacks(t, r.Stdout) {
+		total += n
+		frames := strings.Split(stack, " ← ")
+		if frames[len(frames)-1] == "" || !strings.HasPrefix(frames[len(frames)-1], "main+") {
+			t.Errorf("stack %s (%d) does not reach main", stack, n)
+		}
+		for _, f := range frames[1:] {
+			if !own.MatchString(f) {
+				t.Errorf("stack %s (%d): caller %s is none of the target's functions", stack, n, f)
+			}
+		}
+	}
+	if exp := 99 * cpu; float64(total) > 1.1*exp || float64(total) < 0.5*exp {
+		t.Errorf("%d samples; 99 Hz × %.2f s of the target's CPU time is %.0f", total, cpu, exp)
 	}
 }

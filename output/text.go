@@ -316,12 +316,16 @@ func (p *Text) seq(dst []byte, v *Value) []byte {
 }
 
 // pairs prints a sequence of key/value pairs as gdb prints a C++ map
-// (ir.Type.Pairs): std::map with 2 elements = {[1] = 2, [3] = 4}.
+// (ir.Type.Pairs): std::map with 2 elements = {[1] = 2, [3] = 4}, and
+// "with 1 element" (libstdcxx/v6/printers.py, num_elements).
 func (p *Text) pairs(dst []byte, v *Value) []byte {
 	dst = append(dst, v.Type.Pairs...)
 	dst = append(dst, " with "...)
 	dst = strconv.AppendUint(dst, v.U, 10)
-	dst = append(dst, " elements"...)
+	dst = append(dst, " element"...)
+	if v.U != 1 {
+		dst = append(dst, 's')
+	}
 	if len(v.Elems) == 0 {
 		return dst
 	}

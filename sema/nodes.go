@@ -83,10 +83,10 @@ type Nodes struct {
 	// Begin is the offset, from the header, of the pointer to a tree's
 	// first node.
 	Begin int
-	// Texts are Elem's first and second when they are counted text (a
-	// std::string key or value): the element's bytes hold only its
-	// pointer and length, so what it points to is read after them into a
-	// string slot of its own.
+	// Texts are Elem's counted texts (a std::string key or value, or
+	// member of a struct it holds: nodeTexts): the element's bytes hold
+	// only their pointers and lengths, so what each points to is read
+	// after them into a string slot of its own.
 	Texts []NodeText
 }
 
@@ -145,13 +145,7 @@ func (ct *ctypes) nodes(t *Type, structName string) *Nodes {
 			continue
 		}
 		out := &Nodes{Show: r.Show, Tree: r.Tree, Head: head, Count: count, Value: st.Offset, Elem: elem}
-		dst := ir.Align8(ir.StatusSize + elem.Size)
-		for _, name := range []string{"first", "second"} {
-			if m, _ := findMember(elem, name); m.Type.Counted != nil && m.Type.Counted.Text {
-				out.Texts = append(out.Texts, NodeText{Src: m.Offset, Dst: dst, Counted: m.Type.Counted})
-				dst += nodeTextSlot.Size
-			}
-		}
+		out.Texts = nodeTexts(elem)
 		links := []*int{&out.Parent, &out.Left, &out.Right}
 		if !r.Tree {
 			links = []*int{&out.Next}
@@ -201,6 +195,71 @@ func findBase(t *Type, prefix string, depth int) *Type {
 	return nil
 }
 
+// maxNodeTexts is the most texts of one element read (Nodes.Texts), and
+// maxNodeTextDepth how deep in structs held by value they are looked for.
+const (
+	maxNodeTexts     = 4
+	maxNodeTextDepth = 3
+)
+
+// nodeTexts finds the counted text of element type elem: its key or value
+// (a std::string), or a member of a struct it holds by value (not of a
+// union, an array or what a pointer points to), in member order, and
+// gives each its string slot after the element's bytes.
+func nodeTexts(elem *Type) []NodeText {
+	var out []NodeText
+	dst := ir.Align8(ir.StatusSize + elem.Size)
+	var walk func(t *Type, base, depth int)
+	walk = func(t *Type, base, depth int) {
+		for _, m := range t.Members {
+			switch {
+			case m.BitSize > 0 || len(out) == maxNodeTexts:
+			case m.Type.Counted != nil && m.Type.Counted.Text:
+				out = append(out, NodeText{Src: base + m.Offset, Dst: dst, Counted: m.Type.Counted})
+				dst += nodeTextSlot.Size
+			case m.Type.Kind == KindStruct && m.Type.Counted == nil && m.Type.Nodes == nil && m.Type.Choice == nil && depth < maxNodeTextDepth:
+				walk(m.Type, base+m.Offset, depth+1)
+			}
+		}
+	}
+	walk(elem, 0, 0)
+	return out
+}
+
+// withNodeTexts returns it, the record type of t at offset start of an
+// element's record slot, or a copy whose members that are texts of n
+// (Nodes.Texts; src is t's offset in the element) name their string slots.
+func withNodeTexts(it *ir.Type, t *Type, start, src int, n *Nodes) *ir.Type {
+	if t.Kind != KindStruct || len(it.Members) != len(t.Members) {
+		return it
+	}
+	var ms []ir.Member
+	for i, m := range t.Members {
+		im := it.Members[i]
+		for _, x := range n.Texts {
+			switch {
+			case x.Src == src+m.Offset && m.Type.Counted != nil:
+				im.Offset, im.Type = x.Dst-start, nodeTextSlot
+			case x.Src >= src+m.Offset && x.Src < src+m.Offset+m.Type.Size && m.Type.Counted == nil:
+				im.Type = withNodeTexts(im.Type, m.Type, start+im.Offset, src+m.Offset, n)
+			default:
+				continue
+			}
+			if ms == nil {
+				ms = append([]ir.Member(nil), it.Members...)
+			}
+			ms[i] = im
+			break
+		}
+	}
+	if ms == nil {
+		return it
+	}
+	cp := *it
+	cp.Members = ms
+	return &cp
+}
+
 // NodeTextCap is the most bytes of an element's text (Nodes.Texts) a
 // record holds, as much as a str() reads by default; nodeTextSlot is its
 // record type.
@@ -220,9 +279,15 @@ func irNodes(t *Type) *ir.Type {
 		m, _ := findMember(n.Elem, name)
 		im := ir.Member{Name: name, Offset: ir.StatusSize + m.Offset, BitOffset: m.BitOffset, BitSize: m.BitSize, Type: irMem(m.Type)}
 		for _, x := range n.Texts {
-			if x.Src == m.Offset {
+			switch {
+			case x.Src == m.Offset && m.Type.Counted != nil:
 				im.Offset, im.Type = x.Dst, nodeTextSlot
+			case x.Src >= m.Offset && x.Src < m.Offset+m.Type.Size && m.Type.Counted == nil:
+				im.Type = withNodeTexts(im.Type, m.Type, im.Offset, m.Offset, n)
+			default:
+				continue
 			}
+			break
 		}
 		cp.Members = append(cp.Members, im)
 	}

@@ -44,7 +44,7 @@ type Attach struct {
 // attachBytes the most bytes they may add to its record.
 const (
 	maxAttach   = 16
-	attachBytes = 2048
+	attachBytes = 3072
 )
 
 // attach returns the record type of print's value a of struct or Rust

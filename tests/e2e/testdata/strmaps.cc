@@ -1,22 +1,39 @@
 // A C++ target for gs's std::map and std::unordered_map with std::string
-// keys and values (libstdc++ and libc++): empty, small and longer than
-// gs's record holds (8), with short strings (kept inside the object) and
-// long ones, by reference and as a member. look prints them to stderr as
+// keys and values (libstdc++ and libc++): empty, of 1 element, small and
+// longer than gs's record holds (8), with short strings (kept inside the
+// object) and long ones, by reference and as a member, and a std::string
+// member of a struct that a map holds. look prints them to stderr as
 // "self: ...", in gdb's notation, walking them in iteration order as gs
 // and gdb's printers do; the test compares gs with it and with gdb.
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <unordered_map>
+
+struct Named {
+	std::string name;
+	int n;
+};
 
 struct Reg {
 	std::map<std::string, int> byName;
+	std::map<int, Named> named;
 	int tag;
 };
 
-template <class M> static void elems(const char *name, const char *show, const M &c) {
-	fprintf(stderr, "%s = %s with %zu elements", name, show, c.size());
+template <class T> static void show(const T &v) {
+	if constexpr (std::is_same_v<T, std::string>)
+		fprintf(stderr, "\"%s\"", v.c_str());
+	else if constexpr (std::is_same_v<T, Named>)
+		fprintf(stderr, "{name = \"%s\", n = %d}", v.name.c_str(), v.n);
+	else
+		fprintf(stderr, "%ld", (long)v);
+}
+
+template <class M> static void elems(const char *name, const char *what, const M &c) {
+	fprintf(stderr, "%s = %s with %zu element%s", name, what, c.size(), c.size() == 1 ? "" : "s");
 	int i = 0;
 	for (auto &kv : c) {
 		if (i == 8) {
@@ -24,15 +41,9 @@ template <class M> static void elems(const char *name, const char *show, const M
 			break;
 		}
 		fprintf(stderr, "%s", i ? ", [" : " = {[");
-		if constexpr (std::is_same_v<std::decay_t<decltype(kv.first)>, std::string>)
-			fprintf(stderr, "\"%s\"", kv.first.c_str());
-		else
-			fprintf(stderr, "%ld", (long)kv.first);
+		show(kv.first);
 		fprintf(stderr, "] = ");
-		if constexpr (std::is_same_v<std::decay_t<decltype(kv.second)>, std::string>)
-			fprintf(stderr, "\"%s\"", kv.second.c_str());
-		else
-			fprintf(stderr, "%ld", (long)kv.second);
+		show(kv.second);
 		i++;
 	}
 	if (i)
@@ -47,27 +58,30 @@ __attribute__((noinline)) int look(const std::map<std::string, int> &m, const st
 	elems("r", "std::map", r);
 	fprintf(stderr, "\nself: ");
 	elems("u", "std::unordered_map", u);
-	fprintf(stderr, ", g = {");
+	fprintf(stderr, "\nself: g = {");
 	elems("byName", "std::map", g.byName);
+	fprintf(stderr, ", ");
+	elems("named", "std::map", g.named);
 	fprintf(stderr, ", tag = %d}\n", g.tag);
 	return (int)(m.size() + r.size() + u.size() + g.byName.size());
 }
 
 int main(int argc, char **argv) {
-	int n = argc > 1 ? atoi(argv[1]) : 3;
+	int n = argc > 1 ? atoi(argv[1]) : 4;
 	for (int k = 0; k < n; k++) {
 		std::map<std::string, int> m;
 		std::map<int, std::string> r;
 		std::unordered_map<std::string, std::string> u;
 		Reg g;
 		g.tag = k;
-		int size = k == 0 ? 0 : k == 1 ? 3 : 12; // 12: more than a record holds
+		int size = k == 0 ? 0 : k == 1 ? 1 : k == 2 ? 3 : 12; // 12: more than a record holds
 		for (int i = 0; i < size; i++) {
 			std::string s = i % 2 ? "key" + std::to_string(i) : "a key longer than any short string " + std::to_string(i);
 			m[s] = i;
 			r[-i] = s;
 			u[s] = "v" + std::to_string(i * k);
 			g.byName[s] = -i;
+			g.named[i] = Named{s, i * k};
 		}
 		look(m, r, u, g);
 	}

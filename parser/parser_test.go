@@ -670,6 +670,32 @@ hint: gs has uprobe (u), uretprobe (ur), usdt (U), interval (i), profile (p), so
 `,
 		},
 		{
+			"usdt:./a:b:c:d { }",
+			`
+t.gs:1:13: error: too many parts in usdt probe "usdt:./a:b:c:d"
+    usdt:./a:b:c:d { }
+                ^~
+hint: write usdt:BINARY:PROVIDER:NAME or usdt:BINARY:NAME
+`,
+		},
+		{
+			"usdt:./a: { }",
+			`
+t.gs:1:10: error: missing usdt probe name
+    usdt:./a: { }
+             ^
+hint: write usdt:BINARY:PROVIDER:NAME or usdt:BINARY:NAME; * matches every probe
+`,
+		},
+		{
+			"usdt:./a:p:\"x\"+4 { }",
+			`
+t.gs:1:12: error: a usdt probe takes no offset
+    usdt:./a:p:"x"+4 { }
+               ^~~~~
+`,
+		},
+		{
 			"BEGIN { \"abc }",
 			`
 t.gs:1:9: error: unterminated string literal

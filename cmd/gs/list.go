@@ -38,6 +38,9 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 	if p.Kind == parser.ProbeUsdt {
 		return listUSDT(p, pid, verbose, false, stdout, stderr) // listusdt.go
 	}
+	if p.Kind == parser.ProbeSoftware {
+		return listSoftware(p.Event, stdout) // listperf.go
+	}
 	if p.Kind != parser.ProbeUprobe && p.Kind != parser.ProbeUretprobe {
 		fmt.Fprintf(stderr, "gs: -l lists uprobe points, not %s probes\n", p.Kind)
 		return exitUsage

@@ -38,6 +38,14 @@ import (
 	"github.com/gs-tracer/gs/session"
 )
 
+// The heap a session plans for (sema.Config.Reserve): records of up to
+// reserveRecords bytes and reserveMaps maps, so that no trace moves what
+// the earlier ones use.
+const (
+	reserveRecords = 2048
+	reserveMaps    = 16
+)
+
 // Config says what the session traces and how.
 type Config struct {
 	PID     int      // the process to trace (gs -i -p PID)
@@ -167,6 +175,7 @@ func (s *Session) compile(text string) (*ir.Program, *sema.Program, error) {
 	script := rewrite.Apply(prog, rewrite.Config{StackMode: os.Getenv("BPFTRACE_STACK_MODE"), IsBuiltin: sema.IsBuiltin})
 	cfg := sema.Config{Dir: ".", DebugFile: s.cfg.DebugFile, ExactPlacement: s.cfg.ExactPlacement, Unsafe: s.cfg.Unsafe,
 		Script: script, DefaultBinary: s.binary, Command: len(s.cfg.Command) > 0}
+	cfg.Reserve.Records, cfg.Reserve.Maps, cfg.Reserve.StrCap = reserveRecords, reserveMaps, ir.DefaultStr // session.liveStrValue
 	if len(s.cfg.Command) > 0 {
 		cfg.Mapped = debuginfo.MuslMapped(s.binary)
 	} else if s.cfg.PID != 0 {
@@ -187,6 +196,13 @@ func (s *Session) compile(text string) (*ir.Program, *sema.Program, error) {
 	}
 	if sdiags != nil && sdiags.HasErrors() {
 		return nil, nil, errors.New("the script has errors")
+	}
+	if checked.RecordArea > reserveRecords || len(checked.Maps) > reserveMaps {
+		why := fmt.Sprintf("its records take %d bytes of the heap, more than the %d a session keeps for them", checked.RecordArea, reserveRecords)
+		if len(checked.Maps) > reserveMaps {
+			why = fmt.Sprintf("the traces would have %d maps, more than the %d a session keeps keys for", len(checked.Maps), reserveMaps)
+		}
+		return nil, nil, fmt.Errorf("%w: %s; save the session and run it with gs FILE.gs", session.ErrIncompatible, why)
 	}
 	compiled, err := gen.Generate(checked)
 	if err != nil {

@@ -45,6 +45,7 @@ func (c *checker) layout() {
 		area = max(area, ir.Align8(off))
 		c.p.Events = append(c.p.Events, e)
 	}
+	area = max(area, ir.Align8(c.cfg.Reserve.Records))
 	c.p.RecordArea = area
 	keysEnd := area
 	for _, m := range c.p.Maps {
@@ -52,6 +53,7 @@ func (c *checker) layout() {
 		m.Heap = keysEnd
 		keysEnd += ir.MapKeySize
 	}
+	keysEnd = max(keysEnd, area+c.cfg.Reserve.Maps*ir.MapKeySize)
 	c.layoutMapLoops()
 	if keysEnd > ir.HeapSize {
 		c.diags.Errorf(c.p.Maps[0].Desc.Sp, "the %d maps need %d bytes of heap for their keys, more than the %d left by records",

@@ -800,6 +800,9 @@ func (c *checker) finishMaps() {
 			strCap = max(strCap, m.Value.Cap)
 		}
 	}
+	if strCap > 0 || tupleSize > 0 {
+		strCap = max(strCap, c.cfg.Reserve.StrCap)
+	}
 	strCap = min(ir.Align8(strCap), ir.MaxStrLen)
 	for _, m := range c.p.Maps {
 		if m.Kind == MapStr && !exactValue(m.Value) {

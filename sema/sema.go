@@ -70,6 +70,13 @@ type Config struct {
 	// rewritten forms, which Check reports with its own. nil: a script
 	// with no config block and no form to rewrite.
 	Script *rewrite.Result
+	// Reserve fixes the heap's plan where a script that grows (gs -i,
+	// package live) needs it: at least Reserve.Records bytes of records,
+	// key buffers for Reserve.Maps maps, and StrCap bytes of text in the
+	// values of maps of strings (and slots that large for tuples), so
+	// that a trace added later moves no map key, $var or temporary of
+	// the earlier ones, nor changes the maps' value size.
+	Reserve struct{ Records, Maps, StrCap int }
 }
 
 // Program is a checked script: the resolved probes, a type for every

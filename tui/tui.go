@@ -513,6 +513,27 @@ var (
 	markStyle   = lipgloss.NewStyle().Bold(true)
 )
 
+// spaces are the runs of blanks that gs -lv aligns its columns with.
+var spaces = regexp.MustCompile(`(\S)\s{3,}`)
+
+// histRow is a row of a printed hist or lhist: bucket, count, bar.
+var histRow = regexp.MustCompile(`^(.*\S\s+\d+) \|(@*)( *)\|$`)
+
+// bars scales the bar of a hist row to fit w columns.
+func bars(s string, w int) string {
+	m := histRow.FindStringSubmatch(s)
+	if m == nil || len([]rune(s)) <= w {
+		return s
+	}
+	full := len(m[2]) + len(m[3])
+	room := w - len([]rune(m[1])) - 3
+	if room < 4 || full == 0 {
+		return s
+	}
+	n := len(m[2]) * room / full
+	return m[1] + " |" + strings.Repeat("@", n) + strings.Repeat(" ", room-n) + "|"
+}
+
 // fit cuts or pads s to w columns.
 func fit(s string, w int) string {
 	if w <= 0 {
@@ -567,20 +588,21 @@ func (m *model) View() string {
 	info = append(info, titleStyle.Render(fit(" traces", infoW)))
 	for _, t := range m.s.Traces() {
 		if !t.Deleted {
-			info = append(info, fit(fmt.Sprintf("%d %-8s %s", t.N, t.State(), t.Text), infoW))
+			text := strings.ReplaceAll(t.Text, "uprobe:"+m.s.Binary()+":", "")
+			info = append(info, fit(fmt.Sprintf("%d %-8s %s", t.N, t.State(), text), infoW))
 		}
 	}
 	info = append(info, titleStyle.Render(fit(" at "+m.spec(), infoW)))
 	if l, ok := m.locals[m.spec()]; ok {
 		for _, s := range strings.Split(l, "\n") {
-			info = append(info, fit(s, infoW))
+			info = append(info, fit(spaces.ReplaceAllString(s, "$1  "), infoW))
 		}
 	} else if _, ok := m.code[m.cursor]; !ok {
 		info = append(info, fit("no code on this line", infoW))
 	}
 	info = append(info, titleStyle.Render(fit(" maps", infoW)))
 	for _, s := range strings.Split(m.maps, "\n") {
-		info = append(info, fit(s, infoW))
+		info = append(info, fit(bars(s, infoW), infoW))
 	}
 	for len(info) < h+1 {
 		info = append(info, fit("", infoW))

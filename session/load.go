@@ -209,11 +209,7 @@ func hasKind(prog *ir.Program, kinds ...ir.ProbeKind) bool {
 // attach (each program verifies the whole interpreter, which takes time)
 // and fills its maps with prog.
 func loadInterpreter(prog *ir.Program, cfg loadConfig) (*interpreter, error) {
-	used := map[string]bool{}
-	for _, ins := range prog.Insns {
-		used[ins.Op.String()] = true
-	}
-	variant := bpf.Pick(func(op string) bool { return used[op] || cfg.live })
+	variant := pickVariant(prog, cfg.live)
 	spec, err := loadSpec(variant)
 	if err != nil {
 		return nil, fmt.Errorf("load interpreter object: %w", err)
@@ -255,6 +251,16 @@ func loadInterpreter(prog *ir.Program, cfg loadConfig) (*interpreter, error) {
 	in.sleepableErr = sleepErr
 	in.variant = variant.Name
 	return in, nil
+}
+
+// pickVariant returns the smallest interpreter build that runs prog; a live
+// session's program grows, so it takes the whole one.
+func pickVariant(prog *ir.Program, live bool) *bpf.Variant {
+	used := map[string]bool{}
+	for _, ins := range prog.Insns {
+		used[ins.Op.String()] = true
+	}
+	return bpf.Pick(func(op string) bool { return used[op] || live })
 }
 
 // testSleepableErr, when set, fails the sleepable programs' load with it.

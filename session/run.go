@@ -142,6 +142,7 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 		return err
 	}
 	Prepare()
+	prepareVariant(pickVariant(prog, opts.live != nil)) // while the features wait for the kernel's BTF
 	kf, err := checkFeatures()
 	if err != nil {
 		return err

@@ -23,13 +23,22 @@ var prepareOnce sync.Once
 
 // Prepare starts, in the background, what every run's load needs first and
 // does not depend on the script: decoding the kernel's BTF and parsing the
-// interpreter objects. cmd/gs calls it once the script parses, so that both
-// overlap the compile (DWARF, placement); Run calls it too. Idempotent.
+// smallest interpreter object (a -c run's process-tree programs load it,
+// and so do scripts of its ops). cmd/gs calls it once the script parses,
+// so that both overlap the compile (DWARF, placement); Run calls it too.
+// The larger objects are parsed by the run that picks one (prepareVariant):
+// parsing each of them every run took more CPU time (about 60 ms) than the
+// rest of a short run, on a machine whose cores the verifier and the
+// attach need. Idempotent.
 func Prepare() {
 	prepareOnce.Do(func() {
 		go func() { _, _ = kernelTypes.Kernel() }()
-		for _, v := range bpf.Variants {
-			go func() { _, _ = v.Spec() }()
-		}
+		go func() { _, _ = bpf.Variants[0].Spec() }()
 	})
+}
+
+// prepareVariant starts parsing v's object in the background, for the load
+// that follows the feature probes (which wait for the kernel's BTF).
+func prepareVariant(v *bpf.Variant) {
+	go func() { _, _ = v.Spec() }()
 }

@@ -95,6 +95,8 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 			g.exprInto(e.Args[1], r) // the nanoseconds; the runtime formats them
 		case "strerror":
 			g.exprInto(e.Args[0], r) // the errno; the runtime prints its message
+		case "reg":
+			g.emit(ir.Insn{Op: ir.OpLdReg, A: r, Imm: int32(g.p.RegOf[e])})
 		case "ustack":
 			g.emit(ir.Insn{Op: ir.OpStackID, A: r}) // its id in gs_stacks: a key or a map value
 		case "cgroup_path":

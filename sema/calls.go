@@ -50,13 +50,14 @@ func init() {
 		"bswap":       {check: (*checker).bswap},
 		"nsecs":       {check: (*checker).nsecs},
 		"strftime":    {check: (*checker).strftime},
-		"strlen":      {check: (*checker).strlen},     // textcalls.go
-		"strerror":    {check: intFunc(Errno)},        // an errno value, printed as its message
-		"cgroup_path": {check: (*checker).cgroupPath}, // cgroup.go
-		"cgroupid":    {check: (*checker).cgroupid},   // cgroup.go
-		"ntop":        {check: (*checker).ntop},       // textcalls.go
-		"buf":         {check: (*checker).buf},        // buf.go
-		"len":         {check: (*checker).length},     // textcalls.go
+		"strlen":      {check: (*checker).strlen},                  // textcalls.go
+		"strerror":    {check: intFunc(Errno)},                     // an errno value, printed as its message
+		"cgroup_path": {check: (*checker).cgroupPath},              // cgroup.go
+		"cgroupid":    {check: (*checker).cgroupid},                // cgroup.go
+		"ntop":        {check: (*checker).ntop},                    // textcalls.go
+		"buf":         {check: (*checker).buf},                     // buf.go
+		"len":         {check: (*checker).length},                  // textcalls.go
+		"reg":         {check: (*checker).regCall, noMemory: true}, // reg.go
 	}
 	for name := range aggs {
 		funcs[name] = callSpec{check: (*checker).aggCall, noMemory: true}
@@ -108,7 +109,7 @@ var unsupportedCalls = map[string]string{
 
 // laterCalls are functions gs will have but does not support yet.
 var laterCalls = map[string]bool{
-	"uaddr": true, "reg": true,
+	"uaddr":   true,
 	"join":    true,
 	"uptr":    true,
 	"macaddr": true, "path": true, "pton": true,

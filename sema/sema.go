@@ -109,6 +109,8 @@ type Program struct {
 	RecordArea int
 	// StrValueSize is the slot size of every map of strings (ir.Program's).
 	StrValueSize int
+	// RegOf is the pt_regs slot of each reg("name") (reg.go).
+	RegOf map[*parser.CallExpr]int
 	// TimeMap is the read of Config.TimeMap that tseries takes its time
 	// from; nil: the clock (CLOCK_TAI).
 	TimeMap *parser.MapExpr

@@ -70,3 +70,18 @@ uretprobe:./wv:outer {
 		t.Errorf("a stored func counted under the reading probe's:\n%s", r.Stdout)
 	}
 }
+
+// TestReg reads the probe's saved registers by name: the instruction
+// pointer names connect_to, and rsi (pt_regs' si) holds its second
+// argument, i+1 for the target's call i, as arg1 does.
+func TestReg(t *testing.T) {
+	dir := t.TempDir()
+	compile(t, dir, "wordvals.c", "wv", defaultVariant)
+	r := runGS(t, dir, timeout, "-c", "./wv 3", "-e", `uprobe:./wv:connect_to { printf("%s %d %d\n", usym(reg("ip")), reg("si"), reg("rsi") == arg1) }`)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\nstderr:\n%s", r.Code, r.Stderr)
+	}
+	if want := "connect_to 1 1\nconnect_to 2 1\nconnect_to 3 1\n"; r.Stdout != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", r.Stdout, want)
+	}
+}

@@ -316,6 +316,9 @@ var checks = []check{
 	// every call (bias probes; 6.1 has no bpf_get_func_ip in uprobes).
 	{name: "tree_global", want: []string{`counter = 42, msg = "hello"`, `counter = 42, msg = "hello"`, `counter = 42, msg = "hello"`}},
 	{name: "begin_interval", want: []string{"begin", "tick"}},
+	// tseries (OpTseries, CLOCK_TAI from bpf_ktime_get_tai_ns) and exit()
+	// stopping every probe in the kernel: one hit, one interval.
+	{name: "tseries", want: []string{"@n: 1"}, match: []string{`(?m)^@t:\n +6 +8\n`, `(?m)^\d\d:\d\d:\d\d\.\d{9} \| +\* +\| 7$`}},
 	{name: "untouched", want: []string{`far away`}},
 	{name: "const_deref", want: []string{`<read error at 0x8>`}},
 	// USDT: constant arguments, and a probe guarded by its semaphore,

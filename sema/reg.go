@@ -1,0 +1,52 @@
+package sema
+
+import (
+	"strings"
+
+	"github.com/gs-tracer/gs/arch"
+	"github.com/gs-tracer/gs/parser"
+)
+
+// regCall checks bpftrace's reg("name"): the probe's saved register,
+// named as the kernel's struct pt_regs names its member ("ip", "sp", "di")
+// or as the psABI names the register ("rip", "rdi"), a uint64. gen reads
+// it with OpLdReg from the slot in Program.RegOf.
+func (c *checker) regCall(gc *groupCtx, e *parser.CallExpr) *Type {
+	var lit *parser.StrLit
+	if len(e.Args) == 1 {
+		lit, _ = e.Args[0].(*parser.StrLit)
+	}
+	if lit == nil {
+		c.values(gc, e.Args)
+		c.errorf(e, "reg takes one string literal, a register's name: reg(\"ip\")")
+		return nil
+	}
+	c.p.Types[lit] = LitOf(len(lit.Val))
+	if sp := gc.g.Special; sp != "" && !sampled[sp] {
+		c.errorf(e, "reg() is not available in %s", sp).WithHint("%s probes run outside any traced function", sp)
+		return nil
+	}
+	slot := -1
+	for i, r := range arch.Regs {
+		if r.Field == lit.Val {
+			slot = i
+		}
+	}
+	if r, ok := arch.RegByName(lit.Val); slot < 0 && ok && r.Size == 8 {
+		slot = r.Slot
+	}
+	if slot < 0 {
+		var names []string
+		for _, r := range arch.Regs {
+			names = append(names, r.Field)
+		}
+		c.errorf(lit, "%q is not a register of this machine's struct pt_regs", lit.Val).
+			WithHint("the registers are %s", strings.Join(names, ", "))
+		return nil
+	}
+	if c.p.RegOf == nil {
+		c.p.RegOf = map[*parser.CallExpr]int{}
+	}
+	c.p.RegOf[e] = slot
+	return Uint64
+}

@@ -61,6 +61,12 @@ func TestUsage(t *testing.T) {
 		{[]string{"-e", "BEGIN { print(getopt(\"aa\", 1)) }", "--", "--bb"}, exitUsage, "ERROR: unexpected program command line options: --bb\nHINT: expected program options: --aa\n"},
 		{[]string{"-e", "BEGIN { print(1 }"}, exitScript, "<expr>:1:"},
 		{[]string{"-d", "ast", "-e", "BEGIN { print(1) }"}, exitOK, "print"},
+		// --pprof refuses, before anything attaches, a script with no map
+		// to profile and a file it cannot create.
+		{[]string{"--pprof", "p.pb.gz", "-e", "BEGIN { @[comm] = count(); exit() }"}, exitUsage,
+			"gs: --pprof: no map of the script is keyed by ustack with a count() or sum() value (docs/pprof.md)\n"},
+		{[]string{"--pprof", "/no/such/dir/p.pb.gz", "-e", "BEGIN { @[ustack] = count(); exit() }"}, exitUsage,
+			"gs: --pprof: open /no/such/dir/p.pb.gz: no such file or directory\n"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

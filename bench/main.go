@@ -215,6 +215,7 @@ func main() {
 	benchDebuginfod(gsAbs, dir)
 	benchHistHit(target, tools)
 	benchScrape(gsAbs, target)
+	benchProfile(dir, tools) // profile.go
 }
 
 // benchStartup measures the time from launch until a -c target is

@@ -351,6 +351,9 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 		go s.panics.run("indexing cgroups", func() { cgroups.Watch(stopWalks) })
 	}
 	s.unwatch = newUnwindWatch(s.cfg.unwind, func() (*ebpf.Map, *ebpf.Map, *ebpf.Map) { return s.in.umods, s.in.urows, s.in.uvmas }, pid, probed, s.logf, syms.Sym.AddModule)
+	if s.unwatch != nil && child != nil {
+		s.unwatch.members = func() []int { return s.tree.members() } // tree.go
+	}
 	if err := s.attach(groups, pid, child == nil); err != nil {
 		return err
 	}

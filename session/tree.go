@@ -150,6 +150,23 @@ func (t *processTree) update(final bool) {
 	}
 }
 
+// members returns the processes of the tree that have not exited.
+func (t *processTree) members() []int {
+	if t == nil {
+		return nil
+	}
+	var out []int
+	var pid uint32
+	var e treeEntry
+	it := t.m.Iterate()
+	for it.Next(&pid, &e) {
+		if e.Exited == 0 {
+			out = append(out, int(pid))
+		}
+	}
+	return out
+}
+
 // alive counts the processes of the tree, the command's aside, that have
 // not exited.
 func (t *processTree) alive() int {

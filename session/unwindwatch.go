@@ -41,6 +41,9 @@ type unwindWatch struct {
 	notef  func(string, ...any)
 	added  func(path string)   // a module got its table (the symbolizer indexes it)
 	vmas   map[int]bpf.GsUvmas // what gs_uvmas holds, by pid
+	// members lists -c's tree (nil: pid alone): its processes are
+	// looked at as pid is.
+	members func() []int
 }
 
 // newUnwindWatch returns the watch of pid (0: every process mapping one of
@@ -67,6 +70,13 @@ func (w *unwindWatch) update() {
 	}
 	if w.pid != 0 {
 		w.scan(w.pid, false)
+		if w.members != nil {
+			for _, pid := range w.members() {
+				if pid != w.pid && !w.scan(pid, false) {
+					w.forget(pid)
+				}
+			}
+		}
 		return
 	}
 	for pid := range w.hot {

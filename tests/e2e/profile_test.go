@@ -183,3 +183,32 @@ func TestProfileProcess(t *testing.T) {
 		t.Errorf("%d samples; 99 Hz × %.2f s of the target's CPU time is %.0f", total, cpu, exp)
 	}
 }
+
+// TestProfileTree: with -c's process tree the unwinder knows the
+// mappings of the tree's processes, not the command's alone: the target
+// runs under sh -c, and the samples in getppid (in libc, called from the
+// target's in_kernel, built without frame pointers) unwind to main. Not
+// all: gs reads a new process's mappings at its next tick (100 ms), and
+// until then a frame in its second module follows rbp; at least 85% of
+// 2 s must.
+func TestProfileTree(t *testing.T) {
+	dir := t.TempDir()
+	compile(t, dir, "profile.c", "profile", variant{CC: gcc, Opt: "-O2", PIE: true}, "-fomit-frame-pointer")
+	r := runGS(t, dir, timeout, "-c", `sh -c "./profile 2; true"`, "-e", `profile:hz:499 /comm == "profile"/ { @[ustack] = count() }`)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	n, good := 0, 0
+	for stack, c := range gsStacks(t, r.Stdout) {
+		if !strings.HasPrefix(stack, "getppid+") {
+			continue
+		}
+		if regexp.MustCompile(`^getppid\+\d+ ← in_kernel\+\d+ ← main\+\d+$`).MatchString(stack) {
+			good += c
+		}
+		n += c
+	}
+	if n == 0 || good*100 < n*85 {
+		t.Errorf("%d of %d samples in getppid unwind to in_kernel ← main:\n%s", good, n, r.Stdout)
+	}
+}

@@ -836,24 +836,37 @@ func (s *session) flush() { s.out.flush() }
 func (s *session) finish(why string, child *heldCommand) {
 	s.tree.update(true) // who joined since the last look, for -v
 	detachStart := time.Now()
-	detached := make(chan struct{})
-	go func() {
-		defer close(detached)
-		s.panics.run("detaching", func() {
-			closeLinks(s.links)
-			closeAll(s.intervals)
-		})
-	}()
-	// Print what is there while the links close, then what came meanwhile.
-	s.drain()
-	<-detached
-	s.drain()
-	if err := s.tree.filter(false); err != nil { // END runs in gs's process
-		s.status.warnf("%v", err)
+	// With every traced process gone no probe runs again: the maps are
+	// read with the links attached, and a releaser closes them once gs
+	// has reported (release.go). Else detach first: the last hit must be
+	// in the maps.
+	later := s.releaseLater(why)
+	if later {
+		s.drain()
+		if err := s.tree.admit(os.Getpid()); err != nil { // END runs in gs's process; the filter stays on
+			s.status.warnf("%v", err)
+		}
+		s.logf("detaching %d links after the report, as no traced process is left (stopped: %s)", len(s.links)+len(s.triggers), why)
+	} else {
+		detached := make(chan struct{})
+		go func() {
+			defer close(detached)
+			s.panics.run("detaching", func() {
+				closeLinks(s.links)
+				closeAll(s.intervals)
+			})
+		}()
+		// Print what is there while the links close, then what came meanwhile.
+		s.drain()
+		<-detached
+		s.drain()
+		if err := s.tree.filter(false); err != nil { // END runs in gs's process
+			s.status.warnf("%v", err)
+		}
+		s.logf("detached %d links in %v (stopped: %s)", len(s.links)+len(s.intervals), time.Since(detachStart).Round(time.Millisecond), why)
+		s.links, s.intervals = nil, nil
 	}
 	s.reportReturnCounts() // returns.go
-	s.logf("detached %d links in %v (stopped: %s)", len(s.links)+len(s.intervals), time.Since(detachStart).Round(time.Millisecond), why)
-	s.links, s.intervals = nil, nil
 
 	// The End probes run now, after every other probe's records: what
 	// they print comes last, before the maps.
@@ -870,7 +883,9 @@ func (s *session) finish(why string, child *heldCommand) {
 	triggersClosed := make(chan struct{})
 	go func() {
 		defer close(triggersClosed)
-		s.panics.run("detaching BEGIN and END", func() { closeLinks(s.triggers) })
+		if !later {
+			s.panics.run("detaching BEGIN and END", func() { closeLinks(s.triggers) })
+		}
 	}()
 	if s.opts.Format == FormatText {
 		// bpftrace ends its main loop's text with two newlines, maps or
@@ -900,7 +915,43 @@ func (s *session) finish(why string, child *heldCommand) {
 		s.infof("process %d exited", s.opts.PID)
 	}
 	<-triggersClosed
+	if later {
+		if err := releaseLinks(append(s.links, s.triggers...)); err != nil {
+			s.logf("%v; detached the links in gs", err)
+		}
+		s.links = nil
+	}
 	s.triggers = nil
+}
+
+// releaseLater reports whether the trace stopped with no process left
+// that its uprobes can run in, so the links may be closed after the
+// report (finish): -p's process or -c's whole tree has exited (a process
+// of the tree is marked exited when its last thread exits: it runs no
+// more user code, and a probe's program runs in the task that hit it, to
+// its end, before that task can exit), and no probe runs in any task
+// (interval, perf and watchpoint events) or in gs itself (a probe on gs's
+// own executable: its End probes run with the filter on, in gs).
+func (s *session) releaseLater(why string) bool {
+	if why != "command exited" && why != "process exited" {
+		return false
+	}
+	if len(s.intervals) > 0 || s.opts.live != nil || hasKind(s.prog, perfKinds...) {
+		return false
+	}
+	self, err := os.Stat("/proc/self/exe")
+	if err != nil {
+		return false
+	}
+	for _, p := range s.prog.Probes {
+		if p.Kind != ir.Uprobe && p.Kind != ir.Uretprobe {
+			continue
+		}
+		if fi, err := os.Stat(p.Binary); err != nil || os.SameFile(fi, self) {
+			return false
+		}
+	}
+	return true
 }
 
 // drain prints every record in the ring buffer now.

@@ -48,10 +48,14 @@ func init() {
 	}
 }
 
-// RunShimIfRequested turns this process into the -c shim when gs started it
-// as one, and never returns in that case. Call it first thing in main
+// RunShimIfRequested turns this process into the -c shim, or the releaser
+// of links (release.go), when gs started it as one, and never returns in
+// that case. Call it first thing in main
 // (and in TestMain of tests that use Options.Command).
 func RunShimIfRequested() {
+	if os.Getenv(releaseEnv) == "1" {
+		os.Exit(releaseMain()) // release.go
+	}
 	if os.Getenv(shimEnv) != "1" {
 		return
 	}

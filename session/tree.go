@@ -109,6 +109,18 @@ func (t *processTree) filter(on bool) error {
 	return nil
 }
 
+// admit puts process pid in the tree: gs's own, for its End probes while
+// the uprobes stay attached with the filter on (finish).
+func (t *processTree) admit(pid int) error {
+	if t == nil {
+		return nil
+	}
+	if err := t.m.Put(uint32(pid), treeEntry{}); err != nil {
+		return fmt.Errorf("write %s: %w", mapTree, err)
+	}
+	return nil
+}
+
 // close detaches gs_fork and gs_exit.
 func (t *processTree) close() {
 	if t == nil {

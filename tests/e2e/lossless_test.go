@@ -186,3 +186,57 @@ func countOutput(t *testing.T, path string) (printed int, n [2]int) {
 	}
 	return printed, n
 }
+
+// Once -c's whole tree has exited, gs reads the maps with the links still
+// attached and closes them after its report (session/release.go): every
+// call made up to the last thread's exit is in the maps, the child's that
+// outlives the command too, and END still runs (in gs, with the tree's
+// filter on). Counts are the target's own.
+func TestLastHitsCounted(t *testing.T) {
+	const threads, per = 4, 200000
+	for _, v := range []variant{{CC: gcc, Opt: "-O2", PIE: true}, {CC: clang, Opt: "-O0", PIE: false}} {
+		t.Run(v.String(), func(t *testing.T) {
+			dir := t.TempDir()
+			compile(t, dir, "lasthit.c", "lasthit", v, "-pthread")
+			r := runGS(t, dir, 5*timeout, "-v", "-c", fmt.Sprintf("./lasthit %d %d", threads, per), "-e",
+				`uprobe:./lasthit:hit { @n[arg0] = count(); @s = sum(arg1) } uretprobe:./lasthit:hit { @r = count() } END { printf("end\n") }`)
+			if r.Code != 0 {
+				t.Fatalf("exit %d\nstderr:\n%s", r.Code, r.Stderr)
+			}
+			for _, want := range []string{fmt.Sprintf("parent made %d calls", threads*per), fmt.Sprintf("child made %d calls", per)} {
+				if !strings.Contains(r.Stderr, want) {
+					t.Fatalf("the target did not report %q\nstderr:\n%s", want, r.Stderr)
+				}
+			}
+			if !strings.Contains(r.Stderr, "links after the report, as no traced process is left") {
+				t.Errorf("gs detached before reading the maps, not after\nstderr:\n%s", r.Stderr)
+			}
+			dropped := regexp.MustCompile(`(?m)^gs: (\d+) probe hits dropped.* in total$`).FindStringSubmatch(r.Stderr)
+			if dropped != nil {
+				t.Fatalf("hits dropped, the counts cannot be compared: %s", dropped[0])
+			}
+			want := map[string]int{}
+			for w := 0; w < threads; w++ {
+				want[fmt.Sprintf("@n[%d]", w)] = per
+			}
+			want["@n[100]"] = per
+			want["@s"] = (threads + 1) * per * (per - 1) / 2
+			want["@r"] = (threads + 1) * per
+			got := map[string]int{}
+			for _, m := range regexp.MustCompile(`(?m)^(@\w+(?:\[\d+\])?): (\d+)$`).FindAllStringSubmatch(r.Stdout, -1) {
+				got[m[1]], _ = strconv.Atoi(m[2])
+			}
+			for k, n := range want {
+				if got[k] != n {
+					t.Errorf("%s = %d, the target made %d", k, got[k], n)
+				}
+			}
+			if len(got) != len(want) {
+				t.Errorf("maps %v, want %v", got, want)
+			}
+			if !strings.HasPrefix(r.Stdout, "end\n") && !strings.Contains(r.Stdout, "\nend\n") {
+				t.Errorf("END did not print\nstdout:\n%s", r.Stdout)
+			}
+		})
+	}
+}

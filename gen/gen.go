@@ -248,7 +248,9 @@ func (g *gen) group(grp *sema.Group) error {
 	}
 	// The run stops at the range's end: no final OpExit, which would cost
 	// every hit one more step. A group that does nothing has no code.
-	if n := len(g.insns); n > start && g.endsInExit() {
+	// A jump to the end may reuse a final OpExit, but not exit()'s, which
+	// stops every probe (imm 1).
+	if n := len(g.insns); n > start && g.endsInExit() && g.insns[n-1].Imm == 0 {
 		g.bindAt(exit, n-1)
 	} else {
 		g.bind(exit)

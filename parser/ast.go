@@ -150,6 +150,9 @@ type Stmt interface {
 // ExprStmt is an expression used as a statement, e.g. print(x).
 type ExprStmt struct {
 	X Expr
+	// Discarded marks bpftrace's `_ = expr`: the value is dropped on
+	// purpose, with no "not used" warning.
+	Discarded bool
 }
 
 // AssignStmt is `$var = expr`, `@map[keys] = expr` or `@ = expr`.

@@ -369,6 +369,18 @@ func (b *builder) stmt(t antlr.Tree) Stmt {
 		}
 	case len(ks) == 3:
 		s := &AssignStmt{LHS: b.expr(ks[0]), Op: b.ctxText(ks[1]), RHS: b.expr(ks[2]), Sp: b.ctxSpan(t)}
+		if id, ok := s.LHS.(*Ident); ok && id.Name == "_" && s.Op == "=" && s.RHS != nil {
+			// bpftrace's `_ = expr` evaluates expr and discards its value.
+			if be, ok := s.RHS.(*BlockExpr); ok {
+				if n := len(be.Body.Stmts); n > 0 {
+					if es, ok := be.Body.Stmts[n-1].(*ExprStmt); ok {
+						es.Discarded = true // the block's value
+					}
+				}
+				return be.Body
+			}
+			return &ExprStmt{X: s.RHS, Discarded: true}
+		}
 		b.checkAssignable(s.LHS)
 		if id, ok := s.RHS.(*IncDecExpr); ok && s.Op == "=" {
 			// $y = $x++ is $y = $x; $x += 1 (and ++$x the other way round).

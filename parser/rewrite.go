@@ -23,7 +23,7 @@ func cloneStmt(s Stmt, r *rw) Stmt {
 	case *Block:
 		return cloneBlock(s, r)
 	case *ExprStmt:
-		return &ExprStmt{X: cloneExpr(s.X, r)}
+		return &ExprStmt{X: cloneExpr(s.X, r), Discarded: s.Discarded}
 	case *AssignStmt:
 		c := *s
 		c.LHS, c.RHS = cloneExpr(s.LHS, r), cloneExpr(s.RHS, r)

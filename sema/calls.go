@@ -171,10 +171,15 @@ func (c *checker) printCall(gc *groupCtx, e *parser.CallExpr) *Type {
 
 // exitCall checks exit().
 func (c *checker) exitCall(gc *groupCtx, e *parser.CallExpr) *Type {
-	if !c.argCount(gc, e, 0) {
+	if len(e.Args) > 1 {
+		c.values(gc, e.Args)
+		c.errorf(e, "exit takes at most 1 argument, got %d", len(e.Args)).WithHint("exit() or exit(code): gs then exits with code")
 		return Void
 	}
-	c.addEvent(e, ir.EventExit, nil, nil)
+	if len(e.Args) == 1 && c.integer(gc, e.Args[0], "exit") == nil {
+		return Void
+	}
+	c.addEvent(e, ir.EventExit, nil, e.Args) // exit(code): the code is the record's field
 	gc.dead = true
 	return Void
 }

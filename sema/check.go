@@ -112,7 +112,7 @@ func (c *checker) exprStmt(gc *groupCtx, s *parser.ExprStmt) {
 	if call, ok := s.X.(*parser.CallExpr); ok && call.Fn == "delete" {
 		return // its value says whether there was an entry
 	}
-	if t != nil && t.Kind != KindVoid {
+	if t != nil && t.Kind != KindVoid && !s.Discarded {
 		c.diags.Warnf(s.Span(), "value of %s is not used", c.text(s.X)).WithHint("print it with print(%s)", c.text(s.X))
 	}
 }

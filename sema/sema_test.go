@@ -110,7 +110,10 @@ func TestDiagnostics(t *testing.T) {
 		{p + "{ print(arg0 ? 1 : comm) }", []string{`1:29: error: the branches of ?: have different types: int64 and comm`}},
 		{p + "{ print() }", []string{`1:23: error: print needs at least one argument`}},
 		{p + "{ print(print(1)) }", []string{`1:29: error: print(1) has no value`}},
-		{p + "{ exit(1) }", []string{`1:23: error: exit takes no arguments, got 1`}},
+		{p + "{ exit(1) }", nil},
+		{p + "{ exit(1, 2) }", []string{`1:23: error: exit takes at most 1 argument, got 2 [exit() or exit(code): gs then exits with code]`}},
+		{p + "{ exit(comm) }", []string{`1:28: error: exit needs an integer, got comm`}},
+		{p + "{ _ = 1 + 2; _ = { print(1); 3 } }", nil}, // no "not used" warnings
 		{p + "{ print(str()) }", []string{`1:29: error: str takes 1 or 2 arguments, got 0`}},
 		{p + "{ print(str(comm)) }", []string{`1:33: error: str needs an address (an integer) or a char array, got comm`}},
 		{p + "{ print(str(arg0, 0)) }", []string{`1:39: error: str limit must be from 1 to 1024`}},

@@ -96,9 +96,16 @@ const (
 // reader costs several times one that does not (see bench/).
 const DefaultWakeup = time.Millisecond
 
+// ExitError is what Run returns when the script ended with exit(code) of a
+// code other than 0: the trace ran, and gs exits with Code.
+type ExitError struct{ Code int }
+
+func (e *ExitError) Error() string { return fmt.Sprintf("exit(%d)", e.Code) }
+
 // Run loads prog into the kernel, attaches its probes, and prints what they
 // record to opts.Out until ctx is cancelled, the target exits or a probe
-// calls exit(). Stopping for any of these reasons is not an error.
+// calls exit(). Stopping for any of these reasons is not an error, but
+// exit(code) with a code other than 0 returns an *ExitError.
 func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 	start := time.Now()
 	if prog == nil {
@@ -221,7 +228,13 @@ func Run(ctx context.Context, prog *ir.Program, opts Options) error {
 	if opts.DryRun {
 		return nil
 	}
-	return s.run(ctx, groups)
+	if err := s.run(ctx, groups); err != nil {
+		return err
+	}
+	if s.exitCode != 0 {
+		return &ExitError{Code: s.exitCode}
+	}
+	return nil
 }
 
 // session is one trace from attach to the last record.
@@ -252,6 +265,8 @@ type session struct {
 	// discard drops records instead of printing them: after an exit()
 	// record, nothing that came after it is printed (bpftrace's rule).
 	discard bool
+	// exitCode is exit(code)'s code, 0 for exit() or none.
+	exitCode int
 
 	internalErrs int
 	readerErr    error // the first error of a MapReaders' at the end
@@ -726,6 +741,9 @@ func (s *session) handle(raw []byte) ir.EventKind {
 	switch kind {
 	case ir.EventExit:
 		s.discard = true
+		if ev := &s.prog.Events[binary.LittleEndian.Uint32(raw)]; len(ev.Fields) == 1 { // exit(code); decode checked the bytes
+			s.exitCode = int(int64(binary.LittleEndian.Uint64(raw[ev.Fields[0].Offset:])))
+		}
 	case ir.EventPrintMap, ir.EventClearMap, ir.EventZeroMap:
 		s.mapEvent(kind, &s.prog.Events[binary.LittleEndian.Uint32(raw)])
 	case ir.EventSystem:

@@ -459,6 +459,10 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			err = fmt.Errorf("%w; the output may be incomplete", cerr)
 		}
 	}
+	var exit *session.ExitError
+	if errors.As(err, &exit) {
+		return exit.Code & 0xff // exit(code): the trace ran; the shell sees code's low byte
+	}
 	if err != nil {
 		if errors.Is(err, session.ErrInternal) {
 			fmt.Fprintf(stderr, "gs: internal error: %v\n", err)

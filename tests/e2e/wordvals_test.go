@@ -85,3 +85,24 @@ func TestReg(t *testing.T) {
 		t.Errorf("stdout:\n%s\nwant:\n%s", r.Stdout, want)
 	}
 }
+
+// TestExitCode: exit(code) ends the trace and gs exits with code, after
+// END and the maps, as bpftrace does; exit() exits 0. connect_to's second
+// argument is i+1 for the target's call i.
+func TestExitCode(t *testing.T) {
+	dir := t.TempDir()
+	compile(t, dir, "wordvals.c", "wv", defaultVariant)
+	for _, tt := range []struct {
+		script string
+		code   int
+		want   string
+	}{
+		{`uprobe:./wv:connect_to /arg1 == 2/ { @n = count(); exit(arg1 + 40) } END { printf("end\n") }`, 42, "end\n@n: 1\n\n"},
+		{`uprobe:./wv:connect_to { _ = { @n = count(); 1 }; exit() }`, 0, "@n: 1\n\n"},
+	} {
+		r := runGS(t, dir, timeout, "-c", "./wv 3", "-e", tt.script)
+		if r.Code != tt.code || r.Stdout != tt.want {
+			t.Errorf("%s: exit %d, stdout:\n%s\nwant exit %d, stdout:\n%s\nstderr:\n%s", tt.script, r.Code, r.Stdout, tt.code, tt.want, r.Stderr)
+		}
+	}
+}

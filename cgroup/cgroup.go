@@ -12,18 +12,19 @@
 // the process, and its cgroup, are gone. A Resolver keeps every id it
 // has seen while gs runs: it walks the hierarchy when it starts, again
 // when an id is not known (at most every missEvery), and every
-// refreshEvery while Watch runs. A cgroup created and removed between
-// two walks whose id is printed only later (a map key printed at exit)
-// cannot be named: it prints as not found.
+// refreshEvery while Watch runs (or less often on a machine with so many
+// cgroups that a walk takes more than a twentieth of that). A cgroup
+// created and removed between two walks whose id is printed only later (a
+// map key printed at exit) cannot be named: it prints as not found.
 package cgroup
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -47,8 +48,9 @@ type Resolver struct {
 
 	mu     sync.Mutex
 	paths  map[uint64]string // id → path below root ("/" for root)
-	walked time.Time
-	err    error // why the hierarchy cannot be read
+	walked time.Time         // when the last walk started
+	took   time.Duration     // how long it took
+	err    error             // why the hierarchy cannot be read
 }
 
 // New returns a resolver of the cgroup v2 hierarchy mounted on this
@@ -125,32 +127,74 @@ func unescape(s string) string {
 }
 
 // walk indexes the hierarchy's directories by inode, adding to what is
-// known (a removed cgroup keeps its name).
+// known (a removed cgroup keeps its name). It reads each directory once
+// with getdents, whose entries carry the inode and the type, so that no
+// directory is stat'ed: a cgroup directory holds tens of files.
 func (r *Resolver) walk() {
 	r.walked = time.Now()
+	defer func() { r.took = time.Since(r.walked) }()
 	if r.root == "" {
 		return
 	}
-	_ = filepath.WalkDir(r.root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || !d.IsDir() {
-			return nil // removed meanwhile, or a file
-		}
-		info, err := d.Info()
-		if err != nil {
-			return nil
-		}
-		st, ok := info.Sys().(*syscall.Stat_t)
-		if !ok {
-			return nil
-		}
-		rel := r.base + strings.TrimPrefix(p, r.root)
-		if rel == "" {
-			rel = "/"
-		}
-		r.paths[st.Ino] = rel
-		return nil
-	})
+	var st syscall.Stat_t
+	if syscall.Stat(r.root, &st) != nil {
+		return
+	}
+	root := r.base
+	if root == "" {
+		root = "/"
+	}
+	r.paths[st.Ino] = root
+	r.walkDir(r.root, r.base, make([]byte, 32<<10), 0)
 }
+
+// maxDepth bounds the walk (cgroup v2 nests at most as deep as a path
+// allows; systemd and Kubernetes use fewer than ten levels).
+const maxDepth = 64
+
+// walkDir indexes the directories below dir, whose path in the hierarchy
+// is rel.
+func (r *Resolver) walkDir(dir, rel string, buf []byte, depth int) {
+	if depth > maxDepth {
+		return
+	}
+	fd, err := syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return // removed meanwhile
+	}
+	var subdirs []string
+	for {
+		n, err := syscall.ReadDirent(fd, buf)
+		if err != nil || n <= 0 {
+			break
+		}
+		for b := buf[:n]; len(b) >= direntName; {
+			// struct linux_dirent64: u64 d_ino, s64 d_off, u16 d_reclen, u8 d_type, char d_name[]
+			reclen := int(binary.NativeEndian.Uint16(b[16:]))
+			if reclen < direntName || reclen > len(b) {
+				break
+			}
+			ino, typ, name := binary.NativeEndian.Uint64(b), b[18], b[direntName:reclen]
+			if i := bytes.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
+			}
+			b = b[reclen:]
+			if typ != syscall.DT_DIR || string(name) == "." || string(name) == ".." {
+				continue
+			}
+			p := rel + "/" + string(name)
+			r.paths[ino] = p
+			subdirs = append(subdirs, string(name))
+		}
+	}
+	syscall.Close(fd)
+	for _, name := range subdirs {
+		r.walkDir(dir+"/"+name, rel+"/"+name, buf, depth+1)
+	}
+}
+
+// direntName is the offset of d_name in struct linux_dirent64.
+const direntName = 19
 
 // Path returns the path of cgroup id below the hierarchy's root
 // ("/system.slice/ssh.service"), and false when no walk saw it.
@@ -160,7 +204,7 @@ func (r *Resolver) Path(id uint64) (string, bool) {
 	if p, ok := r.paths[id]; ok {
 		return p, true
 	}
-	if time.Since(r.walked) >= missEvery {
+	if time.Since(r.walked) >= max(missEvery, walkShare*r.took) {
 		r.walk()
 	}
 	p, ok := r.paths[id]
@@ -171,21 +215,26 @@ func (r *Resolver) Path(id uint64) (string, bool) {
 func (r *Resolver) Err() error { return r.err }
 
 // Watch walks the hierarchy every refreshEvery until stop is closed, so
-// that cgroups removed before their id is printed keep their names.
+// that cgroups removed before their id is printed keep their names. A walk
+// that takes long spaces the next ones (and those for unknown ids): they
+// take at most 1/walkShare of a CPU.
 func (r *Resolver) Watch(stop <-chan struct{}) {
-	t := time.NewTicker(refreshEvery)
-	defer t.Stop()
+	wait := refreshEvery
 	for {
 		select {
 		case <-stop:
 			return
-		case <-t.C:
+		case <-time.After(wait):
 			r.mu.Lock()
 			r.walk()
+			wait = max(refreshEvery, walkShare*r.took)
 			r.mu.Unlock()
 		}
 	}
 }
+
+// walkShare bounds the share of a CPU Watch's walks take (1/20: 5%).
+const walkShare = 20
 
 var (
 	defaultOnce sync.Once

@@ -47,20 +47,34 @@ func TestPath(t *testing.T) {
 	if err := os.Mkdir(dir, 0o755); err != nil && !os.IsExist(err) {
 		t.Fatal(err)
 	}
+	nested := filepath.Join(dir, "a", "b.scope")
+	if err := os.MkdirAll(nested, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	defer os.Remove(dir)
-	var st, root syscall.Stat_t
+	defer os.Remove(filepath.Dir(nested))
+	defer os.Remove(nested)
+	var st, nst, root syscall.Stat_t
 	if err := syscall.Stat(dir, &st); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Stat(nested, &nst); err != nil {
 		t.Fatal(err)
 	}
 	if err := syscall.Stat(mount, &root); err != nil {
 		t.Fatal(err)
 	}
 	r := New()
-	if err := os.Remove(dir); err != nil {
-		t.Fatal(err)
+	for _, d := range []string{nested, filepath.Dir(nested), dir} {
+		if err := os.Remove(d); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if p, ok := r.Path(st.Ino); !ok || p != strings.TrimPrefix(dir, mount) {
 		t.Errorf("Path(%d) = %q, %v; want %q", st.Ino, p, ok, strings.TrimPrefix(dir, mount))
+	}
+	if p, ok := r.Path(nst.Ino); !ok || p != strings.TrimPrefix(nested, mount) {
+		t.Errorf("Path(%d) = %q, %v; want %q", nst.Ino, p, ok, strings.TrimPrefix(nested, mount))
 	}
 	if p, ok := r.Path(root.Ino); !ok || p != "/" {
 		t.Errorf("Path of the root (%d) = %q, %v", root.Ino, p, ok)
@@ -74,4 +88,16 @@ func TestUnescape(t *testing.T) {
 	if got := unescape(`/a\040b\134c`); got != `/a b\c` {
 		t.Errorf("unescape = %q", got)
 	}
+}
+
+// BenchmarkWalk: one walk of this machine's cgroup v2 hierarchy (Watch's
+// work every second), and how many cgroups it names.
+func BenchmarkWalk(b *testing.B) {
+	r := New()
+	for b.Loop() {
+		r.mu.Lock()
+		r.walk()
+		r.mu.Unlock()
+	}
+	b.ReportMetric(float64(len(r.paths)), "cgroups")
 }

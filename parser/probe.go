@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -273,7 +274,7 @@ func (b *builder) intervalSpec(p *Probe, rest string, off int) {
 		n, unit, nOff = rest[:i], rest[i:], off
 	}
 	switch {
-	case unit == "s", unit == "ms", unit == "us", unit == "hz", unit == "ns" && p.Kind == ProbeInterval:
+	case slices.Contains(TimeUnits(p.Kind), unit):
 		p.IntervalUnit = unit
 	default:
 		uOff := off
@@ -294,6 +295,26 @@ func (b *builder) intervalSpec(p *Probe, rest string, off int) {
 			WithHint("the interval must be a positive decimal integer")
 	}
 	p.IntervalN = v
+}
+
+// TimeUnits are the units an interval or profile probe takes, in the order
+// -l lists them: bpftrace's TIME_UNITS (src/probe_matcher.h) and, for
+// interval probes, ns.
+func TimeUnits(k ProbeKind) []string {
+	switch k {
+	case ProbeInterval:
+		return []string{"hz", "s", "ms", "us", "ns"}
+	case ProbeProfile:
+		return []string{"hz", "s", "ms", "us"}
+	}
+	return nil
+}
+
+// LookupProbeType returns the kind of probe a type name (uprobe, u,
+// interval, i, ...) stands for.
+func LookupProbeType(name string) (ProbeKind, bool) {
+	k, ok := probeTypes[name]
+	return k, ok
 }
 
 // softwareSpec parses EVENT[:COUNT].

@@ -24,6 +24,17 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 		}
 		return code
 	}
+	if t, _, _ := strings.Cut(spec, " "); t == "struct" || t == "union" || t == "enum" {
+		fmt.Fprintf(stderr, "gs: -l does not list types (%q): bpftrace's -lv 'struct NAME' prints the kernel's BTF\n", spec)
+		return exitUsage
+	}
+	kind, rest, ok := strings.Cut(spec, ":")
+	if k, _ := parser.LookupProbeType(kind); ok && (k == parser.ProbeInterval || k == parser.ProbeProfile) {
+		return listTimed(k, rest, stdout) // listperf.go
+	}
+	if !ok || debuginfo.HasWildcard(kind) && strings.Trim(kind, "abcdefghijklmnopqrstuvwxyz*?") == "" {
+		return listPattern(spec, pid, stdout, stderr) // listperf.go
+	}
 	spec = normalizeSpec(spec) // listmore.go
 	prog, diags := parser.ParseString("<list>", spec+" {}")
 	if diags.HasErrors() {

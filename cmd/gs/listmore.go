@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/gs-tracer/gs/debuginfo"
+	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/procmaps"
 	"github.com/gs-tracer/gs/sema"
 )
@@ -30,13 +31,21 @@ func isScript(program string, rest []string) bool {
 	return err == nil && fi.Mode().IsRegular()
 }
 
-// listProbes prints the probes a checked script attaches, once each.
+// listProbes prints the probes a checked script attaches, once each, as
+// bpftrace lists them: interval, profile and software probes by their unit
+// or event alone (interval:ms:), as -l 'interval:*' lists them.
 func listProbes(p *sema.Program, w io.Writer) {
 	seen := map[string]bool{}
 	for _, pr := range p.Probes {
-		if !seen[pr.Name] {
-			seen[pr.Name] = true
-			fmt.Fprintln(w, pr.Name)
+		name := pr.Name
+		if pr.Kind == ir.Interval || pr.Kind == ir.Perf {
+			if parts := strings.SplitN(name, ":", 3); len(parts) == 3 {
+				name = parts[0] + ":" + parts[1] + ":"
+			}
+		}
+		if !seen[name] {
+			seen[name] = true
+			fmt.Fprintln(w, name)
 		}
 	}
 }

@@ -29,6 +29,7 @@ var scanFixtures = []struct{ src, args string }{
 	{"store.c", "3"},
 	{"emulated.c", "20"},
 	{"treeapp.c", "3"},
+	{"entryval.c", "2"},
 }
 
 // Not scanned: flood.c, whose two threads call the same functions in an

@@ -4,10 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 
 	"github.com/gs-tracer/gs/diag"
+	"github.com/gs-tracer/gs/parser"
 )
 
 // The commands of a session, as gs -i's line mode reads them and the TUI's
@@ -19,6 +21,7 @@ info traces                       the traces and their state
 info locals FILE:LINE | FUNC      the parameters and locals there (what gs -lv shows)
 print @map                        print a map now
 save FILE                         save the traces as a script (gs FILE runs it)
+source FILE                       add the probe groups of a script as traces
 srcpath map FROM TO               read the sources of files built under FROM from TO
 help                              this text
 quit                              end the session (as does the end of the input)`
@@ -121,6 +124,11 @@ func (s *Session) Do(cmd string, w io.Writer) error {
 			return wordErr("%v", err)
 		}
 		fmt.Fprintf(w, "saved %s to %s\n", plural(s.live0(), "trace"), rest)
+	case "source":
+		if rest == "" {
+			return bad(lead, lead+len(word), "", "source takes a script file, as save writes them")
+		}
+		return s.source(rest, w)
 	case "srcpath":
 		f := strings.Fields(rest)
 		if len(f) != 3 || f[0] != "map" {
@@ -133,7 +141,31 @@ func (s *Session) Do(cmd string, w io.Writer) error {
 	case "quit", "q", "exit":
 		return ErrQuit
 	default:
-		return bad(lead, lead+len(word), "the commands are trace, enable, disable, delete, info, print, save, srcpath, help and quit", "unknown command %q", word)
+		return bad(lead, lead+len(word), "the commands are trace, enable, disable, delete, info, print, save, source, srcpath, help and quit", "unknown command %q", word)
+	}
+	return nil
+}
+
+// source adds the probe groups of the script file name as traces, in
+// order; it stops at the first that fails.
+func (s *Session) source(name string, w io.Writer) error {
+	src, err := os.ReadFile(name)
+	if err != nil {
+		return fmt.Errorf("source: %w", err)
+	}
+	prog, diags := parser.Parse(&diag.File{Name: name, Src: string(src)})
+	if diags.HasErrors() {
+		return &diag.Errors{List: diags}
+	}
+	if len(prog.Config) > 0 || len(prog.Types) > 0 || len(prog.MapDecls) > 0 {
+		return fmt.Errorf("source %s: a script with a config block, types or map declarations runs as gs %s, not in a session", name, name)
+	}
+	for _, g := range prog.Groups {
+		t, err := s.Add(string(src[g.Sp.Start.Offset:g.Sp.End.Offset]))
+		if err != nil {
+			return fmt.Errorf("source %s:%d: %w", name, g.Sp.Start.Line, err)
+		}
+		fmt.Fprintf(w, "trace %d: %s (%s)\n", t.N, t.Text, plural(t.Probes(), "probe"))
 	}
 	return nil
 }

@@ -171,10 +171,11 @@ func TestInteractiveLines(t *testing.T) {
 	until := func(re string) []string {
 		t.Helper()
 		rx := regexp.MustCompile(re)
+		deadline := time.Now().Add(timeout) // a hang guard: events keep coming
 		for {
 			l, ok := out.next()
-			if !ok {
-				t.Fatalf("gs -i ended before a line matching %q; stderr:\n%s\nstdout:\n%s", re, stderr.String(), strings.Join(out.seen, "\n"))
+			if !ok || time.Now().After(deadline) {
+				t.Fatalf("gs -i printed no line matching %q; stderr:\n%s\nstdout:\n%s", re, stderr.String(), strings.Join(out.seen, "\n"))
 			}
 			if m := liveEventLine.FindStringSubmatch(l); m != nil {
 				e := liveEvent{trace: atoi(m[1]), seq: atoi(m[2])}
@@ -368,5 +369,116 @@ func checkLive(t *testing.T, lt *liveTarget, events []liveEvent) {
 		default:
 			t.Errorf("event of trace %d", e.trace)
 		}
+	}
+}
+
+// TestInteractiveGrowing adds traces that bring maps, $vars, longer
+// records and strings to a session whose first trace has a map and a
+// $var, the last two from a script file (source): each is taken, each
+// prints the target's values, and the first one's calls stay consecutive
+// while the others join.
+func TestInteractiveGrowing(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, compile(t, dir, "live.c", "live", defaultVariant))
+	lt := startLiveTarget(t, dir, bin)
+	lt.waitPast(1)
+	script := filepath.Join(dir, "more.gs")
+	more := "// two more traces\n" +
+		"uprobe:" + bin + `:live.c:12 { @s[val % 3] = sum(sq); $q = sq; printf("B %d %d %d %s\n", seq, val, $q, comm) }` + "\n" +
+		"uprobe:" + bin + `:tock { @t = (seq, comm); printf("C %d %ld\n", seq, w) }` + "\n"
+	if err := os.WriteFile(script, []byte(more), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	gs := exec.Command(gsBin, "-i", "-p", strconv.Itoa(lt.cmd.Process.Pid))
+	gs.Dir = dir
+	gs.Env = append(os.Environ(), "NO_COLOR=1", "DEBUGINFOD_URLS=")
+	stdin, err := gs.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := gs.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	gs.Stderr = &stderr
+	if err := gs.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer gs.Process.Kill()
+	out := newLineReader(t, stdout)
+	line := regexp.MustCompile(`^([ABC]) (\d+) (\d+)(?: (\d+) (\S+))?$`)
+	got := map[string][][]string{}
+	until := func(re string) {
+		t.Helper()
+		rx := regexp.MustCompile(re)
+		deadline := time.Now().Add(timeout) // a hang guard: events keep coming
+		for {
+			l, ok := out.next()
+			if !ok || time.Now().After(deadline) {
+				t.Fatalf("gs -i printed no line matching %q; stderr:\n%s", re, stderr.String())
+			}
+			if m := line.FindStringSubmatch(l); m != nil {
+				got[m[1]] = append(got[m[1]], m)
+			}
+			if rx.MatchString(l) {
+				return
+			}
+		}
+	}
+	io.WriteString(stdin, `trace tick { @c = count(); $v = val; printf("A %d %d\n", seq, $v) }`+"\n")
+	until(`^trace 1: `)
+	for len(got["A"]) < 10 {
+		until(`^A `)
+	}
+	io.WriteString(stdin, "source "+script+"\n")
+	until(`^trace 2: uprobe:.*:live\.c:12 `)
+	until(`^trace 3: uprobe:.*:tock `)
+	for len(got["B"]) < 10 || len(got["C"]) < 10 || len(got["A"]) < 30 {
+		until(`^[ABC] `)
+	}
+	io.WriteString(stdin, "quit\n")
+	stdin.Close()
+	for {
+		if _, ok := out.next(); !ok {
+			break
+		}
+	}
+	if err := gs.Wait(); err != nil {
+		t.Errorf("gs -i: %v\n%s", err, stderr.String())
+	}
+	last := 0
+	for _, ms := range got {
+		for _, m := range ms {
+			last = max(last, atoi(m[2]))
+		}
+	}
+	lt.waitPast(last)
+	lt.mu.Lock()
+	defer lt.mu.Unlock()
+	for i, m := range got["A"] {
+		seq := atoi(m[2])
+		if want := lt.tick[seq][0]; atoi(m[3]) != want {
+			t.Errorf("A: call %d: $v = %s, the target's val %d", seq, m[3], want)
+		}
+		if i > 0 && seq != atoi(got["A"][i-1][2])+1 {
+			t.Errorf("A: call %d follows call %s (lost or repeated while traces were added)", seq, got["A"][i-1][2])
+		}
+	}
+	for _, m := range got["B"] {
+		seq := atoi(m[2])
+		if want := lt.tick[seq]; [2]int{atoi(m[3]), atoi(m[4])} != want || m[5] != "live" {
+			t.Errorf("B: call %d: val, $q, comm = %s, %s, %s; the target's %v, live", seq, m[3], m[4], m[5], want)
+		}
+	}
+	for _, m := range got["C"] {
+		seq := atoi(m[2])
+		if want := lt.tock[seq]; int64(atoi(m[3])) != want {
+			t.Errorf("C: call %d: w = %s, the target's %d", seq, m[3], want)
+		}
+	}
+	if t.Failed() {
+		t.Logf("stderr:\n%s", stderr.String())
 	}
 }

@@ -17,7 +17,7 @@ import (
 const Help = `trace PROBE [/filter/] [{ ... }]  add a trace (PROBE: any probe, or FUNC or FILE:LINE of the session's binary;
                                   no block: print the locals there)
 enable N | disable N | delete N   turn trace N on, off, or remove it
-info traces                       the traces and their state
+info traces                       the traces, their state and where their probes sit
 info locals FILE:LINE | FUNC      the parameters and locals there (what gs -lv shows)
 print @map                        print a map now
 save FILE                         save the traces as a script (gs FILE runs it)
@@ -93,6 +93,9 @@ func (s *Session) Do(cmd string, w io.Writer) error {
 			}
 			for _, t := range s.traces {
 				fmt.Fprintf(w, "%d %s %s\n", t.N, t.State(), t.Text)
+				for _, pl := range t.Placement {
+					fmt.Fprintf(w, "    %s\n", pl)
+				}
 			}
 		case "locals", "args", "scope":
 			if arg == "" {

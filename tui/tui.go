@@ -593,6 +593,11 @@ func (m *model) View() string {
 		}
 	}
 	info = append(info, titleStyle.Render(fit(" at "+m.spec(), infoW)))
+	for _, t := range m.tracesHere() {
+		for _, pl := range t.Placement {
+			info = append(info, fit(fmt.Sprintf("trace %d: %s", t.N, strings.ReplaceAll(pl, "uprobe:"+m.s.Binary()+":", "")), infoW))
+		}
+	}
 	if l, ok := m.locals[m.spec()]; ok {
 		for _, s := range strings.Split(l, "\n") {
 			info = append(info, fit(spaces.ReplaceAllString(s, "$1  "), infoW))

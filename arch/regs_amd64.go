@@ -8,6 +8,11 @@ const Supported = true
 // PtRegsSlots is the number of u64 slots of struct pt_regs.
 const PtRegsSlots = 21
 
+// FieldAliases are the other names bpftrace's reg() gives pt_regs members
+// (bpftrace's src/arch/x86_64.cpp, register_to_pt_regs_offset: "pc" at
+// ip's offset, "orig_rax" for orig_ax).
+var FieldAliases = map[string]string{"pc": "ip", "orig_rax": "orig_ax"}
+
 // Regs is x86-64's struct pt_regs, one entry per u64 slot in order: the
 // layout of the kernel's arch/x86/include/uapi/asm/ptrace.h (struct
 // pt_regs, !__i386__; the uapi spells the members rbp, orig_rax, eflags...),

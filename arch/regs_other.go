@@ -13,6 +13,9 @@ const PtRegsSlots = 0
 // Regs is empty: gs knows no pt_regs layout here.
 var Regs = [PtRegsSlots]Reg{}
 
+// FieldAliases is empty: no pt_regs member has another name here.
+var FieldAliases = map[string]string{}
+
 // The calling convention is unknown here: no argument slots, and -1 for
 // the return value, stack and instruction pointers.
 var (

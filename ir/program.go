@@ -367,6 +367,7 @@ const (
 	// container whose cgroup it is (container), resolved by package cgroup.
 	KindCgroupPath
 	KindContainer
+	KindUser // a u64 user id, printed as the user's name (username)
 )
 
 // Style is how a value prints where that depends on the language its

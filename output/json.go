@@ -157,6 +157,9 @@ func (p *JSON) value(dst []byte, v *Value) []byte {
 	case CgroupPath:
 		start := len(dst)
 		return appendJSONText(appendCgroupPath(dst, v.U), start)
+	case User:
+		start := len(dst)
+		return appendJSONText(appendUser(dst, v.U), start)
 	case Container:
 		start := len(dst)
 		return appendJSONText(appendContainer(dst, v.U), start)

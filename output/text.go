@@ -161,6 +161,8 @@ func (p *Text) value(dst []byte, v *Value) []byte {
 		return appendCgroupPath(dst, v.U)
 	case Container:
 		return appendContainer(dst, v.U)
+	case User:
+		return appendUser(dst, v.U)
 	case Inet:
 		return appendInet(dst, v.U)
 	case Buf:

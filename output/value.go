@@ -88,6 +88,8 @@ const (
 	// container print it (cgroups.go).
 	CgroupPath
 	Container
+	// User: a user id in U, printed as the user's name (username).
+	User
 )
 
 // Value is one decoded value. Composite values point at their elements

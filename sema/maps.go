@@ -234,6 +234,8 @@ func keyClass(t *Type) string {
 		return "cgroup_path"
 	case t.Kind == KindContainer:
 		return "container"
+	case t.Kind == KindUser:
+		return "username"
 	case t.Kind == KindBuf:
 		return "buf"
 	case IsHeld(t), t.Kind == KindTuple && wordTuple(t):
@@ -468,7 +470,7 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 // strftime's nanoseconds, strerror's errno, a ustack's gs_stacks id.
 func wordValue(t *Type) bool {
 	switch t.Kind {
-	case KindFunc, KindProbe, KindInet, KindSymbol, KindTime, KindErrno:
+	case KindFunc, KindProbe, KindInet, KindSymbol, KindTime, KindErrno, KindUser:
 		return true
 	case KindStack:
 		return t.StackID

@@ -26,9 +26,12 @@ func (c *checker) regCall(gc *groupCtx, e *parser.CallExpr) *Type {
 		c.errorf(e, "reg() is not available in %s", sp).WithHint("%s probes run outside any traced function", sp)
 		return nil
 	}
-	slot := -1
+	slot, field := -1, lit.Val
+	if f, ok := arch.FieldAliases[field]; ok {
+		field = f
+	}
 	for i, r := range arch.Regs {
-		if r.Field == lit.Val {
+		if r.Field == field {
 			slot = i
 		}
 	}

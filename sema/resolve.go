@@ -38,17 +38,18 @@ type Builtin struct {
 
 // builtins are the identifiers every probe knows.
 var builtins = map[string]*Builtin{
-	"retval":  {Name: "retval", Kind: BuiltinReg, Reg: arch.RetReg, Type: Int64, RetOnly: true},
-	"pid":     {Name: "pid", Kind: BuiltinCtx, Ctx: ir.CtxPid, Type: Uint64},
-	"tid":     {Name: "tid", Kind: BuiltinCtx, Ctx: ir.CtxTid, Type: Uint64},
-	"uid":     {Name: "uid", Kind: BuiltinCtx, Ctx: ir.CtxUid, Type: Uint64},
-	"gid":     {Name: "gid", Kind: BuiltinCtx, Ctx: ir.CtxGid, Type: Uint64},
-	"nsecs":   {Name: "nsecs", Kind: BuiltinCtx, Ctx: ir.CtxNsecs, Type: Uint64},
-	"elapsed": {Name: "elapsed", Kind: BuiltinCtx, Ctx: ir.CtxElapsed, Type: Uint64},
-	"cpu":     {Name: "cpu", Kind: BuiltinCtx, Ctx: ir.CtxCpu, Type: Uint64},
-	"rand":    {Name: "rand", Kind: BuiltinCtx, Ctx: ir.CtxRand, Type: Uint64},
-	"cpid":    {Name: "cpid", Kind: BuiltinCtx, Ctx: ir.CtxCpid, Type: Uint64},
-	"cgroup":  {Name: "cgroup", Kind: BuiltinCtx, Ctx: ir.CtxCgroup, Type: Uint64},
+	"retval":   {Name: "retval", Kind: BuiltinReg, Reg: arch.RetReg, Type: Int64, RetOnly: true},
+	"pid":      {Name: "pid", Kind: BuiltinCtx, Ctx: ir.CtxPid, Type: Uint64},
+	"tid":      {Name: "tid", Kind: BuiltinCtx, Ctx: ir.CtxTid, Type: Uint64},
+	"uid":      {Name: "uid", Kind: BuiltinCtx, Ctx: ir.CtxUid, Type: Uint64},
+	"username": {Name: "username", Kind: BuiltinCtx, Ctx: ir.CtxUid, Type: Username}, // the uid, printed as its name
+	"gid":      {Name: "gid", Kind: BuiltinCtx, Ctx: ir.CtxGid, Type: Uint64},
+	"nsecs":    {Name: "nsecs", Kind: BuiltinCtx, Ctx: ir.CtxNsecs, Type: Uint64},
+	"elapsed":  {Name: "elapsed", Kind: BuiltinCtx, Ctx: ir.CtxElapsed, Type: Uint64},
+	"cpu":      {Name: "cpu", Kind: BuiltinCtx, Ctx: ir.CtxCpu, Type: Uint64},
+	"rand":     {Name: "rand", Kind: BuiltinCtx, Ctx: ir.CtxRand, Type: Uint64},
+	"cpid":     {Name: "cpid", Kind: BuiltinCtx, Ctx: ir.CtxCpid, Type: Uint64},
+	"cgroup":   {Name: "cgroup", Kind: BuiltinCtx, Ctx: ir.CtxCgroup, Type: Uint64},
 	// container: the cgroup id, printed as its container's (cgroup.go).
 	"container": {Name: "container", Kind: BuiltinCtx, Ctx: ir.CtxCgroup, Type: Container},
 	"comm":      {Name: "comm", Kind: BuiltinComm, Type: Comm},
@@ -84,9 +85,7 @@ var unsupportedIdents = map[string]string{
 }
 
 // laterIdents are identifiers gs will know but does not support yet.
-var laterIdents = map[string]string{
-	"username": "username",
-}
+var laterIdents = map[string]string{}
 
 // Symbol is a name of the traced program (a variable or parameter) as a
 // Scope resolves it. Where it lives at each probe is in the VarRef that
@@ -191,6 +190,10 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 	}
 	if t, ok := c.programIdent(gc, e); ok {
 		return t // a program variable (values.go), or an error reported there
+	}
+	if v, ok := errnos[e.Name]; ok {
+		c.p.Consts[e] = uint64(v) // errno.h's EPERM (errno.go)
+		return Int64
 	}
 	d := c.errorf(e, "unknown identifier %q", e.Name)
 	if _, ok := gc.vars[e.Name]; ok {

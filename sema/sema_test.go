@@ -150,7 +150,7 @@ func TestDiagnostics(t *testing.T) {
 		{"BEGIN { print(1) } END { print(pid, comm, probe) } interval:ms:10 { exit() }", nil},
 		{"BEGIN { print(arg0) }", []string{`1:15: error: arg0 is not available in BEGIN [BEGIN probes run outside any traced function]`}},
 		{"BEGIN { print(reg(\"ip\")) }", []string{`1:15: error: reg() is not available in BEGIN [BEGIN probes run outside any traced function]`}},
-		{p + "{ print(reg(\"ip\"), reg(\"rdi\"), reg(\"sp\")) }", nil},
+		{p + "{ print(reg(\"ip\"), reg(\"rdi\"), reg(\"sp\"), reg(\"pc\"), reg(\"orig_rax\")) }", nil},
 		{p + "{ print(reg(\"xmm0\")) }", []string{`1:33: error: "xmm0" is not a register of this machine's struct pt_regs [the registers are r15, r14, r13, r12, bp, bx, r11, r10, r9, r8, ax, cx, dx, si, di, orig_ax, ip, cs, flags, sp, ss]`}},
 		{p + "{ print(reg(arg0)) }", []string{`1:29: error: reg takes one string literal, a register's name: reg("ip")`}},
 		{"i:s:1 { print(func) }", []string{`1:15: error: func is not available in interval [interval probes run outside any traced function]`}},
@@ -319,6 +319,7 @@ func TestConsts(t *testing.T) {
 		typ  string
 	}{
 		{"1 + 2 * 3", 7, "int64"},
+		{"EPERM + ENOENT * 100 + EINVAL * 10000", 1 + 2*100 + 22*10000, "int64"}, // errno.h's (errno.go)
 		{"-7 / 2", -3, "int64"},
 		{"-7 % 2", -1, "int64"},
 		{"(uint64_t)(-1) / 2", 1<<63 - 1, "uint64"},

@@ -47,6 +47,7 @@ const (
 	// or its container's id (container): cgroup.go.
 	KindCgroupPath
 	KindContainer
+	KindUser // username: a user id the runtime prints as the user's name
 )
 
 // Type is the type of a script value. Types are plain data; the singletons
@@ -125,6 +126,8 @@ var (
 	Comm   = &Type{Kind: KindComm, Size: ir.CommLen, Name: "comm"}
 	Func   = &Type{Kind: KindFunc, Name: "func"}
 	Probe  = &Type{Kind: KindProbe, Name: "probe"}
+	// Username is the type of username: the uid, printed as its name.
+	Username = &Type{Kind: KindUser, Size: 8, Name: "username"}
 )
 
 // StringOf returns a heap string type of capacity n.
@@ -199,7 +202,7 @@ func (t *Type) IsUnsigned() bool {
 // stacks and symbols.
 func (t *Type) IsText() bool {
 	switch t.Kind {
-	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol, KindTime, KindErrno, KindInet, KindCgroupPath, KindContainer:
+	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol, KindTime, KindErrno, KindInet, KindCgroupPath, KindContainer, KindUser:
 		return true
 	}
 	return false
@@ -292,6 +295,8 @@ func IR(t *Type) *ir.Type {
 		return &ir.Type{Kind: ir.KindCgroupPath, Size: 8, Name: "cgroup_path"}
 	case KindContainer:
 		return &ir.Type{Kind: ir.KindContainer, Size: 8, Name: "container"}
+	case KindUser:
+		return &ir.Type{Kind: ir.KindUser, Size: 8, Name: "username"}
 	case KindBuf:
 		return &ir.Type{Kind: ir.KindBuf, Size: SlotSize(t), Cap: t.Cap, Name: "buffer"}
 	}

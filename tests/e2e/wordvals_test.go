@@ -8,7 +8,7 @@ import (
 )
 
 // TestWordValues stores what a probe knows of a call (func, probe, ntop,
-// strerror, strftime, ustack, a tuple of them) in maps, $variables and
+// strerror, strftime, username, ustack, a tuple of them) in maps, $variables and
 // tuples in connect_to's uprobe, and reads them back in outer's
 // uretprobe: the values are connect_to's, as the target itself prints
 // them, not those of the probe that reads them (outer's). A func read
@@ -24,15 +24,16 @@ uprobe:./wv:connect_to {
 	@y[tid] = strftime("%Y", nsecs);
 	@s[tid] = ustack(2);
 	@t[tid] = (probe, ntop(arg0), func);
+	@w[tid] = username;
 }
 uretprobe:./wv:outer {
 	$i = @i[tid];
 	$t = @t[tid];
-	printf("gs: func=%s addr=%s err=%s year=%s\n", @f[tid], $i, @e[tid], @y[tid]);
+	printf("gs: func=%s addr=%s err=%s year=%s user=%s\n", @f[tid], $i, @e[tid], @y[tid], @w[tid]);
 	printf("tuple: %s %s %s\n", $t.0, $t.1, $t.2);
 	@n[@f[tid]] = count();
 	@st = @s[tid];
-	delete(@f, tid); delete(@i, tid); delete(@e, tid); delete(@y, tid); delete(@s, tid); delete(@t, tid);
+	delete(@f, tid); delete(@i, tid); delete(@e, tid); delete(@y, tid); delete(@s, tid); delete(@t, tid); delete(@w, tid);
 }`
 	r := runGS(t, dir, timeout, "-c", "./wv 3", "-e", script)
 	if r.Code != 0 {

@@ -2,12 +2,14 @@
 // connect_to(address of 127.0.0.(i+1) in network order, i+1), for i < N,
 // and prints on stderr, for each call, what the script stores of it: the
 // function's name, the address as ntop prints it, the message of the
-// errno and the year.
+// errno, the year and its user's name.
 #include <arpa/inet.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #if defined(__clang__)
 #define NOINLINE __attribute__((noinline))
@@ -39,7 +41,10 @@ int main(int argc, char **argv)
 
 		sink += outer(i);
 		strftime(year, sizeof year, "%Y", localtime(&now));
-		fprintf(stderr, "target: func=%s addr=%s err=%s year=%s\n", "connect_to", inet_ntoa(a), strerror(i + 1), year);
+		struct passwd *pw = getpwuid(getuid());
+
+		fprintf(stderr, "target: func=%s addr=%s err=%s year=%s user=%s\n", "connect_to", inet_ntoa(a), strerror(i + 1), year,
+			pw ? pw->pw_name : "?");
 	}
 	return 0;
 }

@@ -321,3 +321,22 @@ func (b *Binary) IsGo() bool {
 	_, ok := b.LookupFunc("runtime.main")
 	return ok
 }
+
+// LookupData returns the link-time address and size of the defined data
+// or function symbol name (.symtab first, then .dynsym), as bpftrace's
+// uaddr() resolves it. Thread-local symbols have no address and are not
+// returned.
+func (b *Binary) LookupData(name string) (addr, size uint64, ok bool) {
+	for _, read := range []func() ([]elf.Symbol, error){b.File.Symbols, b.File.DynamicSymbols} {
+		syms, _ := read()
+		for _, s := range syms {
+			switch elf.ST_TYPE(s.Info) {
+			case elf.STT_OBJECT, elf.STT_FUNC, elf.STT_NOTYPE:
+				if s.Name == name && s.Section != elf.SHN_UNDEF && s.Value != 0 {
+					return s.Value, s.Size, true
+				}
+			}
+		}
+	}
+	return 0, 0, false
+}

@@ -171,6 +171,9 @@ func (g *gen) pvValue(e parser.Expr, r uint8) bool {
 			return true
 		}
 	case *parser.CallExpr:
+		if amp := v.Uaddr[x]; amp != nil {
+			return g.pvValue(amp, r) // uaddr("NAME") is &NAME (sema/uaddr.go)
+		}
 		if limit, ok := v.StrCmp[x]; ok { // strncmp(a, b, n)
 			n := int(g.p.Consts[x.Args[2]])
 			g.textCmp(x.Args[0], x.Args[1], r, limit, n)

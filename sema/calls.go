@@ -55,6 +55,7 @@ func init() {
 		"cgroup_path": {check: (*checker).cgroupPath},              // cgroup.go
 		"cgroupid":    {check: (*checker).cgroupid},                // cgroup.go
 		"ntop":        {check: (*checker).ntop},                    // textcalls.go
+		"uaddr":       {check: (*checker).uaddr},                   // uaddr.go
 		"buf":         {check: (*checker).buf},                     // buf.go
 		"len":         {check: (*checker).length},                  // textcalls.go
 		"reg":         {check: (*checker).regCall, noMemory: true}, // reg.go
@@ -109,7 +110,6 @@ var unsupportedCalls = map[string]string{
 
 // laterCalls are functions gs will have but does not support yet.
 var laterCalls = map[string]bool{
-	"uaddr":   true,
 	"join":    true,
 	"uptr":    true,
 	"macaddr": true, "path": true, "pton": true,

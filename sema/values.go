@@ -82,6 +82,9 @@ type Values struct {
 	// Implicit maps a bare name inside a C++ method that is a member of
 	// *this to the this->NAME it stands for (cxx.go).
 	Implicit map[*parser.Ident]*parser.FieldExpr
+	// Uaddr maps a uaddr("NAME") call to the &NAME it stands for, NAME an
+	// identifier in Vars at the ELF symbol (uaddr.go).
+	Uaddr map[*parser.CallExpr]*parser.UnaryExpr
 }
 
 // Arrow reports whether field access x reads through a pointer: x->f,
@@ -205,6 +208,7 @@ func (c *checker) vals() *Values {
 			Derefs:   map[parser.Expr]Derefs{},
 			Attached: map[parser.Expr]*Attached{},
 			Implicit: map[*parser.Ident]*parser.FieldExpr{},
+			Uaddr:    map[*parser.CallExpr]*parser.UnaryExpr{},
 		}
 	}
 	return c.p.Values

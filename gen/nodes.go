@@ -14,8 +14,9 @@ import (
 // node is a loop for a tree (bounded by sema.MaxNodeDepth steps), one load
 // for a list. A read that fails, or a tree deeper than the bound, stops
 // the walk and is the field's status: the value prints as a read error,
-// never with another element. An element's text (a std::string key or
-// value, sema.Nodes.Texts) is read after its copy into its string slot.
+// never with another element. An element's counted values (a std::string
+// or std::vector key or value, sema.Nodes.Reads) are read after its copy
+// into their slots.
 func (g *gen) nodeWalk(a parser.Expr, n *sema.Nodes, f *ir.Field) {
 	g.nodeWalkAt(a, func(r uint8) place { return g.placeOf(a, r) }, n, f)
 }
@@ -46,7 +47,7 @@ func (g *gen) nodeWalkAt(a parser.Expr, placeAt func(r uint8) place, n *sema.Nod
 	g.emit(ir.Insn{Op: ir.OpTakeFault, A: t})
 	g.jump(ir.OpJnz, t, fail)
 	es := f.Type.Elem.Size
-	size := es - ir.StatusSize
+	size := n.Elem.Size // the element's own bytes; its Reads' slots follow
 	for i := 0; i < f.Type.Len; i++ {
 		if n.Tree {
 			g.emit(ir.Insn{Op: ir.OpEq, A: t, B: x, C: rb})
@@ -67,11 +68,16 @@ func (g *gen) nodeWalkAt(a parser.Expr, placeAt func(r uint8) place, n *sema.Nod
 		}
 		g.jump(ir.OpJa, 0, end)
 		g.bind(ok)
-		for _, tx := range n.Texts { // a text's read error is its own, not the walk's
-			g.textAt(nil, func(r uint8) place {
-				g.emit(ir.Insn{Op: ir.OpAddImm, A: r, B: x, Imm: int32(n.Value + tx.Src)})
+		for _, rd := range n.Reads { // a read error is its own, not the walk's
+			placeAt := func(r uint8) place {
+				g.emit(ir.Insn{Op: ir.OpAddImm, A: r, B: x, Imm: int32(n.Value + rd.Src)})
 				return place{mem: true}
-			}, tx.Counted, nil, slot+tx.Dst, sema.NodeTextCap, 0)
+			}
+			if rd.Seq() {
+				g.countedSeqAt(placeAt, rd.Counted, &ir.Field{Offset: slot + rd.Dst, Status: slot + rd.Dst - ir.StatusSize, Type: rd.Item})
+				continue
+			}
+			g.textAt(nil, placeAt, rd.Counted, nil, slot+rd.Dst, sema.NodeTextCap, 0)
 		}
 		if i == f.Type.Len-1 {
 			break

@@ -83,20 +83,26 @@ type Nodes struct {
 	// Begin is the offset, from the header, of the pointer to a tree's
 	// first node.
 	Begin int
-	// Texts are Elem's counted texts (a std::string key or value, or
-	// member of a struct it holds: nodeTexts): the element's bytes hold
-	// only their pointers and lengths, so what each points to is read
-	// after them into a string slot of its own.
-	Texts []NodeText
+	// Reads are Elem's counted values (a std::string or std::vector key
+	// or value, or member of a struct it holds: nodeReads): the
+	// element's bytes hold only their pointers and lengths, so what each
+	// points to is read after them into a slot of its own.
+	Reads []NodeRead
 }
 
-// NodeText is a member of a node container's element read as counted
-// text: Src is its offset in the element, Dst its string slot's in the
-// element's record slot (whose status comes first), Counted its layout.
-type NodeText struct {
+// NodeRead is a member of a node container's element read as a counted
+// value: Src is its offset in the element, Dst its slot's in the
+// element's record slot (whose status comes first), Counted its layout,
+// Item the slot's record type: a string slot, or a counted sequence
+// after a status slot of its own (at Dst-ir.StatusSize).
+type NodeRead struct {
 	Src, Dst int
 	Counted  *Counted
+	Item     *ir.Type
 }
+
+// Seq reports whether r is a counted sequence (else counted text).
+func (r NodeRead) Seq() bool { return r.Item.Kind == ir.KindSeq }
 
 // nodes returns how struct t (named structName) is a node container, or
 // nil when no rule applies (t prints as its members).
@@ -145,7 +151,7 @@ func (ct *ctypes) nodes(t *Type, structName string) *Nodes {
 			continue
 		}
 		out := &Nodes{Show: r.Show, Tree: r.Tree, Head: head, Count: count, Value: st.Offset, Elem: elem}
-		out.Texts = nodeTexts(elem)
+		out.Reads = nodeReads(elem)
 		links := []*int{&out.Parent, &out.Left, &out.Right}
 		if !r.Tree {
 			links = []*int{&out.Next}
@@ -195,29 +201,34 @@ func findBase(t *Type, prefix string, depth int) *Type {
 	return nil
 }
 
-// maxNodeTexts is the most texts of one element read (Nodes.Texts), and
-// maxNodeTextDepth how deep in structs held by value they are looked for.
+// maxNodeReads is the most counted values of one element read (Nodes.Reads), and
+// maxNodeReadDepth how deep in structs held by value they are looked for.
 const (
-	maxNodeTexts     = 4
-	maxNodeTextDepth = 3
+	maxNodeReads     = 4
+	maxNodeReadDepth = 3
 )
 
-// nodeTexts finds the counted text of element type elem: its key or value
-// (a std::string), or a member of a struct it holds by value (not of a
-// union, an array or what a pointer points to), in member order, and
-// gives each its string slot after the element's bytes.
-func nodeTexts(elem *Type) []NodeText {
-	var out []NodeText
+// nodeReads finds the counted values of element type elem: its key or
+// value (a std::string, a std::vector), or a member of a struct it holds
+// by value (not of a union, an array or what a pointer points to), in
+// member order, and gives each its slot after the element's bytes.
+func nodeReads(elem *Type) []NodeRead {
+	var out []NodeRead
 	dst := ir.Align8(ir.StatusSize + elem.Size)
 	var walk func(t *Type, base, depth int)
 	walk = func(t *Type, base, depth int) {
 		for _, m := range t.Members {
 			switch {
-			case m.BitSize > 0 || len(out) == maxNodeTexts:
+			case m.BitSize > 0 || len(out) == maxNodeReads:
 			case m.Type.Counted != nil && m.Type.Counted.Text:
-				out = append(out, NodeText{Src: base + m.Offset, Dst: dst, Counted: m.Type.Counted})
+				out = append(out, NodeRead{Src: base + m.Offset, Dst: dst, Counted: m.Type.Counted, Item: nodeTextSlot})
 				dst += nodeTextSlot.Size
-			case m.Type.Kind == KindStruct && m.Type.Counted == nil && m.Type.Nodes == nil && m.Type.Choice == nil && depth < maxNodeTextDepth:
+			case m.Type.Counted != nil:
+				seq := irSeq(m.Type)
+				dst += ir.StatusSize
+				out = append(out, NodeRead{Src: base + m.Offset, Dst: dst, Counted: m.Type.Counted, Item: seq})
+				dst += ir.Align8(seq.Size)
+			case m.Type.Kind == KindStruct && m.Type.Counted == nil && m.Type.Nodes == nil && m.Type.Choice == nil && depth < maxNodeReadDepth:
 				walk(m.Type, base+m.Offset, depth+1)
 			}
 		}
@@ -226,22 +237,25 @@ func nodeTexts(elem *Type) []NodeText {
 	return out
 }
 
-// withNodeTexts returns it, the record type of t at offset start of an
+// withNodeReads returns it, the record type of t at offset start of an
 // element's record slot, or a copy whose members that are texts of n
-// (Nodes.Texts; src is t's offset in the element) name their string slots.
-func withNodeTexts(it *ir.Type, t *Type, start, src int, n *Nodes) *ir.Type {
+// (Nodes.Reads; src is t's offset in the element) name their string slots.
+func withNodeReads(it *ir.Type, t *Type, start, src int, n *Nodes) *ir.Type {
 	if t.Kind != KindStruct || len(it.Members) != len(t.Members) {
 		return it
 	}
 	var ms []ir.Member
 	for i, m := range t.Members {
 		im := it.Members[i]
-		for _, x := range n.Texts {
+		for _, x := range n.Reads {
 			switch {
 			case x.Src == src+m.Offset && m.Type.Counted != nil:
-				im.Offset, im.Type = x.Dst-start, nodeTextSlot
+				im.Offset, im.Type = x.Dst-start, x.Item
+				if x.Seq() {
+					im.Status = x.Dst - ir.StatusSize - start
+				}
 			case x.Src >= src+m.Offset && x.Src < src+m.Offset+m.Type.Size && m.Type.Counted == nil:
-				im.Type = withNodeTexts(im.Type, m.Type, start+im.Offset, src+m.Offset, n)
+				im.Type = withNodeReads(im.Type, m.Type, start+im.Offset, src+m.Offset, n)
 			default:
 				continue
 			}
@@ -260,7 +274,7 @@ func withNodeTexts(it *ir.Type, t *Type, start, src int, n *Nodes) *ir.Type {
 	return &cp
 }
 
-// NodeTextCap is the most bytes of an element's text (Nodes.Texts) a
+// NodeTextCap is the most bytes of an element's text (Nodes.Reads) a
 // record holds, as much as a str() reads by default; nodeTextSlot is its
 // record type.
 const NodeTextCap = ir.DefaultStr
@@ -278,12 +292,15 @@ func irNodes(t *Type) *ir.Type {
 	for _, name := range []string{"first", "second"} { // the key, the value
 		m, _ := findMember(n.Elem, name)
 		im := ir.Member{Name: name, Offset: ir.StatusSize + m.Offset, BitOffset: m.BitOffset, BitSize: m.BitSize, Type: irMem(m.Type)}
-		for _, x := range n.Texts {
+		for _, x := range n.Reads {
 			switch {
 			case x.Src == m.Offset && m.Type.Counted != nil:
-				im.Offset, im.Type = x.Dst, nodeTextSlot
+				im.Offset, im.Type = x.Dst, x.Item
+				if x.Seq() {
+					im.Status = x.Dst - ir.StatusSize
+				}
 			case x.Src >= m.Offset && x.Src < m.Offset+m.Type.Size && m.Type.Counted == nil:
-				im.Type = withNodeTexts(im.Type, m.Type, im.Offset, m.Offset, n)
+				im.Type = withNodeReads(im.Type, m.Type, im.Offset, m.Offset, n)
 			default:
 				continue
 			}
@@ -292,8 +309,8 @@ func irNodes(t *Type) *ir.Type {
 		cp.Members = append(cp.Members, im)
 	}
 	cp.Size = ir.Align8(ir.StatusSize + el.Size)
-	if k := len(n.Texts); k > 0 {
-		cp.Size = n.Texts[k-1].Dst + nodeTextSlot.Size
+	if k := len(n.Reads); k > 0 {
+		cp.Size = n.Reads[k-1].Dst + ir.Align8(n.Reads[k-1].Item.Size)
 	}
 	return &ir.Type{Kind: ir.KindSeq, Size: NodeCap*cp.Size + 8, Name: t.Name, Elem: &cp, Len: NodeCap, Pairs: n.Show}
 }

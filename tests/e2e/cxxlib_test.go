@@ -289,14 +289,16 @@ func TestLibcxxNodes(t *testing.T) {
 }
 
 // TestCxxStringMaps prints std::map and std::unordered_map with
-// std::string keys and values, of libstdc++ (g++ and clang++) and libc++
-// (clang++ -stdlib=libc++): the keys and values print as their text, as
-// gdb's printers print them. Each build is compared with what the target
-// prints itself, and the libstdc++ builds with what gdb prints at the
-// same stop (look's entry) too.
+// std::string keys and values, a map of structs with a std::string member
+// and one of std::vector values, of libstdc++ (g++ and clang++) and libc++
+// (clang++ -stdlib=libc++), empty, of 1 element, of 3 and of 12: they
+// print as gdb's printers print them (a vector as gs prints one). Each
+// build is compared with what the target prints itself, and the
+// libstdc++ builds with what gdb prints at the same stop (look's entry)
+// too.
 func TestCxxStringMaps(t *testing.T) {
-	exprs := [][]string{{"m", "r"}, {"u"}, {"g"}}
-	script := "uprobe:./s:look { print(m, r); print(u); print(g) }"
+	exprs := [][]string{{"m", "r"}, {"u"}, {"g"}, {"lists"}}
+	script := "uprobe:./s:look { print(m, r); print(u); print(g); print(lists) }"
 	for _, b := range []struct {
 		v      variant
 		libcxx bool
@@ -330,19 +332,19 @@ func TestCxxStringMaps(t *testing.T) {
 					self = append(self, s)
 				}
 			}
-			if len(self) != 12 || got != strings.Join(self, "\n") {
+			if len(self) != 16 || got != strings.Join(self, "\n") {
 				t.Errorf("gs and the target disagree\ngs:\n%s\ntarget:\n%s", got, strings.Join(self, "\n"))
 			}
 			if b.libcxx {
 				return // gdb has no printers for libc++
 			}
-			vals := gdbValues(t, dir, "s", "4", []string{"look"}, [][]string{{"m", "r", "u", "g"}})
-			if len(vals) != 4*4 {
-				t.Fatalf("gdb printed %d values, want 16:\n%s", len(vals), strings.Join(vals, "\n"))
+			vals := gdbValues(t, dir, "s", "4", []string{"look"}, [][]string{{"m", "r", "u", "g", "lists"}})
+			if len(vals) != 4*5 {
+				t.Fatalf("gdb printed %d values, want 20:\n%s", len(vals), strings.Join(vals, "\n"))
 			}
 			var want []string
 			for hit := 0; hit < 4; hit++ {
-				i := hit * 4
+				i := hit * 5
 				for _, es := range exprs {
 					var parts []string
 					for _, e := range es {

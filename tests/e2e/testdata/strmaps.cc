@@ -1,8 +1,8 @@
 // A C++ target for gs's std::map and std::unordered_map with std::string
 // keys and values (libstdc++ and libc++): empty, of 1 element, small and
 // longer than gs's record holds (8), with short strings (kept inside the
-// object) and long ones, by reference and as a member, and a std::string
-// member of a struct that a map holds. look prints them to stderr as
+// object) and long ones, by reference and as a member, a std::string
+// member of a struct that a map holds, and std::vector values. look prints them to stderr as
 // "self: ...", in gdb's notation, walking them in iteration order as gs
 // and gdb's printers do; the test compares gs with it and with gdb.
 #include <cstdio>
@@ -11,6 +11,7 @@
 #include <string>
 #include <type_traits>
 #include <unordered_map>
+#include <vector>
 
 struct Named {
 	std::string name;
@@ -28,6 +29,12 @@ template <class T> static void show(const T &v) {
 		fprintf(stderr, "\"%s\"", v.c_str());
 	else if constexpr (std::is_same_v<T, Named>)
 		fprintf(stderr, "{name = \"%s\", n = %d}", v.name.c_str(), v.n);
+	else if constexpr (std::is_same_v<T, std::vector<int>>) {
+		fprintf(stderr, "[");
+		for (size_t i = 0; i < v.size(); i++)
+			fprintf(stderr, "%s%d", i ? ", " : "", v[i]);
+		fprintf(stderr, "]");
+	}
 	else
 		fprintf(stderr, "%ld", (long)v);
 }
@@ -51,7 +58,8 @@ template <class M> static void elems(const char *name, const char *what, const M
 }
 
 __attribute__((noinline)) int look(const std::map<std::string, int> &m, const std::map<int, std::string> &r,
-                                   const std::unordered_map<std::string, std::string> &u, const Reg &g) {
+                                   const std::unordered_map<std::string, std::string> &u, const Reg &g,
+                                   const std::map<std::string, std::vector<int>> &lists) {
 	fprintf(stderr, "self: ");
 	elems("m", "std::map", m);
 	fprintf(stderr, ", ");
@@ -62,7 +70,9 @@ __attribute__((noinline)) int look(const std::map<std::string, int> &m, const st
 	elems("byName", "std::map", g.byName);
 	fprintf(stderr, ", ");
 	elems("named", "std::map", g.named);
-	fprintf(stderr, ", tag = %d}\n", g.tag);
+	fprintf(stderr, ", tag = %d}\nself: ", g.tag);
+	elems("lists", "std::map", lists);
+	fprintf(stderr, "\n");
 	return (int)(m.size() + r.size() + u.size() + g.byName.size());
 }
 
@@ -72,6 +82,7 @@ int main(int argc, char **argv) {
 		std::map<std::string, int> m;
 		std::map<int, std::string> r;
 		std::unordered_map<std::string, std::string> u;
+		std::map<std::string, std::vector<int>> lists;
 		Reg g;
 		g.tag = k;
 		int size = k == 0 ? 0 : k == 1 ? 1 : k == 2 ? 3 : 12; // 12: more than a record holds
@@ -82,8 +93,9 @@ int main(int argc, char **argv) {
 			u[s] = "v" + std::to_string(i * k);
 			g.byName[s] = -i;
 			g.named[i] = Named{s, i * k};
+			lists[s] = std::vector<int>(i % 4, k + i);
 		}
-		look(m, r, u, g);
+		look(m, r, u, g, lists);
 	}
 	return 0;
 }

@@ -136,6 +136,7 @@ func TestParseProbes(t *testing.T) {
 		{"profile:99hz", `Probe profile unit=hz n=99`},
 		{"software:page-faults:1", `Probe software event=page-faults count=1`},
 		{"s:cs", `Probe software event=cs count=0`},
+		{"software:cpu:1e6", `Probe software event=cpu count=1000000`},
 		{"watchpoint:0x4010:8:w", `Probe watchpoint addr=0x4010 len=8 mode=w`},
 		{"w:4096:4:rw", `Probe watchpoint addr=0x1000 len=4 mode=rw`},
 		{"watchpoint:./app:g_counter:w", `Probe watchpoint binary="./app" var="g_counter" mode=w`},

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -329,13 +330,34 @@ func (b *builder) softwareSpec(p *Probe, rest string, off int) {
 	if !ok {
 		return
 	}
-	v, err := strconv.ParseUint(n, 10, 64)
+	v, err := parseCount(n)
 	if err != nil || v == 0 {
 		nOff := off + len(ev) + 1
 		b.diags.Errorf(b.src.span(nOff, nOff+len(n)), "invalid count %q", n).
 			WithHint("the count (events per sample) must be a positive decimal integer")
 	}
 	p.Count = v
+}
+
+// parseCount reads a decimal count, or one in bpftrace's exponent form
+// (1e6).
+func parseCount(s string) (uint64, error) {
+	m, e, ok := strings.Cut(s, "e")
+	v, err := strconv.ParseUint(m, 10, 64)
+	if err != nil || !ok {
+		return v, err
+	}
+	x, err := strconv.ParseUint(e, 10, 8)
+	if err != nil {
+		return 0, err
+	}
+	for ; x > 0; x-- {
+		if v > math.MaxUint64/10 {
+			return 0, strconv.ErrRange
+		}
+		v *= 10
+	}
+	return v, nil
 }
 
 // watchpointSpec parses ADDR:LEN:MODE or [BIN:]VAR:MODE.

@@ -3,6 +3,7 @@ package sema
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
@@ -99,7 +100,10 @@ func (c *checker) perfProbe(g *Group, pr *parser.Probe) {
 		if pr.Count != 0 {
 			at.Period = pr.Count
 		}
-		at.Name = fmt.Sprintf("software:%s:%d", ev.Name, at.Period)
+		at.Name = pr.Text // as written, alias and count too: bpftrace's probe
+		if i := strings.IndexByte(pr.Text, ':'); i >= 0 {
+			at.Name = "software" + pr.Text[i:]
+		}
 	}
 	if c.cfg.DefaultBinary != "" {
 		at.Binary = c.cfg.DefaultBinary // the traced program's names (its globals) are in scope
@@ -152,12 +156,13 @@ func (c *checker) watchProbe(g *Group, pr *parser.Probe) {
 		if pr.WatchLen == 0 {
 			return // the parser reported it
 		}
-		if typ == bpExec && pr.WatchLen != 8 {
-			c.errorf(pr, "an execute watchpoint has length 8").WithHint("write watchpoint:0x%x:8:x", pr.Addr)
-			return
-		}
 		// An absolute address, in no module: Binary stays "".
 		at.Address, at.WatchLen = pr.Addr, uint32(pr.WatchLen)
+		if typ == bpExec {
+			// x86-64 takes an instruction breakpoint of sizeof(long) only
+			// (arch_build_bp_info); bpftrace's scripts write any length.
+			at.WatchLen = 8
+		}
 		at.Name = fmt.Sprintf("watchpoint:0x%x:%d:%s", pr.Addr, pr.WatchLen, pr.WatchMode)
 		c.addSpecial(g, pr, at)
 		return

@@ -69,13 +69,15 @@ func nm(t *testing.T, args ...string) string {
 	return string(out)
 }
 
-// TestListSoftware: -l 'software:*' lists bpftrace's software events as
-// bpftrace does, and a pattern or an alias picks them.
+// TestListSoftware: -l 'software:*' and -l 'profile:*' list bpftrace's
+// software events (names and aliases) and profile units as bpftrace
+// does, and a pattern picks them.
 func TestListSoftware(t *testing.T) {
 	for _, tc := range []struct{ spec, want string }{
-		{"software:*", "software:alignment-faults:\nsoftware:bpf-output:\nsoftware:context-switches:\nsoftware:cpu-clock:\nsoftware:cpu-migrations:\nsoftware:dummy:\nsoftware:emulation-faults:\nsoftware:major-faults:\nsoftware:minor-faults:\nsoftware:page-faults:\nsoftware:task-clock:\n"},
+		{"software:*", "software:alignment-faults:\nsoftware:bpf-output:\nsoftware:context-switches:\nsoftware:cs:\nsoftware:cpu-clock:\nsoftware:cpu:\nsoftware:cpu-migrations:\nsoftware:dummy:\nsoftware:emulation-faults:\nsoftware:major-faults:\nsoftware:minor-faults:\nsoftware:page-faults:\nsoftware:faults:\nsoftware:task-clock:\n"},
 		{"software:*-faults", "software:alignment-faults:\nsoftware:emulation-faults:\nsoftware:major-faults:\nsoftware:minor-faults:\nsoftware:page-faults:\n"},
-		{"s:cs", "software:context-switches:\n"},
+		{"s:cs", "software:cs:\n"},
+		{"profile:*", "profile:hz:\nprofile:s:\nprofile:ms:\nprofile:us:\n"},
 	} {
 		var out, errb bytes.Buffer
 		if code := list(tc.spec, 0, false, false, &out, &errb); code != 0 || out.String() != tc.want {

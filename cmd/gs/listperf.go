@@ -19,8 +19,11 @@ func listSoftware(pattern string, stdout io.Writer) int {
 	for _, e := range sema.SoftwareEvents {
 		a, _ := path.Match(pattern, e.Name)
 		b, _ := path.Match(pattern, e.Alias)
-		if a || (e.Alias != "" && b) {
+		if a {
 			fmt.Fprintf(stdout, "software:%s:\n", e.Name)
+		}
+		if e.Alias != "" && b {
+			fmt.Fprintf(stdout, "software:%s:\n", e.Alias)
 		}
 	}
 	return exitOK

@@ -218,16 +218,16 @@ func ReadSuite(tests string) ([]*Case, error) {
 
 // probeKinds are bpftrace's probe types, long and short names, with what
 // each is to the selection rule: true for the kinds gs has (uprobes,
-// uretprobes, usdt, begin/end, interval).
+// uretprobes, usdt, profile, software, watchpoint, begin/end, interval).
 var probeKinds = map[string]bool{
 	"uprobe": true, "u": true, "uretprobe": true, "ur": true,
 	"interval": true, "i": true,
 	"BEGIN": true, "END": true, "begin": true, "end": true,
 	"kprobe": false, "k": false, "kretprobe": false, "kr": false,
 	"tracepoint": false, "t": false, "rawtracepoint": false, "rt": false,
-	"usdt": true, "U": true, "profile": false, "p": false,
-	"software": false, "s": false, "hardware": false, "h": false,
-	"watchpoint": false, "w": false, "asyncwatchpoint": false, "aw": false,
+	"usdt": true, "U": true, "profile": true, "p": true,
+	"software": true, "s": true, "hardware": false, "h": false,
+	"watchpoint": true, "w": true, "asyncwatchpoint": false, "aw": false,
 	"fentry": false, "f": false, "fexit": false, "fr": false,
 	"kfunc": false, "kretfunc": false, "iter": false, "it": false,
 	"bench": false, "self": false, "test": false,

@@ -5,7 +5,7 @@
 //
 // It extracts tests/ of the bpftrace checkout into a temporary directory,
 // builds bpftrace's test programs there, selects the cases gs is measured
-// on (bt.Selection: uprobes, uretprobes, begin/end and interval only) and
+// on (bt.Selection: uprobes, uretprobes, usdt, profile, software, watchpoint, begin/end and interval only) and
 // runs them one by one with gs as {{BPFTRACE}}. It prints how many were
 // selected, passed, failed and not run, the most common failure reasons,
 // and every case that made gs panic or hang. Nothing of bpftrace's is kept.

@@ -13,8 +13,10 @@ import (
 //
 //   - an empty probe on a function whose first instructions the kernel
 //     single-steps before a push (stepfirst) next to one on a function
-//     starting with the push (pushfirst), both in one run, per call: gs
-//     (which moves the first probe to the push), gs --exact-placement and
+//     starting with the push (pushfirst), and one on a function that
+//     returns before any emulated instruction (retfirst: mov; add; ret),
+//     all in one run, per call: gs (which moves the first probe to the
+//     push and the third to retfirst's call), gs --exact-placement and
 //     bpftrace;
 //   - SQLite's amalgamation (gcc -O2, from the npm package better-sqlite3
 //     as the tests fetch it): 20,000 inserts, an index and a scan in
@@ -30,19 +32,20 @@ func placementBench(dir string, tools []tool, gsAbs string) {
 		return []string{gsAbs, "-q", "--exact-placement", "-c", t, "-e", s}
 	}}}, tools...)
 	n := "100000"
-	script := "uprobe:" + target + ":stepfirst { } uprobe:" + target + ":pushfirst { }"
-	step, push := map[string][]float64{}, map[string][]float64{}
+	script := "uprobe:" + target + ":stepfirst { } uprobe:" + target + ":pushfirst { } uprobe:" + target + ":retfirst { }"
+	step, push, ret := map[string][]float64{}, map[string][]float64{}, map[string][]float64{}
 	for r := 0; r < *runs; r++ {
 		for _, tl := range all {
 			stderr, _ := run(nil, tl.argv(target+" "+n, script)...)
 			step[tl.name] = append(step[tl.name], parse(stderr, `pair_ns ([\d.]+)`))
 			push[tl.name] = append(push[tl.name], parse(stderr, `pair_ns [\d.]+ ([\d.]+)`))
+			ret[tl.name] = append(ret[tl.name], parse(stderr, `pair_ns [\d.]+ [\d.]+ ([\d.]+)`))
 		}
 	}
-	fmt.Printf("\nempty probe, single-stepped first instruction vs push first, one run (%s calls each, median of %d runs, ns a call)\n", n, *runs)
+	fmt.Printf("\nempty probe, single-stepped first instruction vs push first vs no emulated instruction before the ret, one run (%s calls each, median of %d runs, ns a call)\n", n, *runs)
 	for _, tl := range all {
-		s, p := median(step[tl.name]), median(push[tl.name])
-		fmt.Printf("  %-22s stepfirst %8.0f   pushfirst %8.0f   ratio %.2f\n", tl.name, s, p, s/p)
+		s, p, r := median(step[tl.name]), median(push[tl.name]), median(ret[tl.name])
+		fmt.Printf("  %-22s stepfirst %8.0f   pushfirst %8.0f   ratio %.2f   retfirst %8.0f   ratio %.2f\n", tl.name, s, p, s/p, r, r/p)
 	}
 
 	src := sqliteSource()

@@ -216,6 +216,12 @@ type Probe struct {
 	Offset uint64
 	// Address is the link-time virtual address of the attach point.
 	Address uint64
+	// Sites, when set, are the file offsets the uprobe attaches at
+	// instead of Offset: the direct calls of the function at Address,
+	// which the kernel emulates where it single-steps the entry
+	// (sema/callsites.go). The script reads no load bias, stack or
+	// program name there, so Address still names the probe.
+	Sites []uint64
 	// RefCtrOffset is the file offset in Binary of a USDT probe's
 	// semaphore, which the kernel raises while the uprobe is attached
 	// (the uprobe's ref_ctr_offset); 0 for none.

@@ -4,6 +4,7 @@ import (
 	"debug/elf"
 	"encoding/binary"
 	"fmt"
+	"sync"
 
 	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/debuginfo"
@@ -54,10 +55,13 @@ type Placement struct {
 	FromClass, ToClass string
 	Emulated           bool   // the kernel emulates the instruction at To
 	Why                string // why a single-stepped probe stays, when known
+	// Calls are the direct calls of the function the uprobe sits on
+	// instead of its entry (CallSites), when it does.
+	Calls []uint64
 }
 
 // Moved reports whether the probe left the address the language names.
-func (p Placement) Moved() bool { return p.To != p.From }
+func (p Placement) Moved() bool { return p.To != p.From || len(p.Calls) > 0 }
 
 // String renders the placement after the probe's name: "at +3 (push,
 // emulated), moved from +0 (mov)".
@@ -73,6 +77,13 @@ func (p Placement) String() string {
 		how = "emulated"
 	}
 	s := fmt.Sprintf("at %s (%s, %s)", off(p.To), p.ToClass, how)
+	if len(p.Calls) > 0 {
+		calls := "calls"
+		if len(p.Calls) == 1 {
+			calls = "call"
+		}
+		return fmt.Sprintf("at its %d %s (call, %s), moved from %s (%s)", len(p.Calls), calls, how, off(p.From), p.FromClass)
+	}
 	switch {
 	case p.Moved():
 		s += fmt.Sprintf(", moved from %s (%s)", off(p.From), p.FromClass)
@@ -128,7 +139,8 @@ type Site struct {
 
 // Placer places uprobes, reading each binary's data once.
 type Placer struct {
-	data map[string]*binData
+	data  map[string]*binData
+	calls map[string]*callRefs // callsites.go
 }
 
 // codeRange is code at a link-time address.
@@ -225,13 +237,31 @@ func (pr *Placer) Place(bin *debuginfo.Binary, s Site, reads Reads) Placement {
 
 // PlaceFunc reports where a probe on the entry of function copy fi goes
 // when the script reads nothing: for gs -lv. A Go function's probe goes
-// past its stack check first (GoStackCheckLen), as sema puts it.
+// past its stack check first (GoStackCheckLen), as sema puts it; one that
+// no placement helps goes on the function's calls where they are all
+// known (CallSites), as sema/callsites.go puts it.
 func PlaceFunc(bin *debuginfo.Binary, fi debuginfo.FuncInstance, exact bool) Placement {
 	s := Site{Addr: fi.Entry + GoStackCheckLen(bin, fi.Entry), Inlined: fi.Inlined, Ranges: fi.Ranges}
 	if exact {
 		s.Stay = "--exact-placement"
 	}
-	return (&Placer{}).Place(bin, s, Reads{})
+	listPlacer.Lock()
+	defer listPlacer.Unlock()
+	pr := &listPlacer.Placer
+	pl := pr.Place(bin, s, Reads{})
+	if !exact && !pl.Emulated && !fi.Inlined && pl.From == pl.FuncAddr && pl.Func != "" {
+		if calls, why := pr.CallSites(bin, pl.From); why == "" {
+			pl.Calls, pl.Emulated, pl.ToClass, pl.Why = calls, true, "call", ""
+		}
+	}
+	return pl
+}
+
+// listPlacer is PlaceFunc's Placer: a listing of many functions of one
+// binary sweeps its code once (CallSites).
+var listPlacer struct {
+	sync.Mutex
+	Placer
 }
 
 func inRanges(rs [][2]uint64, a uint64) bool {

@@ -45,6 +45,15 @@ func readsOf(g *parser.ProbeGroup, goABI bool) machine.Reads {
 			if n.Fn == "ustack" {
 				r.Stack = true
 			}
+			if n.Fn == "reg" { // reg("di"): the register it names (-1, which nothing keeps, when none)
+				slot := -1
+				if len(n.Args) == 1 {
+					if lit, ok := n.Args[0].(*parser.StrLit); ok {
+						slot = regSlot(lit.Val)
+					}
+				}
+				r.Regs = append(r.Regs, dwarfOfSlot(slot))
+			}
 			r.NoMemory = r.NoMemory && readsNoMemory(n.Fn)
 		}
 		return true
@@ -93,8 +102,9 @@ func (c *checker) placeAtFloor(g *Group, s Scope) {
 			c.moveProbe(p, to, off, s)
 		}
 		pl := c.placeOne(p, *reads)
+		c.toCallSites(p, &pl, *reads) // callsites.go: where no placement helps
 		c.p.Placements = append(c.p.Placements, pl)
-		if !pl.Moved() {
+		if pl.To == pl.From {
 			continue
 		}
 		off, ok := c.binaryAt(p).FileOffset(pl.To)

@@ -26,18 +26,7 @@ func (c *checker) regCall(gc *groupCtx, e *parser.CallExpr) *Type {
 		c.errorf(e, "reg() is not available in %s", sp).WithHint("%s probes run outside any traced function", sp)
 		return nil
 	}
-	slot, field := -1, lit.Val
-	if f, ok := arch.FieldAliases[field]; ok {
-		field = f
-	}
-	for i, r := range arch.Regs {
-		if r.Field == field {
-			slot = i
-		}
-	}
-	if r, ok := arch.RegByName(lit.Val); slot < 0 && ok && r.Size == 8 {
-		slot = r.Slot
-	}
+	slot := regSlot(lit.Val)
 	if slot < 0 {
 		var names []string
 		for _, r := range arch.Regs {
@@ -52,4 +41,21 @@ func (c *checker) regCall(gc *groupCtx, e *parser.CallExpr) *Type {
 	}
 	c.p.RegOf[e] = slot
 	return Uint64
+}
+
+// regSlot returns the pt_regs slot reg(name) reads, -1 for none.
+func regSlot(name string) int {
+	field := name
+	if f, ok := arch.FieldAliases[field]; ok {
+		field = f
+	}
+	for i, r := range arch.Regs {
+		if r.Field == field {
+			return i
+		}
+	}
+	if r, ok := arch.RegByName(name); ok && r.Size == 8 {
+		return r.Slot
+	}
+	return -1
 }

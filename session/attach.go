@@ -119,22 +119,20 @@ func attachMulti(ex *link.Executable, prog *ebpf.Program, probes []*ir.Probe, pi
 	if len(probes) == 0 {
 		return nil, nil
 	}
-	opts := &link.UprobeMultiOptions{
-		Addresses: make([]uint64, len(probes)),
-		Cookies:   make([]uint64, len(probes)),
-		PID:       uint32(pid),
-	}
-	for i, p := range probes {
-		opts.Addresses[i] = p.Offset
-		opts.Cookies[i] = uint64(p.ID)
-		if p.RefCtrOffset != 0 {
+	opts := &link.UprobeMultiOptions{PID: uint32(pid)}
+	semaphores := false
+	for _, p := range probes {
+		for _, off := range sitesOf(p) {
+			opts.Addresses = append(opts.Addresses, off)
+			opts.Cookies = append(opts.Cookies, uint64(p.ID))
 			// USDT semaphores: the kernel raises each while the link
 			// holds its uprobe (0 is none).
-			if opts.RefCtrOffsets == nil {
-				opts.RefCtrOffsets = make([]uint64, len(probes))
-			}
-			opts.RefCtrOffsets[i] = p.RefCtrOffset
+			opts.RefCtrOffsets = append(opts.RefCtrOffsets, p.RefCtrOffset)
+			semaphores = semaphores || p.RefCtrOffset != 0
 		}
+	}
+	if !semaphores {
+		opts.RefCtrOffsets = nil
 	}
 	var l link.Link
 	var err error
@@ -163,23 +161,34 @@ func attachMulti(ex *link.Executable, prog *ebpf.Program, probes []*ir.Probe, pi
 func attachSingles(ex *link.Executable, prog *ebpf.Program, probes []*ir.Probe, pid int) ([]link.Link, error) {
 	var links []link.Link
 	for _, p := range probes {
-		opts := &link.UprobeOptions{Address: p.Offset, Cookie: uint64(p.ID), PID: pid, RefCtrOffset: p.RefCtrOffset}
-		var l link.Link
-		var err error
-		if p.Kind == ir.Uretprobe {
-			l, err = ex.Uretprobe("", prog, opts)
-		} else {
-			l, err = ex.Uprobe("", prog, opts)
-		}
-		if err != nil {
-			if isPermission(err) {
-				return links, ErrPermission
+		for _, off := range sitesOf(p) {
+			opts := &link.UprobeOptions{Address: off, Cookie: uint64(p.ID), PID: pid, RefCtrOffset: p.RefCtrOffset}
+			var l link.Link
+			var err error
+			if p.Kind == ir.Uretprobe {
+				l, err = ex.Uretprobe("", prog, opts)
+			} else {
+				l, err = ex.Uprobe("", prog, opts)
 			}
-			return links, fmt.Errorf("attach probe %s (%s at offset %#x): %w", p.Name, p.Binary, p.Offset, err)
+			if err != nil {
+				if isPermission(err) {
+					return links, ErrPermission
+				}
+				return links, fmt.Errorf("attach probe %s (%s at offset %#x): %w", p.Name, p.Binary, off, err)
+			}
+			links = append(links, l)
 		}
-		links = append(links, l)
 	}
 	return links, nil
+}
+
+// sitesOf returns the file offsets probe p attaches at: its Sites (the
+// calls of its function, sema/callsites.go), else its Offset.
+func sitesOf(p *ir.Probe) []uint64 {
+	if len(p.Sites) > 0 {
+		return p.Sites
+	}
+	return []uint64{p.Offset}
 }
 
 // closeLinks detaches every link at once: each detach waits for the

@@ -103,6 +103,8 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 			g.exprInto(e.Args[0], r) // the cgroup id; the runtime prints its path
 		case "ntop":
 			g.exprInto(e.Args[len(e.Args)-1], r) // the address; the runtime prints it
+		case "macaddr":
+			g.macaddr(e.Args[0], r) // textcalls.go
 		case "delete":
 			g.mapDeleteInto(e, r)
 		case "has_key":

@@ -374,6 +374,7 @@ const (
 	KindCgroupPath
 	KindContainer
 	KindUser // a u64 user id, printed as the user's name (username)
+	KindMac  // a MAC address in a u64's low 6 bytes, in memory order, printed as 05:04:03:02:01:0A (macaddr)
 )
 
 // Style is how a value prints where that depends on the language its

@@ -160,6 +160,9 @@ func (p *JSON) value(dst []byte, v *Value) []byte {
 	case User:
 		start := len(dst)
 		return appendJSONText(appendUser(dst, v.U), start)
+	case Mac:
+		start := len(dst)
+		return appendJSONText(appendMac(dst, v.U), start)
 	case Container:
 		start := len(dst)
 		return appendJSONText(appendContainer(dst, v.U), start)

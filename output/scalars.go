@@ -224,6 +224,20 @@ func appendInet(dst []byte, a uint64) []byte {
 	return dst
 }
 
+// appendMac appends the MAC address in a's low six bytes, first byte in
+// memory first, as bpftrace's macaddr prints it ("%02X:...").
+func appendMac(dst []byte, a uint64) []byte {
+	const hex = "0123456789ABCDEF"
+	for i := range 6 {
+		if i > 0 {
+			dst = append(dst, ':')
+		}
+		b := a >> (8 * i) & 0xff
+		dst = append(dst, hex[b>>4], hex[b&0xf])
+	}
+	return dst
+}
+
 // monoEpoch is the wall-clock time at which CLOCK_MONOTONIC was 0, read
 // once so that every strftime() of a run agrees (two timestamps 123 µs
 // apart print 123 µs apart).

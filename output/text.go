@@ -163,6 +163,8 @@ func (p *Text) value(dst []byte, v *Value) []byte {
 		return appendContainer(dst, v.U)
 	case User:
 		return appendUser(dst, v.U)
+	case Mac:
+		return appendMac(dst, v.U)
 	case Inet:
 		return appendInet(dst, v.U)
 	case Buf:

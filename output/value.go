@@ -90,6 +90,9 @@ const (
 	Container
 	// User: a user id in U, printed as the user's name (username).
 	User
+	// Mac: a MAC address in U's low 6 bytes, first byte lowest, printed
+	// as six hex pairs (macaddr).
+	Mac
 )
 
 // Value is one decoded value. Composite values point at their elements

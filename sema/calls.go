@@ -56,6 +56,7 @@ func init() {
 		"cgroupid":    {check: (*checker).cgroupid},                // cgroup.go
 		"ntop":        {check: (*checker).ntop},                    // textcalls.go
 		"uaddr":       {check: (*checker).uaddr},                   // uaddr.go
+		"macaddr":     {check: (*checker).macaddr},                 // textcalls.go
 		"buf":         {check: (*checker).buf},                     // buf.go
 		"len":         {check: (*checker).length},                  // textcalls.go
 		"reg":         {check: (*checker).regCall, noMemory: true}, // reg.go
@@ -112,7 +113,7 @@ var unsupportedCalls = map[string]string{
 var laterCalls = map[string]bool{
 	"join":    true,
 	"uptr":    true,
-	"macaddr": true, "path": true, "pton": true,
+	"path": true, "pton": true,
 }
 
 func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {

@@ -46,6 +46,31 @@ func (c *checker) strlen(gc *groupCtx, e *parser.CallExpr) *Type {
 // bytes, in memory order (network order), printed as a dotted quad.
 var Inet = &Type{Kind: KindInet, Size: 8, Name: "inet"}
 
+// MacAddr is the type of macaddr(x): a MAC address in a word's low six
+// bytes, in memory order.
+var MacAddr = &Type{Kind: KindMac, Size: 8, Name: "macaddr"}
+
+// macaddr checks macaddr(x): x an array of at least 6 bytes (its first
+// 6), a pointer (the 6 bytes it points to) or an integer (its low 6
+// bytes), as bpftrace takes them.
+func (c *checker) macaddr(gc *groupCtx, e *parser.CallExpr) *Type {
+	if !c.argCount(gc, e, 1) {
+		return nil
+	}
+	t := c.value(gc, e.Args[0])
+	switch {
+	case t == nil:
+		return nil
+	case t.Kind == KindArray && t.Size < 6:
+		c.errorf(e.Args[0], "macaddr() needs at least 6 bytes, %s has %d", c.text(e.Args[0]), t.Size)
+		return nil
+	case t.Kind == KindArray, t.Kind == KindPointer, t.IsInteger():
+		return MacAddr
+	}
+	c.errorf(e.Args[0], "macaddr() needs an array, a pointer or an integer, got %s", t)
+	return nil
+}
+
 // afInet is AF_INET, ntop's address family for IPv4.
 const afInet = 2
 

@@ -48,6 +48,7 @@ const (
 	KindCgroupPath
 	KindContainer
 	KindUser // username: a user id the runtime prints as the user's name
+	KindMac  // macaddr(x): a MAC address in a word's low 6 bytes, in memory order
 )
 
 // Type is the type of a script value. Types are plain data; the singletons
@@ -202,7 +203,7 @@ func (t *Type) IsUnsigned() bool {
 // stacks and symbols.
 func (t *Type) IsText() bool {
 	switch t.Kind {
-	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol, KindTime, KindErrno, KindInet, KindCgroupPath, KindContainer, KindUser:
+	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol, KindTime, KindErrno, KindInet, KindCgroupPath, KindContainer, KindUser, KindMac:
 		return true
 	}
 	return false
@@ -297,6 +298,8 @@ func IR(t *Type) *ir.Type {
 		return &ir.Type{Kind: ir.KindContainer, Size: 8, Name: "container"}
 	case KindUser:
 		return &ir.Type{Kind: ir.KindUser, Size: 8, Name: "username"}
+	case KindMac:
+		return &ir.Type{Kind: ir.KindMac, Size: 8, Name: "macaddr"}
 	case KindBuf:
 		return &ir.Type{Kind: ir.KindBuf, Size: SlotSize(t), Cap: t.Cap, Name: "buffer"}
 	}

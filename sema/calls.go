@@ -111,8 +111,8 @@ var unsupportedCalls = map[string]string{
 
 // laterCalls are functions gs will have but does not support yet.
 var laterCalls = map[string]bool{
-	"join":    true,
-	"uptr":    true,
+	"join": true,
+	"uptr": true,
 	"path": true, "pton": true,
 }
 

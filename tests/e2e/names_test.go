@@ -164,8 +164,8 @@ func TestCxxList(t *testing.T) {
 
 // TestRustNames probes ledger::post and the method ledger::Book::add of
 // a cargo crate, built for debug and for release with debug info, and
-// one instance of a generic function by its name as gdb takes it
-// ("ledger::generic_max<i64>"), and compares the arguments and hit counts
+// each instance of a generic function by its name as gdb takes it
+// ("ledger::generic_max<i64>", "ledger::generic_max<i32>"), and compares the arguments and hit counts
 // with what the target prints.
 func TestRustNames(t *testing.T) {
 	src, _ := filepath.Abs(filepath.Join("testdata", "namescargo"))
@@ -181,13 +181,14 @@ func TestRustNames(t *testing.T) {
 			script := `uprobe:` + bin + `:ledger::post { printf("post amount=%d times=%d\n", amount, times) }
 uprobe:` + bin + `:ledger::Book::add { @adds[func] = count() }
 uprobe:` + bin + `:ledger::* { @all[func] = count() }
-uprobe:` + bin + `:"ledger::generic_max<i64>" { printf("max8 a=%d b=%d\n", a, b) }`
+uprobe:` + bin + `:"ledger::generic_max<i64>" { printf("max8 a=%d b=%d\n", a, b) }
+uprobe:` + bin + `:"ledger::generic_max<i32>" { printf("max4 a=%d b=%d\n", a, b) }`
 			const n = 6
 			r := runGS(t, dir, timeout, "-q", "-c", bin+" "+strconv.Itoa(n), "-e", script)
 			if r.Code != 0 {
 				t.Fatalf("gs exit %d\n%s\n%s", r.Code, r.Stdout, r.Stderr)
 			}
-			sameLines(t, r.Stdout, r.Stderr, "post ", "max8 ")
+			sameLines(t, r.Stdout, r.Stderr, "post ", "max8 ", "max4 ")
 			adds := 0
 			for _, c := range selfCalls(r.Stderr) {
 				var amount, times int

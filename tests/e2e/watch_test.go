@@ -153,3 +153,24 @@ func TestWatchpointErrors(t *testing.T) {
 		t.Errorf("without -p or -c: exit %d:\n%s", r.Code, r.Stderr)
 	}
 }
+
+// TestWatchpointExec: an execute watchpoint (bpftrace's form, any
+// length) on main's address (nm's, a non-PIE) fires once, in main, as
+// main runs once.
+func TestWatchpointExec(t *testing.T) {
+	dir := t.TempDir()
+	buildWatch(t, dir, gcc, "-O2", false)
+	out, err := exec.Command("nm", filepath.Join(dir, "watch")).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^([0-9a-f]+) T main$`).FindSubmatch(out)
+	if m == nil {
+		t.Fatalf("nm shows no main:\n%s", out)
+	}
+	r := runGS(t, dir, timeout, "-c", "./watch 3", "-e", `watchpoint:0x`+string(m[1])+`:1:x { @[func] = count() }`)
+	if r.Code != 0 {
+		t.Fatalf("exit %d\n%s", r.Code, r.Stderr)
+	}
+	match(t, "the exec watch", r.Stdout, `(?m)^@\[main\]: 1$`)
+}

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"net/netip"
 	"strings"
 
 	"github.com/gs-tracer/gs/diag"
@@ -52,6 +53,50 @@ func builtinForms(prog *parser.Program, isBuiltin func(string) bool) {
 		return &parser.Ident{Name: name, Sp: sp}
 	})
 }
+
+// ipv6Literals folds ntop(AF_INET6, pton("ADDR")) (also with 10 for
+// AF_INET6, and ntop(pton("ADDR")), whose family is the address's) of an
+// IPv6 literal into the text inet_ntop gives it (RFC 5952's, as netip
+// prints it): bpftrace folds the same at compile time. IPv4 ones sema
+// folds into an inet value (sema/textcalls.go).
+func ipv6Literals(prog *parser.Program) {
+	parser.Rewrite(prog, func(g *parser.ProbeGroup, e parser.Expr) parser.Expr {
+		call, ok := e.(*parser.CallExpr)
+		if !ok || call.Fn != "ntop" || len(call.Args) < 1 || len(call.Args) > 2 {
+			return nil
+		}
+		if len(call.Args) == 2 {
+			switch af := call.Args[0].(type) {
+			case *parser.IntLit:
+				if af.Val != afInet6 {
+					return nil
+				}
+			case *parser.Ident:
+				if af.Name != "AF_INET6" {
+					return nil
+				}
+			default:
+				return nil
+			}
+		}
+		pton, ok := call.Args[len(call.Args)-1].(*parser.CallExpr)
+		if !ok || pton.Fn != "pton" || len(pton.Args) != 1 {
+			return nil
+		}
+		lit, ok := pton.Args[0].(*parser.StrLit)
+		if !ok {
+			return nil
+		}
+		a, err := netip.ParseAddr(lit.Val)
+		if err != nil || !a.Is6() || a.Zone() != "" {
+			return nil // sema says what is wrong with it
+		}
+		return &parser.StrLit{Val: a.String(), Sp: call.Sp}
+	})
+}
+
+// afInet6 is Linux's AF_INET6 (include/linux/socket.h).
+const afInet6 = 10
 
 // pidNamespace returns the namespace of pid(NS) or tid(NS), or "".
 //

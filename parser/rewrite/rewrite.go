@@ -71,6 +71,7 @@ func Apply(prog *parser.Program, cfg Config) *Result {
 	r := &Result{Settings: Defaults, Diags: &diag.List{File: prog.File}}
 	parser.SubstParams(prog, cfg.Params, r.Diags)
 	builtinForms(prog, cfg.IsBuiltin) // builtins.go
+	ipv6Literals(prog)                // builtins.go
 	r.getopts(prog, cfg.Named)        // getopt.go
 	r.envStackMode(cfg.StackMode)     // config.go
 	r.config(prog.Config, cfg.StackMode != "")

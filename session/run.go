@@ -22,6 +22,7 @@ import (
 	"github.com/gs-tracer/gs/cgroup"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/output"
+	"github.com/gs-tracer/gs/procmaps"
 )
 
 // Errors that cmd/gs tells apart (errors.Is). Their messages are meant for
@@ -948,8 +949,9 @@ func (s *session) finish(why string, child *heldCommand) {
 // of the tree is marked exited when its last thread exits: it runs no
 // more user code, and a probe's program runs in the task that hit it, to
 // its end, before that task can exit), and no probe runs in any task
-// (interval, perf and watchpoint events) or in gs itself (a probe on gs's
-// own executable: its End probes run with the filter on, in gs).
+// (interval, perf and watchpoint events) or in gs itself (a probe on a
+// file gs has mapped, its executable or a library of a cgo build: its End
+// probes run with the filter on, in gs).
 func (s *session) releaseLater(why string) bool {
 	if why != "command exited" && why != "process exited" {
 		return false
@@ -957,7 +959,7 @@ func (s *session) releaseLater(why string) bool {
 	if len(s.intervals) > 0 || s.opts.live != nil || hasKind(s.prog, perfKinds...) {
 		return false
 	}
-	self, err := os.Stat("/proc/self/exe")
+	own, err := procmaps.Read(0)
 	if err != nil {
 		return false
 	}
@@ -965,8 +967,14 @@ func (s *session) releaseLater(why string) bool {
 		if p.Kind != ir.Uprobe && p.Kind != ir.Uretprobe {
 			continue
 		}
-		if fi, err := os.Stat(p.Binary); err != nil || os.SameFile(fi, self) {
+		var st unix.Stat_t
+		if err := unix.Stat(p.Binary, &st); err != nil {
 			return false
+		}
+		for _, m := range own {
+			if m.Inode == st.Ino && m.Major == unix.Major(st.Dev) && m.Minor == unix.Minor(st.Dev) {
+				return false
+			}
 		}
 	}
 	return true

@@ -188,15 +188,10 @@ func (c *checker) layoutKey(m *Map) {
 	}
 }
 
-// keyIR is the ir type of a key value: func, probe and ustack are 8-byte
-// ids in a key, where a record has no bytes or the frames.
+// keyIR is the ir type of a key value: a ustack is its 8-byte gs_stacks
+// id in a key, where a record has its frames.
 func keyIR(t *Type) *ir.Type {
-	switch t.Kind {
-	case KindFunc:
-		return &ir.Type{Kind: ir.KindFunc, Size: 8, Name: "func"}
-	case KindProbe:
-		return &ir.Type{Kind: ir.KindProbe, Size: 8, Name: "probe"}
-	case KindStack:
+	if t.Kind == KindStack {
 		return IR(stackIDOf(t))
 	}
 	return IR(t)

@@ -22,8 +22,8 @@ const (
 	KindString             // a heap string slot of Cap text bytes
 	KindStrLit             // a string literal of Cap bytes; its text is in the AST
 	KindComm               // ir.CommLen bytes, NUL-padded
-	KindFunc               // the probed function's name: no bytes, from the record header
-	KindProbe              // the probe's name: no bytes, from the record header
+	KindFunc               // the probed function's name: the 8-byte id of the probe that took it
+	KindProbe              // the probe's name: likewise
 
 	// C types of the traced program, converted from DWARF (ctypes.go).
 	KindChar    // char, signed char, unsigned char: an integer printed as a character

@@ -37,6 +37,7 @@ type fixture struct {
 	secs  map[string][2]uint64 // name → [file offset, size]
 	names []string             // the sections an edit chooses from
 	funcs string               // the functions queried
+	src   string               // the source file whose lines are queried
 	vars  bool                 // the intact fixture has variables
 }
 
@@ -49,7 +50,7 @@ var (
 )
 
 func loadFixture(t *testing.T, i int) *fixture {
-	names, funcs, vars := fuzzSections, "*", true
+	names, funcs, vars, src := fuzzSections, "*", true, "target.c"
 	var path string
 	if i < len(fuzzConfigs) {
 		path = build(t, fuzzConfigs[i])
@@ -58,6 +59,9 @@ func loadFixture(t *testing.T, i int) *fixture {
 		path, names, vars = buildExtra(t, i-len(fuzzConfigs)), fuzzExtraSections, !x.noVars
 		if x.funcs != "" {
 			funcs = x.funcs
+		}
+		if x.src != "" {
+			src = x.src
 		}
 	}
 	fixtureMu.Lock()
@@ -74,7 +78,7 @@ func loadFixture(t *testing.T, i int) *fixture {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	fx := &fixture{data: data, secs: map[string][2]uint64{}, names: names, funcs: funcs, vars: vars}
+	fx := &fixture{data: data, secs: map[string][2]uint64{}, names: names, funcs: funcs, src: src, vars: vars}
 	for _, s := range f.Sections {
 		if s.Type != elf.SHT_NOBITS && s.Size > 0 && s.Offset+s.Size <= uint64(len(data)) {
 			fx.secs[s.Name] = [2]uint64{s.Offset, s.Size}
@@ -135,7 +139,7 @@ func FuzzDebugInfo(f *testing.F) {
 					done <- fmt.Sprintf("panic: %v\n%s", r, debug.Stack())
 				}
 			}()
-			n := queryAll(path, fx.funcs)
+			n := queryAll(path, fx.funcs, fx.src)
 			if len(edits) == 0 && n == 0 && fx.vars {
 				done <- "the intact fixture has no variables"
 				return
@@ -158,9 +162,16 @@ func FuzzDebugInfo(f *testing.F) {
 // runtime has thousands.
 const maxFuzzNames = 400
 
+// fuzzLines are the lines of a fixture's source that queryAll looks up:
+// each lookup reads every unit's line table again, and a few lines before,
+// on and between the functions take the same paths as all of them.
+var fuzzLines = []int{1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144}
+
 // queryAll asks the binary at path everything gs asks of a binary, of
-// the functions matching funcs. It returns how many variables it found.
-func queryAll(path, funcs string) int {
+// the functions matching funcs and the lines of src. It returns how many
+// variables it found. Each address is asked once: VarsAt reads its unit
+// from the start, and a function's entry is often its instance's too.
+func queryAll(path, funcs, src string) int {
 	b, err := Open(path)
 	if err != nil {
 		return 0
@@ -188,7 +199,12 @@ func queryAll(path, funcs string) int {
 			}
 		}
 	}
+	seen := map[uint64]bool{}
 	for _, pc := range pcs {
+		if seen[pc] {
+			continue
+		}
+		seen[pc] = true
 		vars, _ := d.VarsAt(pc)
 		n += len(vars)
 		for _, v := range vars {
@@ -209,8 +225,8 @@ func queryAll(path, funcs string) int {
 			EnumValues(Resolve(t))
 		}
 	}
-	for line := 1; line <= 100; line++ {
-		d.LineAddrs("target.c", line)
+	for _, line := range fuzzLines {
+		d.LineAddrs(src, line)
 	}
 	return n
 }

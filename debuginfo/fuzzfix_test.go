@@ -21,31 +21,33 @@ var fuzzExtra = []struct {
 	// noVars: gs reads no variables from it (a skeleton whose units
 	// are in the .dwo; symbols only).
 	noVars bool
+	// src is the source file whose lines are queried ("" is target.c).
+	src string
 }{
 	{"cxx-gcc-O2", func(t testing.TB, out string) { // libstdc++ templates, namespaces, classes
 		testtarget.Build(t, gxx, "-g", "-O2", "-o", out, e2eSource(t, "shapes.cc"))
-	}, "", false},
+	}, "", false, "shapes.cc"},
 	{"cxx-clang-O0", func(t testing.TB, out string) {
 		testtarget.Build(t, clangxx, "-g", "-O0", "-o", out, e2eSource(t, "names.cpp"))
-	}, "", false},
+	}, "", false, "names.cpp"},
 	{"rust", func(t testing.TB, out string) {
 		testtarget.Build(t, testtarget.Rustc, "-g", "-C", "opt-level=1", "-o", out, e2eSource(t, "kinds.rs"))
-	}, "kinds::*", false},
+	}, "kinds::*", false, "kinds.rs"},
 	{"go", func(t testing.TB, out string) {
 		testtarget.GoBuildEnv(t, "", []string{"CGO_ENABLED=0"}, out, e2eSource(t, "goorders/main.go"))
-	}, "main.*", false},
+	}, "main.*", false, "main.go"},
 	{"lto", func(t testing.TB, out string) { // one unit for all, abstract origins across units
 		testtarget.Build(t, gcc, "-g", "-O2", "-flto", "-o", out, targetSource(t))
-	}, "", false},
+	}, "", false, ""},
 	{"splitdwarf", func(t testing.TB, out string) { // skeleton units, .debug_addr, a .dwo beside it
 		testtarget.BuildIn(t, filepath.Dir(out), gcc, "-g", "-O2", "-gsplit-dwarf", "-o", out, targetSource(t))
-	}, "", true},
+	}, "", true, ""},
 	{"minidebuginfo", func(t testing.TB, out string) { // symbols only in .gnu_debugdata
 		testtarget.Build(t, gcc, "-g", "-O2", "-o", out+".full", targetSource(t))
 		if _, err := minidebugtest.Make(out+".full", out); err != nil {
 			t.Fatal(err)
 		}
-	}, "", true},
+	}, "", true, ""},
 }
 
 // fuzzExtraSections add what only fuzzExtra's fixtures have to

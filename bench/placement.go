@@ -31,6 +31,9 @@ func placementBench(dir string, tools []tool, gsAbs string) {
 	all := append([]tool{{"gs --exact-placement", func(t, s string) []string {
 		return []string{gsAbs, "-q", "--exact-placement", "-c", t, "-e", s}
 	}}}, tools...)
+	if *base != "" { // the gs before a change, in the same run
+		all = append([]tool{{"gs -base", func(t, s string) []string { return []string{*base, "-q", "-c", t, "-e", s} }}}, all...)
+	}
 	n := "100000"
 	script := "uprobe:" + target + ":stepfirst { } uprobe:" + target + ":pushfirst { } uprobe:" + target + ":retfirst { }"
 	step, push, ret := map[string][]float64{}, map[string][]float64{}, map[string][]float64{}

@@ -4,6 +4,7 @@ import (
 	"debug/elf"
 	"encoding/binary"
 
+	"github.com/gs-tracer/gs/arch"
 	"github.com/gs-tracer/gs/debuginfo"
 )
 
@@ -134,4 +135,37 @@ func (pr *Placer) callRefs(bin *debuginfo.Binary) *callRefs {
 		}
 	}
 	return r
+}
+
+// SameAtCall reports whether location l, valid at a function's entry,
+// reads the same at a call of it: it reads registers other than the stack
+// and instruction pointers, which the call changes, memory through them
+// (the call writes only below the stack pointer), and constants; nothing
+// relative to the frame base or the CFA, and no link-time address (whose
+// load bias the probe computes from its own address). An unavailable
+// location is unavailable at both.
+func SameAtCall(l debuginfo.Location) bool {
+	ok := func(ops []debuginfo.LocOp) bool {
+		for _, o := range ops {
+			switch o.Kind {
+			case debuginfo.LocReg, debuginfo.LocBreg:
+				if n := arch.DWARFName(o.Reg); n == "" || n == "rsp" || n == "rip" {
+					return false
+				}
+			case debuginfo.LocConst, debuginfo.LocPlusConst, debuginfo.LocDeref:
+			default:
+				return false
+			}
+			if len(o.Sub) > 0 {
+				return false
+			}
+		}
+		return true
+	}
+	for _, p := range l.Pieces {
+		if !ok(p.Ops) || !ok(p.Expr) {
+			return false
+		}
+	}
+	return true
 }

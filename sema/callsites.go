@@ -1,7 +1,11 @@
 package sema
 
 import (
+	"errors"
+	"fmt"
+
 	"github.com/gs-tracer/gs/arch"
+	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/machine"
 )
@@ -16,13 +20,14 @@ import (
 // The script must read the same there. At a call the argument registers
 // hold what the callee's entry sees, and memory is the same but for the
 // return address the call pushes. What differs is the stack pointer (8
-// bytes higher), the instruction pointer (the caller's), so the stack
-// (ustack) and every program name (whose DWARF location is the callee's
-// entry's: its frame base is the CFA, which moves with the stack pointer)
-// and the load bias the probe computes from its own address (a global's).
-// So only a script that reads none of these moves: argN, func, probe,
-// counts, pointers read through argN, and so on. --exact-placement, and an
-// explicit offset or address, keep the entry.
+// bytes higher) and the instruction pointer (the caller's): so the stack
+// (ustack), reg("sp") and reg("ip"), a program name whose DWARF location
+// at the entry is relative to the stack, the frame base or the CFA, and
+// a global (whose address needs the load bias the probe computes from its
+// own address) refuse the move. argN, func, probe, counts, pointers read
+// through argN, and parameters in registers (p->x with p in rdi) move.
+// Variables are still looked up at the entry (Probe.Address).
+// --exact-placement, and an explicit offset or address, keep the entry.
 
 // stackRegs are the registers that differ at a call from the callee's
 // entry (DWARF numbers).
@@ -48,8 +53,6 @@ func (c *checker) callSitesWhy(p *ir.Probe, pl machine.Placement, reads machine.
 		return "-"
 	case reads.Stack:
 		return "the script reads the stack (ustack)"
-	case reads.Names != nil:
-		return "the script reads program names, whose locations are the entry's"
 	}
 	if pi := c.pvs().probeInfo[probeKey{p.Binary, p.Address}]; pi != nil && pi.inst != nil && pi.inst.Inlined {
 		return "-"
@@ -62,6 +65,36 @@ func (c *checker) callSitesWhy(p *ir.Probe, pl machine.Placement, reads machine.
 			if r == s {
 				return "the script reads " + arch.DWARFName(r) + ", which differs at a call"
 			}
+		}
+	}
+	return namesAtCall(c.binaryAt(p), pl.From, reads)
+}
+
+// namesAtCall says why a program name the script reads may read another
+// value at a call of the function at entry than at the entry ("" when
+// none does): only a parameter or local whose location there reads
+// registers the call leaves alone (machine.SameAtCall) reads the same.
+func namesAtCall(bin *debuginfo.Binary, entry uint64, reads machine.Reads) string {
+	if reads.Names == nil {
+		return ""
+	}
+	d, err := bin.Debug()
+	if err != nil {
+		return "its variables cannot be read"
+	}
+	vars, err := d.VarsAt(entry)
+	if err != nil {
+		vars = nil // no DWARF for it: only globals may be names
+	}
+	for _, name := range reads.Names(vars) {
+		v, ok := debuginfo.FindVar(vars, name)
+		switch {
+		case !ok:
+			if _, err := d.Global(name); !errors.Is(err, debuginfo.ErrNotFound) {
+				return fmt.Sprintf("the script reads the global %q, whose address needs the probe's own", name)
+			}
+		case !machine.SameAtCall(v.Loc):
+			return fmt.Sprintf("the script reads %q, whose location at the entry is relative to the stack or the frame", name)
 		}
 	}
 	return ""

@@ -20,6 +20,14 @@ NOIPA static long leaf(long a, long b) { return a * 3 + b; }
 NOIPA static long taken(long a, long b) { return a * 5 + b; }
 /* at -O2 a tail call: mov $7, %esi; jmp leaf */
 NOIPA static long viatail(long x) { return leaf(x, 7); }
+struct pt { long x, y; };
+/* -O2: mov 8(%rdi), %rax; add (%rdi), %rax; ret */
+NOIPA static long pleaf(struct pt *p) { return p->x + p->y; }
+/* g is passed on the stack (many is extern, so that clang keeps the ABI):
+   at the entry its location is relative to the stack pointer, which
+   differs at the call */
+NOIPA long many(long a, long b, long c, long d, long e, long f, long g) { return a + g; }
+long gcount;
 
 long (*volatile fp)(long, long) = taken;
 
@@ -34,6 +42,12 @@ int main(int argc, char **argv) {
 		printf("leaf %d %d = %ld\n", i, 7, viatail(i));
 		r = asmleaf(i, 3 * i);
 		printf("asmleaf %d %d = %ld\n", i, 3 * i, r);
+		struct pt pt = {i, 4 * i};
+		r = pleaf(&pt);
+		printf("pleaf %d %d = %ld\n", i, 4 * i, r);
+		r = many(i, 0, 0, 0, 0, 0, 9 * i);
+		printf("many %d %d = %ld\n", i, 9 * i, r);
+		gcount++;
 		r = taken(i, 1);
 		printf("taken %d %d = %ld\n", i, 1, r);
 		r = fp(i, 2);

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -127,7 +128,7 @@ type liveEvent struct {
 	a, b       int64
 }
 
-var liveEventLine = regexp.MustCompile(`^T([12]) (\d+) (-?\d+)(?: (-?\d+))?$`)
+var liveEventLine = regexp.MustCompile(`^T([123]) (\d+) (-?\d+)(?: (-?\d+))?$`)
 
 // TestInteractiveLines drives gs -i's line mode on a running target: a
 // trace's values equal the target's prints; a disabled trace prints
@@ -208,7 +209,11 @@ func TestInteractiveLines(t *testing.T) {
 	}
 	waitEvents := func(trace, n int) {
 		t.Helper()
+		deadline := time.Now().Add(timeout)
 		for want := count(trace) + n; count(trace) < want; {
+			if time.Now().After(deadline) {
+				t.Fatalf("trace %d printed %d of the %d events awaited", trace, count(trace)-(want-n), n)
+			}
 			until(`^T\d `)
 		}
 	}
@@ -229,38 +234,64 @@ func TestInteractiveLines(t *testing.T) {
 	waitEvents(1, 20)
 	consecutive("trace 1", eventsOf(1, 0))
 
-	// Disabled, it prints nothing while the target goes on.
-	send("disable 1")
-	until(`^trace 1 disabled$`)
-	disabledAt, offAt := lt.last(), len(events)
-	lt.waitPast(disabledAt + 30)
-	resumeAt := lt.last()
-	send("enable 1")
-	until(`^trace 1 enabled$`)
-	for _, e := range eventsOf(1, offAt) {
-		if e.seq > disabledAt+1 && e.seq < resumeAt {
-			t.Errorf("disabled trace 1 printed call %d (disabled after call %d, enabled after call %d)", e.seq, disabledAt, resumeAt)
-		}
-	}
-	onAt := len(events)
-	waitEvents(1, 20)
-
-	// A second trace while the first runs, then the first deleted.
+	// A second trace while the first runs: trace 2 on tock is the clock
+	// below, tock(k) runs after tick(k) printed trace 1's call k.
 	send(`trace uprobe:` + bin + `:tock /seq >= 0/ { printf("T2 %d %ld\n", seq, w); @calls = count() }`)
 	until(`^trace 2: uprobe:` + regexp.QuoteMeta(bin) + `:tock .*\(1 probe\)$`)
 	waitEvents(2, 20)
 	waitEvents(1, 5)
+	// ticksAlone waits until the target made n calls (trace 2's events)
+	// after trace 1's last event, in the order gs printed the records
+	// (the ring buffer's, one thread's calls in order): calls of a
+	// disabled or deleted trace 1 that printed nothing. An enabled one
+	// prints each call before trace 2 does, and this never ends (the
+	// hang guard fails the test).
+	ticksAlone := func(n int) {
+		t.Helper()
+		for deadline := time.Now().Add(timeout); ; {
+			if time.Now().After(deadline) {
+				t.Fatalf("trace 1 still prints: the target made no %d calls in a row without its events", n)
+			}
+			alone := 0
+			for _, e := range events {
+				switch e.trace {
+				case 1:
+					alone = 0
+				case 2:
+					alone++
+				}
+			}
+			if alone >= n {
+				return
+			}
+			until(`^T\d `)
+		}
+	}
+
+	// Disabled, it prints nothing while the target goes on.
+	send("disable 1")
+	until(`^trace 1 disabled$`)
+	ticksAlone(30)
+	send("enable 1")
+	until(`^trace 1 enabled$`)
+	onAt := len(events)
+	waitEvents(1, 20)
+
+	// Deleted, it prints nothing more; a third trace joins.
 	send("delete 1")
 	until(`^trace 1 deleted$`)
-	deletedAt, delAt := lt.last(), len(events)
-	waitEvents(2, 20)
-	for _, e := range eventsOf(1, delAt) {
-		if e.seq > deletedAt+1 {
-			t.Errorf("deleted trace 1 printed call %d (deleted after call %d)", e.seq, deletedAt)
-		}
+	ticksAlone(30)
+	delAt := len(events)
+	send(`trace tick { printf("T3 %d %d\n", seq, val) }`)
+	until(`^trace 3: uprobe:` + regexp.QuoteMeta(bin) + `:tick .*\(1 probe\)$`)
+	waitEvents(3, 20)
+	waitEvents(2, 5)
+	if es := eventsOf(1, delAt); len(es) > 0 {
+		t.Errorf("deleted trace 1 printed call %d", es[0].seq)
 	}
 	consecutive("trace 1 once enabled again", eventsOf(1, onAt))
 	consecutive("trace 2", eventsOf(2, 0))
+	consecutive("trace 3", eventsOf(3, 0))
 	send("print @calls")
 	m := until(`^@calls: (\d+)$`)
 	if n := atoi(m[1]); n < count(2) {
@@ -268,7 +299,7 @@ func TestInteractiveLines(t *testing.T) {
 	}
 	script := filepath.Join(dir, "saved.gs")
 	send("save " + script)
-	until(`^saved 1 trace to ` + regexp.QuoteMeta(script) + `$`)
+	until(`^saved 2 traces to ` + regexp.QuoteMeta(script) + `$`)
 	send("quit")
 	stdin.Close()
 	for {
@@ -320,7 +351,7 @@ func TestInteractiveLines(t *testing.T) {
 	defer again.Process.Kill()
 	ar := newLineReader(t, aout)
 	var runEvents []liveEvent
-	for len(runEvents) < 20 {
+	for len(runEvents) < 40 {
 		l, ok := ar.next()
 		if !ok {
 			t.Fatalf("gs %s ended; stderr:\n%s", script, aerr.String())
@@ -341,7 +372,18 @@ func TestInteractiveLines(t *testing.T) {
 		t.Errorf("gs %s: %v\n%s", script, err, aerr.String())
 	}
 	lt.waitPast(runEvents[len(runEvents)-1].seq)
-	consecutive("gs "+script, runEvents)
+	for _, tr := range []int{2, 3} {
+		var es []liveEvent
+		for _, e := range runEvents {
+			if e.trace == tr {
+				es = append(es, e)
+			}
+		}
+		if len(es) < 5 {
+			t.Errorf("gs %s: %d events of trace %d", script, len(es), tr)
+		}
+		consecutive(fmt.Sprintf("gs %s, trace %d", script, tr), es)
+	}
 	checkLive(t, lt, runEvents)
 	if t.Failed() {
 		t.Logf("saved script:\n%s\ngs -i stdout:\n%s", saved, strings.Join(out.seen, "\n"))
@@ -365,6 +407,10 @@ func checkLive(t *testing.T, lt *liveTarget, events []liveEvent) {
 		case 2:
 			if want := lt.tock[e.seq]; e.a != want {
 				t.Errorf("call %d: trace 2 printed w = %d, the target %d", e.seq, e.a, want)
+			}
+		case 3:
+			if want := lt.tick[e.seq][0]; int(e.a) != want {
+				t.Errorf("call %d: trace 3 printed val = %d, the target %d", e.seq, e.a, want)
 			}
 		default:
 			t.Errorf("event of trace %d", e.trace)
@@ -429,13 +475,19 @@ func TestInteractiveGrowing(t *testing.T) {
 	}
 	io.WriteString(stdin, `trace tick { @c = count(); $v = val; printf("A %d %d\n", seq, $v) }`+"\n")
 	until(`^trace 1: `)
-	for len(got["A"]) < 10 {
+	for deadline := time.Now().Add(timeout); len(got["A"]) < 10; {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d events of trace 1", len(got["A"]))
+		}
 		until(`^A `)
 	}
 	io.WriteString(stdin, "source "+script+"\n")
 	until(`^trace 2: uprobe:.*:live\.c:12 `)
 	until(`^trace 3: uprobe:.*:tock `)
-	for len(got["B"]) < 10 || len(got["C"]) < 10 || len(got["A"]) < 30 {
+	for deadline := time.Now().Add(timeout); len(got["B"]) < 10 || len(got["C"]) < 10 || len(got["A"]) < 30; {
+		if time.Now().After(deadline) {
+			t.Fatalf("events A, B, C: %d, %d, %d of 30, 10, 10", len(got["A"]), len(got["B"]), len(got["C"]))
+		}
 		until(`^[ABC] `)
 	}
 	io.WriteString(stdin, "quit\n")

@@ -217,6 +217,12 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	rest := fs.Args()
 	setupDebugInfo(&o, stderr)
 	if o.interact {
+		if o.dump != "" || o.list || o.program != "" {
+			// -i takes its probes from the session, and bpftrace's
+			// "-idonotexist" (a bad flag) must not run one.
+			fmt.Fprint(stderr, "gs: -i takes no -d, -l or -e: add probes in the session (trace PROBE { ... })\n(see gs -h)\n")
+			return exitUsage
+		}
 		if o.pid != 0 && o.command != "" {
 			fmt.Fprint(stderr, "gs: -p and -c cannot be used together\n")
 			return exitUsage

@@ -126,6 +126,7 @@ func generate(p *sema.Program, useCells bool) (*ir.Program, error) {
 	out.Lines = g.lines
 	out.StrValueSize = p.StrValueSize
 	out.KeepMaps = p.KeepMaps
+	out.DebugInfo = p.DebugInfo
 	out.Cgroups = p.Cgroups
 	out.HeapSize = g.heapMax
 	return out, nil

@@ -667,6 +667,10 @@ type Program struct {
 	// KeepMaps is set when the maps are not printed at exit (bpftrace's
 	// config print_maps_on_exit = false).
 	KeepMaps bool
+	// DebugInfo is set when stacks in bpftrace's mode print each frame's
+	// file:line and the functions inlined at it (bpftrace's config
+	// show_debug_info).
+	DebugInfo bool
 	// Cgroups is set when values print as cgroup paths or containers: the
 	// runtime then indexes the cgroup hierarchy before it attaches and
 	// while it runs (package cgroup).

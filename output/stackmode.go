@@ -3,8 +3,8 @@ package output
 import (
 	"fmt"
 
+	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
-
 	"github.com/gs-tracer/gs/symbolize"
 )
 
@@ -41,6 +41,41 @@ func bpftraceFrame(sym symbolize.Symbol, withLine bool) string {
 		text += fmt.Sprintf(" (%s:%d)", sym.File, sym.Line)
 	}
 	return text
+}
+
+// debugFrames is one frame in bpftrace's mode with show_debug_info: a
+// line "[inlined] f@file:line" for each function inlined at it, innermost
+// first, then "func+off@file:line" (without @ when DWARF gives no line).
+func debugFrames(loc symbolize.Location) []string {
+	at := func(f debuginfo.InlineFrame) string {
+		if f.Line == 0 {
+			return ""
+		}
+		return fmt.Sprintf("@%s:%d", f.File, f.Line)
+	}
+	var lines []string
+	for i, f := range loc.Funcs {
+		if i == len(loc.Funcs)-1 {
+			break
+		}
+		lines = append(lines, "[inlined] "+f.Func+at(f))
+	}
+	last := fmt.Sprintf("%s+%d", loc.Func, loc.Off)
+	if n := len(loc.Funcs); n > 0 {
+		last += at(loc.Funcs[n-1])
+	}
+	return append(lines, last)
+}
+
+// perfInlined are the lines perf's mode prints with show_debug_info
+// before a frame at addr: "addr f (inlined)" for each function inlined
+// there, innermost first, as bpftrace prints them.
+func perfInlined(addr uint64, loc symbolize.Location) []string {
+	var lines []string
+	for i := 0; i+1 < len(loc.Funcs); i++ {
+		lines = append(lines, fmt.Sprintf("%x %s (inlined)", addr, loc.Funcs[i].Func))
+	}
+	return lines
 }
 
 // perfFrame is sym at addr in perf's mode.

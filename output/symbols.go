@@ -12,10 +12,14 @@ import (
 // process (pid 0 when tracing system-wide: build-id frames still resolve,
 // plain addresses print as numbers). A nil *Symbols names none.
 type Symbols struct {
-	Sym      *symbolize.Symbolizer
-	pid      int
-	snapped  time.Time // last snapshot of the process's maps
-	snapOnce bool
+	Sym *symbolize.Symbolizer
+	// DebugInfo: bpftrace's mode prints each frame as bpftrace's
+	// show_debug_info does: func+off@file:line, after a line
+	// "[inlined] f@file:line" for each function inlined there.
+	DebugInfo bool
+	pid       int
+	snapped   time.Time // last snapshot of the process's maps
+	snapOnce  bool
 }
 
 // resnapEvery bounds how often an unresolved address refreshes the
@@ -108,7 +112,11 @@ func (s *Symbols) stack(frs []symbolize.Frame) []string {
 	for i, fr := range frs {
 		fr.Caller = i > 0
 		sym := s.Resolve(fr)
-		lines = append(lines, bpftraceFrame(sym, s != nil && s.Sym.Lines)) // stackmode.go
+		if s != nil && s.DebugInfo && sym.Func != "" {
+			lines = append(lines, debugFrames(s.Sym.Locate(s.pid, fr))...) // stackmode.go
+		} else {
+			lines = append(lines, bpftraceFrame(sym, s != nil && s.Sym.Lines)) // stackmode.go
+		}
 		if entryFuncs[sym.Func] {
 			break
 		}
@@ -124,7 +132,7 @@ func (s *Symbols) Lines(frs []symbolize.Frame, mode ir.StackMode) []string {
 		return s.stack(frs)
 	}
 	var lines []string
-	for _, fr := range frs {
+	for i, fr := range frs {
 		sym := s.Resolve(fr)
 		addr := sym.Addr
 		if addr == 0 {
@@ -136,6 +144,11 @@ func (s *Symbols) Lines(frs []symbolize.Frame, mode ir.StackMode) []string {
 		if mode == ir.StackRaw {
 			lines = append(lines, strconv.FormatUint(addr, 16))
 		} else {
+			if s != nil && s.DebugInfo && sym.Func != "" {
+				at := fr
+				at.Caller = i > 0
+				lines = append(lines, perfInlined(addr, s.Sym.Locate(s.pid, at))...) // stackmode.go
+			}
 			lines = append(lines, perfFrame(addr, sym)) // stackmode.go
 		}
 		if entryFuncs[sym.Func] {

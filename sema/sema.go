@@ -121,6 +121,9 @@ type Program struct {
 	MapLoops map[*parser.ForStmt]*MapLoop
 	// KeepMaps: the maps are not printed at exit (config print_maps_on_exit).
 	KeepMaps bool
+	// DebugInfo: stacks print file:line and inlined frames (config
+	// show_debug_info).
+	DebugInfo bool
 	// Cgroups: values print as cgroup paths or containers (ir.Program's).
 	Cgroups bool
 	// Values tells gen how to read the traced program's variables
@@ -189,6 +192,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 	if s := cfg.Script; s != nil {
 		c.settings = s.Settings
 		c.p.KeepMaps = s.KeepMaps
+		c.p.DebugInfo = s.DebugInfo
 		c.diags.Diags = append(c.diags.Diags, s.Diags.Diags...)
 	}
 	c.scriptTypes(prog.Types)

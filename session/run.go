@@ -353,6 +353,7 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	syms := output.NewSymbols(s.modules(), pid)
 	s.tracedPID = pid
 	syms.Sym.Lines = s.opts.Verbose // -v: file:line in stacks
+	syms.DebugInfo = s.prog.DebugInfo
 	s.dec.setSymbols(syms)
 	var probed []string
 	for _, p := range s.prog.Probes {

@@ -34,7 +34,6 @@ var configIgnored = map[string]string{
 	"max_probes":         "",
 	"on_stack_limit":     "",
 	"perf_rb_pages":      "use --buffer-size",
-	"show_debug_info":    "",
 	"str_trunc_trailer":  "",
 	"unstable_import":    "",
 	"unstable_macro":     "macros are always on in gs",
@@ -78,6 +77,13 @@ func (r *Result) config(items []*parser.ConfigItem, envMode bool) {
 				continue
 			}
 			r.KeepMaps = !b
+		case "show_debug_info":
+			b, ok := boolWord(it.Value)
+			if !ok {
+				r.Diags.Errorf(it.ValSp, "show_debug_info must be true or false, not %q", it.Value)
+				continue
+			}
+			r.DebugInfo = b
 		case "missing_probes":
 			switch v := strings.ToLower(it.Value); v {
 			case "error", "warn", "ignore":
@@ -93,7 +99,7 @@ func (r *Result) config(items []*parser.ConfigItem, envMode bool) {
 					names = append(names, k)
 				}
 				d := r.Diags.Errorf(it.Span(), "%s: not a known configuration option", it.Key)
-				if s := diag.Suggest(key, append(names, "max_strlen", "print_maps_on_exit", "stack_mode", "missing_probes")); s != "" {
+				if s := diag.Suggest(key, append(names, "max_strlen", "print_maps_on_exit", "stack_mode", "missing_probes", "show_debug_info")); s != "" {
 					d.WithHint("did you mean %q?", s)
 				}
 				continue

@@ -49,6 +49,7 @@ type Settings struct {
 	StrLen        int          // str()'s limit when none is given (max_strlen)
 	StackMode     ir.StackMode // ustack's mode when none is given
 	KeepMaps      bool         // print_maps_on_exit = false
+	DebugInfo     bool         // show_debug_info = 1: stacks print file:line and inlined frames
 	MissingProbes string       // missing_probes: "" (error), "warn" or "ignore"
 }
 

@@ -371,6 +371,14 @@ func (s *session) run(ctx context.Context, groups []*binaryProbes) (err error) {
 	if s.unwatch != nil && child != nil {
 		s.unwatch.members = func() []int { return s.tree.members() } // tree.go
 	}
+	if child == nil {
+		// The running processes' mappings are in gs_uvmas before the
+		// first sample: a perf event's walk finds one module by
+		// bpf_find_vma, the others only there (unwind.h), and the ticks
+		// write it only from the first one after attaching on. -c's
+		// command is looked at at its exec (onExec).
+		s.unwatch.update()
+	}
 	if err := s.attach(groups, pid, child == nil); err != nil {
 		return err
 	}

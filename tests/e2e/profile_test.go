@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/gs-tracer/gs/internal/cpus"
+	"github.com/gs-tracer/gs/procmaps"
 )
 
 // TestProfileStacks: profile:hz:499 { @[ustack] = count() } on a target
@@ -138,7 +139,9 @@ func TestProfileRate(t *testing.T) {
 
 // TestProfileProcess: the profiler one-liner of docs/profile.md on a
 // running process, gs -p PID with the filter /pid == $1/: every stack
-// counted is the target's (down to main through its own functions), and
+// counted is the target's (down to main through its own functions, but
+// for a leaf in the vdso, which libc's clock_gettime calls, and a sample
+// in libc's exit after main returned), and
 // there are no more samples than 99 Hz × its CPU time allows, and at
 // least half (gs attaches after the target started).
 func TestProfileProcess(t *testing.T) {
@@ -152,6 +155,21 @@ func TestProfileProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer func() { tg.Process.Kill(); tg.Wait() }()
+	// The target's vdso, where cpu()'s clock_gettime (libc's) makes
+	// the system call (the vdso has no thread CPU clock of its own).
+	var vdso procmaps.Mapping
+	ms, err := procmaps.Read(tg.Process.Pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if m.Path == "[vdso]" {
+			vdso = m
+		}
+	}
+	if vdso.End == 0 {
+		t.Fatalf("process %d maps no [vdso]", tg.Process.Pid)
+	}
 	pid := strconv.Itoa(tg.Process.Pid)
 	r := runGS(t, dir, timeout, "-p", pid, "-e", `profile:hz:99 /pid == $1/ { @[ustack] = count() }`, pid)
 	if r.Code != 0 {
@@ -170,10 +188,29 @@ func TestProfileProcess(t *testing.T) {
 	for stack, n := range gsStacks(t, r.Stdout) {
 		total += n
 		frames := strings.Split(stack, " ← ")
+		if strings.HasPrefix(frames[len(frames)-1], "libc_start_call_main+") {
+			// After main returned: libc's exit, its handlers and its
+			// system call, where none of the target's functions is.
+			for _, f := range frames {
+				if own.MatchString(f) {
+					t.Errorf("stack %s (%d): %s under libc_start_call_main, not main", stack, n, f)
+				}
+			}
+			continue
+		}
 		if frames[len(frames)-1] == "" || !strings.HasPrefix(frames[len(frames)-1], "main+") {
 			t.Errorf("stack %s (%d) does not reach main", stack, n)
 		}
-		for _, f := range frames[1:] {
+		callers := frames[1:]
+		if pc, err := strconv.ParseUint(strings.TrimPrefix(frames[0], "0x"), 16, 64); err == nil && strings.HasPrefix(frames[0], "0x") && pc >= vdso.Start && pc < vdso.End {
+			// A leaf in the vdso: its caller is libc's clock_gettime.
+			if len(callers) == 0 || !strings.HasPrefix(callers[0], "clock_gettime+") {
+				t.Errorf("stack %s (%d): a leaf in the vdso [%#x, %#x) not called by clock_gettime", stack, n, vdso.Start, vdso.End)
+			} else {
+				callers = callers[1:]
+			}
+		}
+		for _, f := range callers {
 			if !own.MatchString(f) {
 				t.Errorf("stack %s (%d): caller %s is none of the target's functions", stack, n, f)
 			}

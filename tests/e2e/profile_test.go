@@ -216,8 +216,12 @@ func TestProfileProcess(t *testing.T) {
 			}
 		}
 	}
-	if exp := 99 * cpu; float64(total) > 1.1*exp || float64(total) < 0.5*exp {
-		t.Errorf("%d samples; 99 Hz × %.2f s of the target's CPU time is %.0f", total, cpu, exp)
+	// A target that shares its CPU is caught by each 10.1 ms timer tick by
+	// chance, so the count is random around 99 × its CPU time with a
+	// standard deviation of about its square root (6% at 300 samples):
+	// the bound is four of them above, which a doubled count still fails.
+	if exp := 99 * cpu; float64(total) > exp+4*math.Sqrt(exp) || float64(total) < 0.5*exp {
+		t.Errorf("%d samples; 99 Hz × %.2f s of the target's CPU time is %.0f (at most %.0f allowed)", total, cpu, exp, exp+4*math.Sqrt(exp))
 	}
 }
 

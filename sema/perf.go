@@ -2,7 +2,6 @@ package sema
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/gs-tracer/gs/debuginfo"
@@ -64,22 +63,11 @@ func (c *checker) perfProbe(g *Group, pr *parser.Probe) {
 	at := ir.Probe{ID: uint32(len(c.p.Probes)), Kind: ir.Perf, Sp: pr.Sp, PerfType: perfTypeSoftware}
 	switch pr.Kind {
 	case parser.ProbeProfile:
-		ns, ok := unitNs[pr.IntervalUnit]
-		if !ok || pr.IntervalN == 0 {
-			return // the parser reported it
-		}
-		switch {
-		case pr.IntervalUnit == "hz" && pr.IntervalN > 1e9:
-			c.errorf(pr, "profile hz:%d is more than once a nanosecond", pr.IntervalN)
+		period, ok := c.periodNs(pr, "profile")
+		if !ok {
 			return
-		case pr.IntervalUnit == "hz":
-			at.Period = 1e9 / pr.IntervalN
-		case pr.IntervalN > math.MaxUint64/ns:
-			c.errorf(pr, "profile period %d%s is too long", pr.IntervalN, pr.IntervalUnit)
-			return
-		default:
-			at.Period = pr.IntervalN * ns
 		}
+		at.Period = period
 		at.PerfConfig = perfSWCPUClock
 		at.Name = fmt.Sprintf("profile:%s:%d", pr.IntervalUnit, pr.IntervalN)
 	case parser.ProbeSoftware:

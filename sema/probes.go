@@ -127,22 +127,11 @@ func (c *checker) specialProbe(g *Group, pr *parser.Probe) {
 		at.Kind = ir.End
 	default:
 		at.Kind = ir.Interval
-		ns, ok := unitNs[pr.IntervalUnit]
-		if !ok || pr.IntervalN == 0 {
-			return // the parser reported it
-		}
-		switch {
-		case pr.IntervalUnit == "hz" && pr.IntervalN > 1e9:
-			c.errorf(pr, "interval hz:%d is more than once a nanosecond", pr.IntervalN)
+		period, ok := c.periodNs(pr, "interval")
+		if !ok {
 			return
-		case pr.IntervalUnit == "hz":
-			at.PeriodNs = 1e9 / pr.IntervalN
-		case pr.IntervalN > math.MaxUint64/ns:
-			c.errorf(pr, "interval %d%s is too long", pr.IntervalN, pr.IntervalUnit)
-			return
-		default:
-			at.PeriodNs = pr.IntervalN * ns
 		}
+		at.PeriodNs = period
 		at.Name = fmt.Sprintf("interval:%s:%d", pr.IntervalUnit, pr.IntervalN)
 	}
 	if g.Special == "" {
@@ -392,4 +381,25 @@ func sameFile(a, b string) bool {
 	sa, err1 := os.Stat(a)
 	sb, err2 := os.Stat(b)
 	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
+}
+
+// periodNs is the period of an interval: or profile: probe in
+// nanoseconds (hz:N is a rate); what names the probe type in errors.
+// It reports false where the parser or it reported an error.
+func (c *checker) periodNs(pr *parser.Probe, what string) (uint64, bool) {
+	ns, ok := unitNs[pr.IntervalUnit]
+	if !ok || pr.IntervalN == 0 {
+		return 0, false // the parser reported it
+	}
+	switch {
+	case pr.IntervalUnit == "hz" && pr.IntervalN > 1e9:
+		c.errorf(pr, "%s hz:%d is more than once a nanosecond", what, pr.IntervalN)
+		return 0, false
+	case pr.IntervalUnit == "hz":
+		return 1e9 / pr.IntervalN, true
+	case pr.IntervalN > math.MaxUint64/ns:
+		c.errorf(pr, "%s %d%s is too long", what, pr.IntervalN, pr.IntervalUnit)
+		return 0, false
+	}
+	return pr.IntervalN * ns, true
 }

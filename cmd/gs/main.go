@@ -223,17 +223,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			fmt.Fprint(stderr, "gs: -i takes no -d, -l or -e: add probes in the session (trace PROBE { ... })\n(see gs -h)\n")
 			return exitUsage
 		}
-		if o.pid != 0 && o.command != "" {
-			fmt.Fprint(stderr, "gs: -p and -c cannot be used together\n")
+		cmdArgs, ok := commandArgs(&o, stderr)
+		if !ok {
 			return exitUsage
-		}
-		var cmdArgs []string
-		if o.command != "" {
-			var err error
-			if cmdArgs, err = splitCommand(o.command); err != nil {
-				fmt.Fprintf(stderr, "gs: -c: %v\n", err)
-				return exitUsage
-			}
 		}
 		return interactive(&o, rest, cmdArgs, os.Stdin, stdout, stderr) // interactive.go
 	}
@@ -284,10 +276,6 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "gs: -d takes ast or ir, not %q\n", o.dump)
 		return exitUsage
 	}
-	if o.pid != 0 && o.command != "" {
-		fmt.Fprint(stderr, "gs: -p and -c cannot be used together\n")
-		return exitUsage
-	}
 	if o.format != "text" && o.format != "json" {
 		cliError(stderr, "Invalid output format %q\nValid formats: 'text', 'json'", o.format)
 		return exitUsage
@@ -304,13 +292,9 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		fmt.Fprintf(stderr, "gs: --buffer-size must be a power of two of at least 4096, not %d\n", o.bufSize)
 		return exitUsage
 	}
-	var cmdArgs []string
-	if o.command != "" {
-		var err error
-		if cmdArgs, err = splitCommand(o.command); err != nil {
-			fmt.Fprintf(stderr, "gs: -c: %v\n", err)
-			return exitUsage
-		}
+	cmdArgs, ok := commandArgs(&o, stderr)
+	if !ok {
+		return exitUsage
 	}
 
 	colored := !o.noColor && os.Getenv("NO_COLOR") == "" && isTerminal(stderr)
@@ -646,4 +630,22 @@ func notifyAttached(stdout io.Writer) func() {
 		return nil
 	}
 	return func() { io.WriteString(stdout, "__BPFTRACE_NOTIFY_PROBES_ATTACHED\n") }
+}
+
+// commandArgs splits -c's command into its words, and refuses -c with -p;
+// false means it told the user why.
+func commandArgs(o *options, stderr io.Writer) ([]string, bool) {
+	if o.pid != 0 && o.command != "" {
+		fmt.Fprint(stderr, "gs: -p and -c cannot be used together\n")
+		return nil, false
+	}
+	if o.command == "" {
+		return nil, true
+	}
+	args, err := splitCommand(o.command)
+	if err != nil {
+		fmt.Fprintf(stderr, "gs: -c: %v\n", err)
+		return nil, false
+	}
+	return args, true
 }

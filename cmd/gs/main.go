@@ -220,7 +220,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		if o.dump != "" || o.list || o.program != "" {
 			// -i takes its probes from the session, and bpftrace's
 			// "-idonotexist" (a bad flag) must not run one.
-			fmt.Fprint(stderr, "gs: -i takes no -d, -l or -e: add probes in the session (trace PROBE { ... })\n(see gs -h)\n")
+			fmt.Fprint(stderr, "gs: -i takes no -d, -l or -e: add probes in the session (trace PROBE { ... })\n\n")
+			usage(stderr, fs)
 			return exitUsage
 		}
 		cmdArgs, ok := commandArgs(&o, stderr)

@@ -40,7 +40,7 @@ func TestUsage(t *testing.T) {
 	}{
 		{[]string{"-h"}, exitOK, "\nUSAGE:\n    gs [options] FILE\n"},
 		{[]string{"-Ydonotexist"}, exitUsage, "gs: unknown shorthand flag: 'Y' in -Ydonotexist\n\ngs - trace"},
-		{[]string{"-idonotexist"}, exitUsage, "gs: -i takes no -d, -l or -e"}, // bpftrace's bad-flag case: -i -d onotexist
+		{[]string{"-idonotexist"}, exitUsage, "gs: -i takes no -d, -l or -e: add probes in the session (trace PROBE { ... })\n\ngs - trace"}, // bpftrace's bad-flag case: -i -d onotexist
 		{[]string{"--version"}, exitOK, "bytecode version"},
 		{[]string{"-V"}, exitOK, "gs dev (bytecode version"},
 		// bpftrace's words for the command line's errors.

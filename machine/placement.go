@@ -116,6 +116,10 @@ func PlacementSummary(ps []Placement) string {
 type Reads struct {
 	Regs  []int // DWARF numbers of the registers read (argN)
 	Stack bool  // ustack
+	// Symbols says the script takes an ELF symbol's address (uaddr),
+	// which needs the module's load bias the probe finds from its own
+	// address.
+	Symbols bool
 	// Names lists the program names the script reads at a place whose
 	// variables are vars; nil when it reads none.
 	Names func(vars []debuginfo.Var) []string

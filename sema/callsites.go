@@ -23,8 +23,8 @@ import (
 // bytes higher) and the instruction pointer (the caller's): so the stack
 // (ustack), reg("sp") and reg("ip"), a program name whose DWARF location
 // at the entry is relative to the stack, the frame base or the CFA, and
-// a global (whose address needs the load bias the probe computes from its
-// own address) refuse the move. argN, func, probe, counts, pointers read
+// a global or uaddr() (whose address needs the load bias the probe
+// computes from its own address) refuse the move. argN, func, probe, counts, pointers read
 // through argN, and parameters in registers (p->x with p in rdi) move.
 // Variables are still looked up at the entry (Probe.Address).
 // --exact-placement, and an explicit offset or address, keep the entry.
@@ -53,6 +53,8 @@ func (c *checker) callSitesWhy(p *ir.Probe, pl machine.Placement, reads machine.
 		return "-"
 	case reads.Stack:
 		return "the script reads the stack (ustack)"
+	case reads.Symbols:
+		return "the script takes a symbol's address (uaddr), which needs the probe's own"
 	}
 	if pi := c.pvs().probeInfo[probeKey{p.Binary, p.Address}]; pi != nil && pi.inst != nil && pi.inst.Inlined {
 		return "-"

@@ -45,6 +45,9 @@ func readsOf(g *parser.ProbeGroup, goABI bool) machine.Reads {
 			if n.Fn == "ustack" {
 				r.Stack = true
 			}
+			if n.Fn == "uaddr" {
+				r.Symbols = true
+			}
 			if n.Fn == "reg" { // reg("di"): the register it names (-1, which nothing keeps, when none)
 				slot := -1
 				if len(n.Args) == 1 {

@@ -336,41 +336,15 @@ func TestInteractiveLines(t *testing.T) {
 	if strings.Contains(string(saved), "live.c:12") {
 		t.Errorf("the saved script has the deleted trace:\n%s", saved)
 	}
-	again := exec.Command(gsBin, script)
-	again.Dir = dir
-	again.Env = append(os.Environ(), "NO_COLOR=1", "DEBUGINFOD_URLS=")
-	aout, err := again.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var aerr strings.Builder
-	again.Stderr = &aerr
-	if err := again.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer again.Process.Kill()
-	ar := newLineReader(t, aout)
-	var runEvents []liveEvent
-	for len(runEvents) < 40 {
-		l, ok := ar.next()
-		if !ok {
-			t.Fatalf("gs %s ended; stderr:\n%s", script, aerr.String())
+	runEvents := runSaved(t, dir, script, 40, func(l string) (liveEvent, bool) {
+		m := liveEventLine.FindStringSubmatch(l)
+		if m == nil {
+			return liveEvent{}, false
 		}
-		if m := liveEventLine.FindStringSubmatch(l); m != nil {
-			e := liveEvent{trace: atoi(m[1]), seq: atoi(m[2])}
-			e.a, _ = strconv.ParseInt(m[3], 10, 64)
-			runEvents = append(runEvents, e)
-		}
-	}
-	again.Process.Signal(syscall.SIGINT)
-	for {
-		if _, ok := ar.next(); !ok {
-			break
-		}
-	}
-	if err := again.Wait(); err != nil {
-		t.Errorf("gs %s: %v\n%s", script, err, aerr.String())
-	}
+		e := liveEvent{trace: atoi(m[1]), seq: atoi(m[2])}
+		e.a, _ = strconv.ParseInt(m[3], 10, 64)
+		return e, true
+	})
 	lt.waitPast(runEvents[len(runEvents)-1].seq)
 	for _, tr := range []int{2, 3} {
 		var es []liveEvent
@@ -533,4 +507,45 @@ func TestInteractiveGrowing(t *testing.T) {
 	if t.Failed() {
 		t.Logf("stderr:\n%s", stderr.String())
 	}
+}
+
+// runSaved runs a saved session's script with gs, reads its first n
+// events (parse picks them out of its lines), and stops it with SIGINT
+// as a user would.
+func runSaved(t *testing.T, dir, script string, n int, parse func(string) (liveEvent, bool)) []liveEvent {
+	t.Helper()
+	again := exec.Command(gsBin, script)
+	again.Dir = dir
+	again.Env = append(os.Environ(), "NO_COLOR=1", "DEBUGINFOD_URLS=")
+	aout, err := again.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var aerr strings.Builder
+	again.Stderr = &aerr
+	if err := again.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer again.Process.Kill()
+	ar := newLineReader(t, aout)
+	var events []liveEvent
+	for len(events) < n {
+		l, ok := ar.next()
+		if !ok {
+			t.Fatalf("gs %s ended; stderr:\n%s", script, aerr.String())
+		}
+		if e, ok := parse(l); ok {
+			events = append(events, e)
+		}
+	}
+	again.Process.Signal(syscall.SIGINT)
+	for {
+		if _, ok := ar.next(); !ok {
+			break
+		}
+	}
+	if err := again.Wait(); err != nil {
+		t.Errorf("gs %s: %v\n%s", script, err, aerr.String())
+	}
+	return events
 }

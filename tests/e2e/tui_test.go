@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -116,39 +115,13 @@ func TestInteractiveTUI(t *testing.T) {
 	checkLive(t, lt, events)
 
 	// The saved script, run with gs, prints the same values.
-	again := exec.Command(gsBin, script)
-	again.Dir = dir
-	again.Env = append(os.Environ(), "NO_COLOR=1", "DEBUGINFOD_URLS=")
-	aout, err := again.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var aerr strings.Builder
-	again.Stderr = &aerr
-	if err := again.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer again.Process.Kill()
-	ar := newLineReader(t, aout)
-	var runEvents []liveEvent
-	for len(runEvents) < 10 {
-		l, ok := ar.next()
-		if !ok {
-			t.Fatalf("gs %s ended; stderr:\n%s", script, aerr.String())
+	runEvents := runSaved(t, dir, script, 10, func(l string) (liveEvent, bool) {
+		m := printLine.FindStringSubmatch(l)
+		if m == nil {
+			return liveEvent{}, false
 		}
-		if m := printLine.FindStringSubmatch(l); m != nil {
-			runEvents = append(runEvents, liveEvent{trace: 1, seq: atoi(m[1]), a: int64(atoi(m[2])), b: int64(atoi(m[3]))})
-		}
-	}
-	again.Process.Signal(syscall.SIGINT)
-	for {
-		if _, ok := ar.next(); !ok {
-			break
-		}
-	}
-	if err := again.Wait(); err != nil {
-		t.Errorf("gs %s: %v\n%s", script, err, aerr.String())
-	}
+		return liveEvent{trace: 1, seq: atoi(m[1]), a: int64(atoi(m[2])), b: int64(atoi(m[3]))}, true
+	})
 	lt.waitPast(runEvents[len(runEvents)-1].seq)
 	checkLive(t, lt, runEvents)
 	for i := 1; i < len(runEvents); i++ {

@@ -20,7 +20,7 @@
 //	go run ./bench -only loops     (the cost of a loop iteration, loops.go)
 //	go run ./bench -only usdt      (a USDT probe's hit next to a uprobe on an emulated push, usdt.go)
 //	go run ./bench -only names     (listing a big C++ program's functions, names.go)
-//	go run ./bench -only ustack    (@[ustack] = count() with and without frame pointers, ustack.go)
+//	go run ./bench -only ustack [-base OLD-GS]   (@[ustack] = count() with and without frame pointers, ustack.go)
 //	go run ./bench -only startup [-base OLD-GS]   (launch until released and a whole -c run, next to bpftrace)
 //	go run ./bench -only output -base OLD-GS   (printing's cost per event, two gs binaries side by side, output.go)
 //	go run ./bench -only metrics [-base OLD-GS]   (a hist hit's cost with its hidden sum, next to -base and bpftrace; a scrape's cost, metrics.go)
@@ -49,7 +49,7 @@ var (
 	gs       = flag.String("gs", "bin/gs", "the gs binary")
 	namesBin = flag.String("names-bin", "", "-only names: the C++ binary to list, instead of generating and compiling one")
 	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe), usdt (a USDT probe's hit next to a uprobe on an emulated instruction, and bpftrace's), names (listing a big C++ program's functions, next to gdb), ustack (@[ustack] = count(), with and without frame pointers), profile (a profile:hz:999 { @[ustack] = count() } sample, with and without frame pointers, next to bpftrace's), metrics (a hist hit with its hidden sum, next to -base and bpftrace; a scrape), startup (launch until released and a whole -c run; -base adds an older gs), interactive (gs -i: a trace command until armed, against a new run) or output (printing's cost per event, -gs next to -base)")
-	base     = flag.String("base", "", "-only output, metrics, placement and startup: the gs binary to compare -gs with (the one before a change)")
+	base     = flag.String("base", "", "-only output, metrics, placement, startup and ustack: the gs binary to compare -gs with (the one before a change)")
 	mapKeys  = flag.Int("map-keys", 100000, "-only output: keys of the printed map")
 )
 

@@ -14,7 +14,14 @@ import (
 // one built without them (the stack is then walked by call frame
 // information). fc and gc start with a push in both builds, which the
 // kernel emulates: no single-step swamps the figures.
+//
+// With -base, the gs before a change runs in the same rounds (gs-base).
 func benchUstack(dir, fpTarget string, tools []tool) {
+	if *base != "" {
+		baseAbs, err := filepath.Abs(*base)
+		check(err)
+		tools = append([]tool{{"gs-base", func(t, s string) []string { return []string{baseAbs, "-q", "-c", t, "-e", s} }}}, tools...)
+	}
 	nofp := filepath.Join(dir, "target-nofp")
 	if err := testtarget.Compile("", testtarget.Clang, "-g", "-O2", "-fomit-frame-pointer", "-o", nofp, "bench/testdata/target.c"); err != nil {
 		fail("compile target: %v", err)

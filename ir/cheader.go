@@ -15,7 +15,7 @@ type cConst struct {
 }
 
 // counterCNames are the C names of the Counter constants, in order.
-var counterCNames = [NumCounters]string{"REENTRY", "STEP_LIMIT", "BAD_PROGRAM", "MAP_FULL", "STACK_ERROR", "ITER_CUT"}
+var counterCNames = [NumCounters]string{"REENTRY", "STEP_LIMIT", "BAD_PROGRAM", "MAP_FULL", "STACK_ERROR", "ITER_CUT", "STACK_COLLISION"}
 
 // limitConsts are the limits of program.go, as the C interpreter sees them.
 var limitConsts = []cConst{

@@ -85,9 +85,12 @@
 // OpStackID stores a stack once in the gs_stacks map and yields its id, a
 // 64-bit hash of its frames, for use in map keys (@[ustack] = count()). A
 // gs_stacks value holds MaxStack frames in the same layout; the frames
-// after the last have status StackFrameEmpty. When no frame was captured
-// or the map is full the id is StackIDNone and CounterStackError counts
-// it. Unwind rows are UnwindNone (follow rbp), UnwindRSP and UnwindRBP
+// after the last have status StackFrameEmpty. An id that already holds
+// another stack (compared frame by frame) is a collision:
+// CounterStackCollision counts it and the next of a few ids is tried, so
+// two stacks never share an id. When no frame was captured, the map is
+// full or every id tried holds another stack, the id is StackIDNone and
+// CounterStackError counts it. Unwind rows are UnwindNone (follow rbp), UnwindRSP and UnwindRBP
 // (CFA = that register + offset; return address at CFA-8, the caller's
 // rbp at CFA + its offset; with UnwindDeref the CFA is read from that
 // address, and with UnwindRBPAtReg the caller's rbp is at the register +

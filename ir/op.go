@@ -280,12 +280,13 @@ type Counter uint32
 
 // Counters.
 const (
-	CounterReentry    Counter = iota // a probe fired while this CPU was already running one
-	CounterStepLimit                 // a program ran more than MaxSteps instructions
-	CounterBadProgram                // wrong version, a pc or heap offset out of range
-	CounterMapFull                   // a map update failed because the map was full
-	CounterStackError                // a stack could not be captured
-	CounterIterCut                   // a for loop over a map saw only the first keys that fit its snapshot
+	CounterReentry        Counter = iota // a probe fired while this CPU was already running one
+	CounterStepLimit                     // a program ran more than MaxSteps instructions
+	CounterBadProgram                    // wrong version, a pc or heap offset out of range
+	CounterMapFull                       // a map update failed because the map was full
+	CounterStackError                    // a stack could not be captured
+	CounterIterCut                       // a for loop over a map saw only the first keys that fit its snapshot
+	CounterStackCollision                // a stack's hash was another stored stack's id: it took the next free id
 	NumCounters
 )
 
@@ -297,4 +298,5 @@ var CounterNames = [NumCounters]string{
 	"map updates dropped because the map was full",
 	"stacks that could not be captured",
 	"for loops over a map that walked only its first keys (a walk holds 16 KiB of keys: 2048 integer keys)",
+	"stacks whose hash was another stack's id (each took the next free id; counts are not merged)",
 }

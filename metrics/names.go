@@ -27,12 +27,13 @@ const DefaultPrefix = "gs_"
 // healthNames name gs's own counters (ir.Counter) as families after the
 // prefix.
 var healthNames = [ir.NumCounters]string{
-	ir.CounterReentry:    "hits_dropped_total",
-	ir.CounterStepLimit:  "step_limit_total",
-	ir.CounterBadProgram: "bad_program_total",
-	ir.CounterMapFull:    "map_full_total",
-	ir.CounterStackError: "stack_errors_total",
-	ir.CounterIterCut:    "iter_cut_total",
+	ir.CounterReentry:        "hits_dropped_total",
+	ir.CounterStepLimit:      "step_limit_total",
+	ir.CounterBadProgram:     "bad_program_total",
+	ir.CounterMapFull:        "map_full_total",
+	ir.CounterStackError:     "stack_errors_total",
+	ir.CounterIterCut:        "iter_cut_total",
+	ir.CounterStackCollision: "stack_collisions_total",
 }
 
 // The other families of gs's own health.

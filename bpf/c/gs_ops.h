@@ -116,7 +116,8 @@
 #define GS_COUNTER_MAP_FULL        3
 #define GS_COUNTER_STACK_ERROR     4
 #define GS_COUNTER_ITER_CUT        5
-#define GS_NUM_COUNTERS            6
+#define GS_COUNTER_STACK_COLLISION 6
+#define GS_NUM_COUNTERS            7
 #define GS_PROBE_FLAG_BIAS         1 /* gs_probes flags: a bias probe */
 #define GS_PROBE_FLAG_COUNT        2 /* gs_probes flags: count the probe's hits in gs_hits */
 #define GS_PROBE_FLAG_TASK         4 /* gs_probes flags: count only hits in the traced process or tree */

@@ -369,7 +369,7 @@ struct {
 
 /* Stacks by id (OpStackID): the id is a hash of the frames (never
  * GS_STACK_ID_NONE), the value GS_MAX_STACK build-id frames, the ones
- * after the last GS_STACK_FRAME_EMPTY. The runtime may change max_entries
+ * from the first GS_STACK_FRAME_EMPTY on. The runtime may change max_entries
  * before load. */
 struct {
 	__uint(type, BPF_MAP_TYPE_HASH);
@@ -377,6 +377,10 @@ struct {
 	__type(key, u64);
 	__uint(value_size, GS_MAX_STACK * GS_STACK_FRAME_SIZE);
 } gs_stacks SEC(".maps");
+
+/* The ids OpStackID tries for one stack: its hash, then the next ones
+ * while they hold other stacks (stack_id). */
+#define GS_STACK_PROBES 4
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -1155,14 +1159,63 @@ static __always_inline long st_stack(void *ctx, struct scratch *s, u32 frames, u
 	return 0;
 }
 
+/* The frames of a stack_id compared with a stored stack (stack_same). */
+struct stack_cmp {
+	struct scratch *s;
+	const u8 *stored;
+	u32 n;
+	u32 differ;
+};
+
+/* stack_cmp_frame compares frame i of the heap's stack with the stored
+ * one's; the bpf_loop callback of stack_same (verified once, not per
+ * frame). */
+static long stack_cmp_frame(u64 i, void *data)
+{
+	struct stack_cmp *c = data;
+	const u64 *a, *b;
+
+	if (i >= c->n || i >= GS_MAX_STACK)
+		return 1;
+	a = (const u64 *)&c->s->heap[GS_HEAP_SIZE + i * GS_STACK_FRAME_SIZE];
+	b = (const u64 *)(c->stored + i * GS_STACK_FRAME_SIZE);
+	if (a[0] != b[0] || a[1] != b[1] || a[2] != b[2] || a[3] != b[3]) {
+		c->differ = 1;
+		return 1;
+	}
+	return 0;
+}
+
+/* stack_same reports whether the stored stack is the n frames in the
+ * heap's slack: the same frames, and no more (its frame n is empty). */
+static __always_inline int stack_same(struct scratch *s, const u8 *stored, u32 n)
+{
+	struct stack_cmp c = {.s = s, .stored = stored, .n = n};
+	u32 end = n * GS_STACK_FRAME_SIZE; /* frame n */
+
+	if (n > GS_MAX_STACK)
+		return 0;
+	/* Opaque to clang, which would otherwise check n and add its own
+	 * n * 32, whose bounds the verifier got before the check. */
+	__asm__ volatile("" : "+r"(end));
+	if (end <= (GS_MAX_STACK - 1) * GS_STACK_FRAME_SIZE && *(const s32 *)(stored + end) != GS_STACK_FRAME_EMPTY)
+		return 0;
+	bpf_loop(GS_MAX_STACK, stack_cmp_frame, &c, 0);
+	return !c.differ;
+}
+
 /* stack_id is OpStackID: the stack is built in the heap's slack and
- * stored under its hash. */
+ * stored under its hash. An id that holds another stack (a collision,
+ * compared frame by frame) is counted and the next of GS_STACK_PROBES
+ * ids tried, so two stacks never share an id: when all hold others the
+ * stack is a stack error, never merged. */
 static __always_inline u64 stack_id(void *ctx, struct scratch *s, const int uprobe)
 {
 	u64 hash = 0xcbf29ce484222325ULL;
 	int user = user_ctx(ctx, uprobe);
 	u32 n = user ? capture(ctx, s, GS_HEAP_SIZE, GS_MAX_STACK, &hash, uprobe) : 0;
 	void *frames = &s->heap[GS_HEAP_SIZE];
+	const u8 *stored;
 	long err;
 
 	if ((n == 0 && user) || n > GS_MAX_STACK) {
@@ -1171,16 +1224,31 @@ static __always_inline u64 stack_id(void *ctx, struct scratch *s, const int upro
 	}
 	if (n < GS_MAX_STACK)
 		*(s32 *)&s->heap[GS_HEAP_SIZE + n * GS_STACK_FRAME_SIZE] = GS_STACK_FRAME_EMPTY;
-	if (hash == GS_STACK_ID_NONE)
-		hash ^= 1;
-	if (bpf_map_lookup_elem(&gs_stacks, &hash))
-		return hash;
-	err = bpf_map_update_elem(&gs_stacks, &hash, frames, BPF_NOEXIST);
-	if (err && err != -17 /* EEXIST: another CPU stored it */) {
-		count(GS_COUNTER_STACK_ERROR);
-		return GS_STACK_ID_NONE;
+	for (int k = 0; k < GS_STACK_PROBES; k++) {
+		if (hash == GS_STACK_ID_NONE)
+			hash ^= 1;
+		stored = bpf_map_lookup_elem(&gs_stacks, &hash);
+		if (!stored) {
+			err = bpf_map_update_elem(&gs_stacks, &hash, frames, BPF_NOEXIST);
+			if (!err)
+				return hash;
+			if (err != -17 /* EEXIST: another CPU stored one */) {
+				count(GS_COUNTER_STACK_ERROR);
+				return GS_STACK_ID_NONE;
+			}
+			stored = bpf_map_lookup_elem(&gs_stacks, &hash);
+			if (!stored) { /* cleared since */
+				count(GS_COUNTER_STACK_ERROR);
+				return GS_STACK_ID_NONE;
+			}
+		}
+		if (stack_same(s, stored, n))
+			return hash;
+		count(GS_COUNTER_STACK_COLLISION);
+		hash += 0x9e3779b97f4a7c15ULL; /* odd: the next id to try */
 	}
-	return hash;
+	count(GS_COUNTER_STACK_ERROR);
+	return GS_STACK_ID_NONE;
 }
 
 /* ld_ctx is OpLdCtx: 0, or -1 for an unknown context value. */

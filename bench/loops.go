@@ -56,14 +56,17 @@ func benchLoops(target string, tools []tool) {
 	fmt.Printf("\nloops: ns per iteration = (probe with N iterations - with 0) / N, side by side in one run (%d calls, median of %d runs)\n", calls, *runs)
 	for _, c := range cases {
 		row := fmt.Sprintf("  %-26s", c.name)
-		var vals []float64
+		vals := map[string]float64{}
 		for _, tl := range tools {
 			v := median(per[tl.name+"|"+c.name])
-			vals = append(vals, v)
+			vals[tl.name] = v
 			row += fmt.Sprintf(" %s %7.2f", tl.name, v)
 		}
-		if len(vals) == 2 && vals[1] > 0 {
-			row += fmt.Sprintf("   gs/bpftrace %.1f", vals[0]/vals[1])
+		if b := vals["gs-base"]; b > 0 {
+			row += fmt.Sprintf("   gs/gs-base %.2f", vals["gs"]/b)
+		}
+		if b := vals["bpftrace"]; b > 0 {
+			row += fmt.Sprintf("   gs/bpftrace %.1f", vals["gs"]/b)
 		}
 		fmt.Println(row)
 	}

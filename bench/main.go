@@ -17,7 +17,7 @@
 //	go run ./bench -runs 7
 //	go run ./bench -only placement
 //	go run ./bench -only debuginfod
-//	go run ./bench -only loops     (the cost of a loop iteration, loops.go)
+//	go run ./bench -only loops [-base OLD-GS]   (the cost of a loop iteration, next to -base and bpftrace, loops.go)
 //	go run ./bench -only usdt      (a USDT probe's hit next to a uprobe on an emulated push, usdt.go)
 //	go run ./bench -only names     (listing a big C++ program's functions, names.go)
 //	go run ./bench -only ustack [-base OLD-GS]   (@[ustack] = count() with and without frame pointers, ustack.go)
@@ -48,8 +48,8 @@ var (
 	calls    = flag.Int("calls", 1000000, "calls per run")
 	gs       = flag.String("gs", "bin/gs", "the gs binary")
 	namesBin = flag.String("names-bin", "", "-only names: the C++ binary to list, instead of generating and compiling one")
-	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe), usdt (a USDT probe's hit next to a uprobe on an emulated instruction, and bpftrace's), names (listing a big C++ program's functions, next to gdb), ustack (@[ustack] = count(), with and without frame pointers), profile (a profile:hz:999 { @[ustack] = count() } sample, with and without frame pointers, next to bpftrace's), metrics (a hist hit with its hidden sum, next to -base and bpftrace; a scrape), startup (launch until released and a whole -c run; -base adds an older gs), interactive (gs -i: a trace command until armed, against a new run) or output (printing's cost per event, -gs next to -base)")
-	base     = flag.String("base", "", "-only output, metrics, placement, startup and ustack: the gs binary to compare -gs with (the one before a change)")
+	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe; -base adds an older gs), usdt (a USDT probe's hit next to a uprobe on an emulated instruction, and bpftrace's), names (listing a big C++ program's functions, next to gdb), ustack (@[ustack] = count(), with and without frame pointers), profile (a profile:hz:999 { @[ustack] = count() } sample, with and without frame pointers, next to bpftrace's), metrics (a hist hit with its hidden sum, next to -base and bpftrace; a scrape), startup (launch until released and a whole -c run; -base adds an older gs), interactive (gs -i: a trace command until armed, against a new run) or output (printing's cost per event, -gs next to -base)")
+	base     = flag.String("base", "", "-only output, metrics, placement, startup, ustack and loops: the gs binary to compare -gs with (the one before a change)")
 	mapKeys  = flag.Int("map-keys", 100000, "-only output: keys of the printed map")
 )
 
@@ -104,6 +104,11 @@ func main() {
 		return
 	}
 	if *only == "loops" {
+		if *base != "" {
+			baseAbs, err := filepath.Abs(*base)
+			check(err)
+			tools = append([]tool{{"gs-base", func(t, s string) []string { return []string{baseAbs, "-q", "-c", t, "-e", s} }}}, tools...)
+		}
 		benchLoops(target, tools)
 		return
 	}

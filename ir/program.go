@@ -699,4 +699,8 @@ type ReturnCount struct {
 	Offset  uint64 // file offset of the entry
 	Address uint64 // its link-time address
 	Rets    []uint32
+	// Sites, when set, are the file offsets the hidden probe attaches at
+	// instead of Offset: the calls of the function, when its return
+	// probe sits on their return addresses (sema/goretaddrs.go).
+	Sites []uint64
 }

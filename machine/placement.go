@@ -58,10 +58,15 @@ type Placement struct {
 	// Calls are the direct calls of the function the uprobe sits on
 	// instead of its entry (CallSites), when it does.
 	Calls []uint64
+	// Returns are the return addresses a Go uretprobe sits on instead of
+	// its function's RETs (ReturnAddrs), each placed as any probe, when it
+	// does; Stepped counts those the kernel single-steps.
+	Returns []uint64
+	Stepped int
 }
 
 // Moved reports whether the probe left the address the language names.
-func (p Placement) Moved() bool { return p.To != p.From || len(p.Calls) > 0 }
+func (p Placement) Moved() bool { return p.To != p.From || len(p.Calls) > 0 || len(p.Returns) > 0 }
 
 // String renders the placement after the probe's name: "at +3 (push,
 // emulated), moved from +0 (mov)".
@@ -77,6 +82,21 @@ func (p Placement) String() string {
 		how = "emulated"
 	}
 	s := fmt.Sprintf("at %s (%s, %s)", off(p.To), p.ToClass, how)
+	if len(p.Returns) > 0 {
+		s := fmt.Sprintf("at its %d return address", len(p.Returns))
+		if len(p.Returns) > 1 {
+			s += "es"
+		}
+		switch {
+		case p.Stepped == 0:
+			s += " (emulated)"
+		case p.Stepped == len(p.Returns):
+			s += " (single-stepped)"
+		default:
+			s += fmt.Sprintf(" (%d emulated, %d single-stepped)", len(p.Returns)-p.Stepped, p.Stepped)
+		}
+		return s + ", moved from its RETs"
+	}
 	if len(p.Calls) > 0 {
 		calls := "calls"
 		if len(p.Calls) == 1 {
@@ -101,7 +121,7 @@ func PlacementSummary(ps []Placement) string {
 		if p.Emulated {
 			emu++
 		}
-		if p.Moved() {
+		if p.Moved() && p.Emulated {
 			moved++
 		}
 	}

@@ -97,6 +97,10 @@ func (c *checker) placeAtFloor(g *Group, s Scope) {
 		if p.Kind != ir.Uprobe && p.Kind != ir.Uretprobe {
 			continue
 		}
+		if pl, ok := c.retAddrPl[int(p.ID)]; ok { // goretaddrs.go placed it
+			c.p.Placements = append(c.p.Placements, pl)
+			continue
+		}
 		if reads == nil {
 			r := readsOf(g.Node, c.groupInGo(g))
 			reads = &r

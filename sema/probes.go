@@ -11,6 +11,7 @@ import (
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/machine"
 	"github.com/gs-tracer/gs/parser"
 )
 
@@ -77,7 +78,7 @@ func (c *checker) binaryProbes(g *Group, pr *parser.Probe, name string) {
 	var atRet []bool
 	var sites []retSite
 	if pr.Kind == parser.ProbeUretprobe {
-		ats, atRet, sites = c.retSites(pr, be.bin, ats) // retsites.go: a uprobe on each RET where it must be
+		ats, atRet, sites = c.retSites(g, pr, be.bin, ats) // retsites.go: a uprobe on each RET where it must be
 	}
 	first := len(c.p.Probes)
 	for _, s := range sites {
@@ -85,6 +86,15 @@ func (c *checker) binaryProbes(g *Group, pr *parser.Probe, name string) {
 			Offset: s.entry.Offset, Address: s.entry.Address}
 		for i := s.first; i < s.first+s.n; i++ {
 			rc.Rets = append(rc.Rets, uint32(first+i))
+		}
+		if s.pl != nil { // on its return addresses: counted at its calls
+			rc.Sites = s.calls
+			if c.retAddrPl == nil {
+				c.retAddrPl = map[int]machine.Placement{}
+			}
+			pl := *s.pl
+			pl.Probe = first + s.first
+			c.retAddrPl[pl.Probe] = pl
 		}
 		c.p.Returns = append(c.p.Returns, rc)
 	}

@@ -33,7 +33,7 @@ import (
 // into uprobes on the function's RET instructions where they must be.
 // atRet says which of out did; each of sites is a function whose RETs are
 // out[first:first+n], with the entry where its calls are counted.
-func (c *checker) retSites(pr *parser.Probe, bin *debuginfo.Binary, ats []ir.Probe) (out []ir.Probe, atRet []bool, sites []retSite) {
+func (c *checker) retSites(g *Group, pr *parser.Probe, bin *debuginfo.Binary, ats []ir.Probe) (out []ir.Probe, atRet []bool, sites []retSite) {
 	for _, at := range ats {
 		fn, ok := bin.FuncAt(at.Address)
 		why := ""
@@ -70,6 +70,13 @@ func (c *checker) retSites(pr *parser.Probe, bin *debuginfo.Binary, ats []ir.Pro
 			n := machine.GoStackCheckLen(bin, fn.Addr)
 			site.entry.Address += n
 			site.entry.Offset += n
+			if p, calls, pl := c.goReturnAddrs(g, bin, fn, rets, at); pl != nil { // goretaddrs.go
+				site.calls, site.pl = calls, pl
+				out, atRet = append(out, p), append(atRet, true)
+				site.n = 1
+				sites = append(sites, site)
+				continue
+			}
 		}
 		for _, addr := range rets {
 			p := at
@@ -92,6 +99,11 @@ func (c *checker) retSites(pr *parser.Probe, bin *debuginfo.Binary, ats []ir.Pro
 type retSite struct {
 	entry    ir.Probe // the uretprobe's attach point: where its calls are counted
 	first, n int      // its RET probes, in retSites' out
+	// pl, when set, says that its one probe sits on the function's return
+	// addresses (goReturnAddrs), and calls are the file offsets of its
+	// calls, where they are counted.
+	pl    *machine.Placement
+	calls []uint64
 }
 
 // sseResult finds a copy of the floating-point value of type t that the

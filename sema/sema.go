@@ -226,12 +226,13 @@ type checker struct {
 	binaries     map[string]*binEntry
 	events       []*eventInfo // in source order; index = event id
 	maps         map[string]*Map
-	pinned       map[int]bool         // probe IDs at an explicit FUNC+OFF or 0xADDR
-	placer       machine.Placer       // reads each binary's data once (placement.go)
-	retSite      map[int]bool         // probe IDs on a RET of a function, for a uretprobe (retsites.go)
-	usdt         map[int]*usdtSite    // USDT probes by ID (usdt.go)
-	mapped       map[string]*binEntry // files of -p's process opened by their host path (usdt.go)
-	mapLoops     []*MapLoop           // the for loops over maps, laid out again in layout (formap.go)
+	pinned       map[int]bool              // probe IDs at an explicit FUNC+OFF or 0xADDR
+	placer       machine.Placer            // reads each binary's data once (placement.go)
+	retSite      map[int]bool              // probe IDs on a RET of a function, for a uretprobe (retsites.go)
+	retAddrPl    map[int]machine.Placement // probe IDs on a Go function's return addresses instead (goretaddrs.go)
+	usdt         map[int]*usdtSite         // USDT probes by ID (usdt.go)
+	mapped       map[string]*binEntry      // files of -p's process opened by their host path (usdt.go)
+	mapLoops     []*MapLoop                // the for loops over maps, laid out again in layout (formap.go)
 
 	settings  rewrite.Settings // the config block's (Config.Script)
 	defined   map[string]*Type // C types defined in the script, by name (cdecl.go)

@@ -463,7 +463,7 @@ const probeModuleNone = ir.ModuleNone
 // probeValues encodes the gs_probes entries of prog; with hold, the
 // probes that wait for Begin get an empty range (they return at once).
 // A uprobe's entry names its binary's prog.Modules index and its link-time
-// address: the kernel derives that module's bias from the hit, without
+// address (but one on several sites, ir.Probe.Sites): the kernel derives that module's bias from the hit, without
 // gs_bias (bpf/c/interp.bpf.c, "Load bias"), and its first cell
 // (ir.Probe.Cells). writeKeys checks that the map's value size is
 // probeValueSize.
@@ -479,7 +479,9 @@ func probeValues(prog *ir.Program, hold bool) ([][probeValueSize]byte, error) {
 			start, n = 0, 0
 		}
 		module := uint32(probeModuleNone)
-		if p.Kind == ir.Uprobe || p.Kind == ir.Uretprobe {
+		// A probe on several sites (ir.Probe.Sites) is at none of them at
+		// its link-time address: its bias comes from gs_bias.
+		if (p.Kind == ir.Uprobe || p.Kind == ir.Uretprobe) && len(p.Sites) == 0 {
 			if m := slices.Index(prog.Modules, p.Binary); m >= 0 {
 				module = uint32(m)
 			}

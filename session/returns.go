@@ -65,7 +65,7 @@ func attachReturnCounts(in *interpreter, prog *ir.Program, pid int) ([]link.Link
 	}
 	var links []link.Link
 	for i, rc := range prog.Returns {
-		p := &ir.Probe{ID: returnCountID(prog, i), Name: "calls of " + rc.Func, Kind: ir.Uprobe, Binary: rc.Binary, Offset: rc.Offset}
+		p := &ir.Probe{ID: returnCountID(prog, i), Name: "calls of " + rc.Func, Kind: ir.Uprobe, Binary: rc.Binary, Offset: rc.Offset, Sites: rc.Sites}
 		l, err := in.attachHidden(p, pid)
 		links = append(links, l...)
 		if err != nil {

@@ -1,6 +1,9 @@
 package parser
 
-import "testing"
+import (
+	"runtime"
+	"testing"
+)
 
 // Tests of bpftrace's syntax as bpftrace writes it today (issue 13): the
 // tree each construct gives, and the diagnostics of its mistakes.
@@ -516,7 +519,7 @@ ExprStmt
 	if got := dumpBody(prog); got != wantTree {
 		t.Errorf("got:\n%s\nwant:\n%s", got, wantTree)
 	}
-	_, diags = ParseString("t.gs", "#define F(x) x\nbegin { $x = 1 # 2\n}\n#pragma once\n")
+	_, diags = ParseString("t.gs", "#define F(x) x\nbegin { $x = 1 # 2\n}\n#pragma once\n#include <lol/no.h>\n#include \"no-such.h\"\n")
 	want = `
 t.gs:1:1: error: not supported by gs: a #define with parameters
     #define F(x) x
@@ -530,6 +533,14 @@ t.gs:4:1: error: unknown directive #pragma
     #pragma once
     ^~~~~~~~~~~~
 hint: gs knows #define and #include
+t.gs:5:10: error: "lol/no.h" file not found
+    #include <lol/no.h>
+             ^~~~~~~~~~
+hint: gs looks in /usr/local/include, /usr/include/` + multiarch[runtime.GOARCH] + `, /usr/include
+t.gs:6:10: error: "no-such.h" file not found
+    #include "no-such.h"
+             ^~~~~~~~~~~
+hint: gs looks in ., /usr/local/include, /usr/include/` + multiarch[runtime.GOARCH] + `, /usr/include
 `
 	if got := "\n" + render(diags); got != want {
 		t.Errorf("got:%s\nwant:%s", got, want)

@@ -1,6 +1,9 @@
 package parser
 
 import (
+	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/antlr4-go/antlr/v4"
@@ -41,6 +44,12 @@ func (p *preproc) directive(t antlr.Token) {
 	rest = strings.TrimSpace(rest)
 	switch word {
 	case "include":
+		if name, quoted, ok := includeName(rest); ok && !p.includeExists(name, quoted) {
+			off := start + strings.Index(text, rest)
+			p.diags.Errorf(p.src.span(off, off+len(name)+2), "%q file not found", name).
+				WithHint("gs looks in %s", strings.Join(p.includeDirs(quoted), ", "))
+			return
+		}
 		p.diags.Warnf(sp, "not supported by gs: #include (ignored)").
 			WithHint("gs reads the program's types from its DWARF; define others in the script: struct NAME { ... }")
 	case "define":
@@ -65,6 +74,57 @@ func (p *preproc) directive(t antlr.Token) {
 	default:
 		p.diags.Errorf(sp, "unknown directive #%s", word).WithHint("gs knows #define and #include")
 	}
+}
+
+// includeDirs are where the C preprocessor (cpp -v) looks for an
+// #include <NAME> on this machine; an #include "NAME" looks first beside
+// the script (or in the working directory for -e).
+func (p *preproc) includeDirs(quoted bool) []string {
+	dirs := []string{"/usr/local/include", "/usr/include/" + multiarch[runtime.GOARCH], "/usr/include"}
+	if quoted {
+		dir := "."
+		if n := p.src.file.Name; n != "" && !strings.HasPrefix(n, "<") {
+			dir = filepath.Dir(n)
+		}
+		dirs = append([]string{dir}, dirs...)
+	}
+	return dirs
+}
+
+// multiarch names Debian's per-architecture include directory
+// (/usr/include/TRIPLET, gcc -dumpmachine).
+var multiarch = map[string]string{"amd64": "x86_64-linux-gnu", "arm64": "aarch64-linux-gnu"}
+
+// includeExists says whether an #include's file is in one of includeDirs.
+// gs does not read it (the types come from DWARF), but a header that is
+// not there is an error, as it is to bpftrace's clang.
+func (p *preproc) includeExists(name string, quoted bool) bool {
+	if filepath.IsAbs(name) {
+		_, err := os.Stat(name)
+		return err == nil
+	}
+	for _, d := range p.includeDirs(quoted) {
+		if _, err := os.Stat(filepath.Join(d, name)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// includeName splits the operand of #include: <NAME> or "NAME".
+func includeName(rest string) (name string, quoted, ok bool) {
+	if len(rest) < 2 {
+		return "", false, false
+	}
+	switch open, end := rest[0], strings.IndexAny(rest[1:], ">\""); {
+	case end < 0:
+		return "", false, false
+	case open == '<' && rest[1+end] == '>':
+		return rest[1 : 1+end], false, true
+	case open == '"' && rest[1+end] == '"':
+		return rest[1 : 1+end], true, true
+	}
+	return "", false, false
 }
 
 // lexBody returns the tokens of a #define's body.

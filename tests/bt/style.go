@@ -24,6 +24,10 @@ var btErrors = []struct {
 	// sema/cexpr.go's constant index past an array's end (bpftrace's
 	// type_checker.cpp); the first [N] of the type is the array's length.
 	{regexp.MustCompile(`^(.*): error: index (-?\d+) is outside [^\[]*\[(\d+)\]`), "$1: ERROR: the index $2 is out of bounds for array of size $3"},
+	// sema's has_key() and len() of a map without keys use bpftrace's
+	// words already (semantic_analyser.cpp); only the severity's case
+	// differs.
+	{regexp.MustCompile(`^(.*): error: (call to \w+\(\) expects a map with explicit keys)`), "$1: ERROR: $2"},
 }
 
 // bpftraceStyle rewrites the lines "POS: warning: MSG" of output whose

@@ -48,9 +48,11 @@ func (c *checker) time(gc *groupCtx, e *parser.CallExpr) *Type {
 
 // NsecsClocks are the clocks of nsecs(CLOCK), bpftrace's names, and the
 // context value that reads each (bare nsecs is monotonic).
-var NsecsClocks = map[string]ir.Ctx{"monotonic": ir.CtxNsecs, "boot": ir.CtxBootNs, "tai": ir.CtxTaiNs}
+// bpftrace's sw_tai is TAI worked out in software for kernels without
+// bpf_ktime_get_tai_ns (5.17); gs reads the kernel's TAI clock for both.
+var NsecsClocks = map[string]ir.Ctx{"monotonic": ir.CtxNsecs, "boot": ir.CtxBootNs, "tai": ir.CtxTaiNs, "sw_tai": ir.CtxTaiNs}
 
-// nsecs checks nsecs(boot), nsecs(monotonic) and nsecs(tai).
+// nsecs checks nsecs(boot), nsecs(monotonic), nsecs(tai) and nsecs(sw_tai).
 func (c *checker) nsecs(_ *groupCtx, e *parser.CallExpr) *Type {
 	var id *parser.Ident
 	if len(e.Args) == 1 {
@@ -61,10 +63,7 @@ func (c *checker) nsecs(_ *groupCtx, e *parser.CallExpr) *Type {
 		return nil
 	}
 	if _, ok := NsecsClocks[id.Name]; !ok {
-		d := c.errorf(id, "unknown clock %q", id.Name).WithHint("the clocks are boot, monotonic and tai")
-		if id.Name == "sw_tai" {
-			d.WithHint("nsecs(sw_tai) is not supported by gs: use nsecs(tai)")
-		}
+		c.errorf(id, "unknown clock %q", id.Name).WithHint("the clocks are boot, monotonic, tai and sw_tai")
 		return nil
 	}
 	return Uint64

@@ -136,7 +136,7 @@ func stackModeNames() string {
 }
 
 // ConfigKeys are the keys config().KEY reads.
-var ConfigKeys = []string{"max_strlen", "print_maps_on_exit", "stack_mode"}
+var ConfigKeys = []string{"cpp_demangle", "max_strlen", "print_maps_on_exit", "stack_mode"}
 
 // configReads replaces bpftrace's config().KEY and __builtin_config.KEY
 // by the value gs runs with, once the config block is applied.
@@ -162,6 +162,8 @@ func (r *Result) configReads(prog *parser.Program) {
 			return &parser.IntLit{Val: v, Text: strconv.FormatUint(v, 10), Sp: f.Sp}
 		}
 		switch strings.TrimPrefix(strings.ToLower(f.Name), "bpftrace_") {
+		case "cpp_demangle":
+			return num(1) // gs always demangles (configIgnored)
 		case "max_strlen":
 			return num(uint64(r.StrLen))
 		case "print_maps_on_exit":

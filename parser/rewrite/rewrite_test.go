@@ -31,15 +31,15 @@ func printed(t *testing.T, prog *parser.Program) []string {
 // TestConfig: the config block gives the settings, BPFTRACE_STACK_MODE
 // wins over its stack_mode, and config().KEY reads what gs runs with.
 func TestConfig(t *testing.T) {
-	src := `config = { max_strlen = 16; BPFTRACE_STACK_MODE = perf; print_maps_on_exit = false; missing_probes = warn }
-BEGIN { print((config().max_strlen, __builtin_config.stack_mode, config().print_maps_on_exit)) }`
+	src := `config = { max_strlen = 16; BPFTRACE_STACK_MODE = perf; print_maps_on_exit = false; missing_probes = warn; cpp_demangle = false }
+BEGIN { print((config().max_strlen, __builtin_config.stack_mode, config().print_maps_on_exit, config().cpp_demangle)) }`
 	for _, tt := range []struct {
 		env  string
 		mode ir.StackMode
 		want string
 	}{
-		{"", ir.StackPerf, "16 perf 0"},
-		{"raw", ir.StackRaw, "16 raw 0"},
+		{"", ir.StackPerf, "16 perf 0 1"}, // gs demangles whatever cpp_demangle says
+		{"raw", ir.StackRaw, "16 raw 0 1"},
 	} {
 		prog, r := apply(t, src, Config{StackMode: tt.env})
 		if r.Diags.HasErrors() {
@@ -58,7 +58,7 @@ BEGIN { print((config().max_strlen, __builtin_config.stack_mode, config().print_
 1:25: error: max_strlen must be an integer from 1 to ` + fmt.Sprint(ir.MaxStrLen) + `
 1:28: error: config max_strlen is set twice
 1:44: error: nosuch: not a known configuration option
-1:80: error: config has no key "nokey" that gs reads [the keys are max_strlen, print_maps_on_exit, stack_mode]`
+1:80: error: config has no key "nokey" that gs reads [the keys are cpp_demangle, max_strlen, print_maps_on_exit, stack_mode]`
 	if got := brief(r); got != want {
 		t.Errorf("diagnostics:\n%s\nwant\n%s", got, want)
 	}

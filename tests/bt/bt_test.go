@@ -226,3 +226,18 @@ func TestSelection(t *testing.T) {
 		}
 	}
 }
+
+// TestStyle: gs's positioned diagnostics become bpftrace's
+// "stdin:L:C-END: KIND: msg", END from the caret or the call's ")".
+func TestStyle(t *testing.T) {
+	prog := `begin { errorf("a (%d)", 1); }`
+	for _, tt := range []struct{ in, want string }{
+		{"<expr>:1:9: error: a (1)", "stdin:1:9-28: ERROR: a (1)"},
+		{"<expr>:1:9: warning: unreachable statement\n    x\n        ^~~", "stdin:1:9-12: WARNING: Unreachable statement\n    x\n        ^~~"},
+		{`gs: cat: cannot open "/x": no such file or directory`, "ERROR: failed to open file '/x' (No such file or directory)"},
+	} {
+		if got := bpftraceStyle(tt.in, prog); got != tt.want {
+			t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -370,7 +370,7 @@ func (e *Engine) Run(c *Case) (r Result) {
 			return fail("exit code 0, want a failure (WILL_FAIL)")
 		}
 	}
-	output = bpftraceStyle(output) // style.go
+	output = bpftraceStyle(output, c.Prog) // style.go
 	for _, x := range c.Expects {
 		if why := e.check(c, x, output); why != "" {
 			if timedOut {

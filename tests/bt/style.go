@@ -2,6 +2,7 @@ package bt
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/gs-tracer/gs/sema"
@@ -13,7 +14,22 @@ import (
 var btWarnings = map[string]string{
 	sema.DivZeroMsg:  "Divide or modulo by 0 detected. This can lead to unexpected results. 1 is being used as the result.",
 	sema.ArrayOOBMsg: "Array access out of bounds. This can lead to unexpected results.",
+	"unreachable statement": "Unreachable statement",
 }
+
+// btCat is gs's status line for a cat() of a file it cannot open
+// (session/usercalls.go); bpftrace words it as "ERROR: failed to open
+// file 'PATH' (Cause)".
+var btCat = regexp.MustCompile(`^gs: cat: cannot open "(.*)": (.)(.*)$`)
+
+// btPos is gs's positioned diagnostic "<expr>:L:C: error: MSG" (or
+// warning). bpftrace writes "stdin:L:C-END: ERROR: MSG", END one past the
+// expression's last column: gs's caret line under the source gives it, and
+// for a run-time errorf/warnf (no caret) the call's closing parenthesis in
+// the script.
+var btPos = regexp.MustCompile(`^<expr>:(\d+):(\d+): (error|warning): (.*)$`)
+
+var btCaret = regexp.MustCompile(`^ *\^~*$`)
 
 // btErrors maps gs's diagnostics (sema's words) to bpftrace's, for the
 // cases that match bpftrace's text of an error.
@@ -33,11 +49,15 @@ var btErrors = []struct {
 // bpftraceStyle rewrites the lines "POS: warning: MSG" of output whose
 // MSG bpftrace words differently as "POS: WARNING: bpftrace's MSG", and
 // the errors of btErrors in bpftrace's words.
-func bpftraceStyle(output string) string {
+func bpftraceStyle(output, prog string) string {
 	lines := strings.Split(output, "\n")
 	for i, l := range lines {
+		if m := btCat.FindStringSubmatch(l); m != nil {
+			lines[i] = "ERROR: failed to open file '" + m[1] + "' (" + strings.ToUpper(m[2]) + m[3] + ")"
+			continue
+		}
 		pos, msg, ok := strings.Cut(l, ": warning: ")
-		if bt, known := btWarnings[msg]; ok && known {
+		if bt, known := btWarnings[msg]; ok && known && !btPos.MatchString(l) {
 			lines[i] = pos + ": WARNING: " + bt
 		}
 		for _, e := range btErrors {
@@ -45,6 +65,62 @@ func bpftraceStyle(output string) string {
 				lines[i] = e.re.ReplaceAllString(l, e.bt)
 			}
 		}
+		if m := btPos.FindStringSubmatch(lines[i]); m != nil {
+			lines[i] = btPositioned(m[1], m[2], m[3], m[4], lines[i+1:], prog)
+		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// btPositioned renders one of gs's positioned diagnostics (line, col, kind,
+// msg; next are the lines after it) as bpftrace's "stdin:L:C-END: KIND: msg".
+func btPositioned(line, col, kind, msg string, next []string, prog string) string {
+	c, _ := strconv.Atoi(col)
+	end := 0
+	if len(next) >= 2 && btCaret.MatchString(next[1]) {
+		end = c + len(strings.TrimSpace(next[1]))
+	} else if l, _ := strconv.Atoi(line); l >= 1 {
+		end = callEnd(strings.Split(prog, "\n"), l, c)
+	}
+	pos := "stdin:" + line + ":" + col
+	if end > c {
+		pos += "-" + strconv.Itoa(end)
+	}
+	if kind == "error" {
+		kind = "ERROR"
+	} else {
+		kind = "WARNING"
+	}
+	if bt, ok := btWarnings[msg]; ok {
+		msg = bt
+	}
+	return pos + ": " + kind + ": " + msg
+}
+
+// callEnd is the column one past the ")" that closes the call starting at
+// line l, column c (both from 1) of the script, or 0. It skips string
+// literals; the call must close on its line.
+func callEnd(lines []string, l, c int) int {
+	if l > len(lines) || c > len(lines[l-1]) {
+		return 0
+	}
+	s := lines[l-1]
+	depth, inStr := 0, false
+	for i := c - 1; i < len(s); i++ {
+		switch ch := s[i]; {
+		case inStr && ch == '\\':
+			i++
+		case ch == '"':
+			inStr = !inStr
+		case inStr:
+		case ch == '(':
+			depth++
+		case ch == ')':
+			depth--
+			if depth == 0 {
+				return i + 2
+			}
+		}
+	}
+	return 0
 }

@@ -12,8 +12,8 @@ import (
 // (src/required_resources.h at e1b7c39), for the cases that match
 // bpftrace's words. gs keeps its own style; only the suite translates.
 var btWarnings = map[string]string{
-	sema.DivZeroMsg:  "Divide or modulo by 0 detected. This can lead to unexpected results. 1 is being used as the result.",
-	sema.ArrayOOBMsg: "Array access out of bounds. This can lead to unexpected results.",
+	sema.DivZeroMsg:         "Divide or modulo by 0 detected. This can lead to unexpected results. 1 is being used as the result.",
+	sema.ArrayOOBMsg:        "Array access out of bounds. This can lead to unexpected results.",
 	"unreachable statement": "Unreachable statement",
 }
 

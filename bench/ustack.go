@@ -20,7 +20,7 @@ func benchUstack(dir, fpTarget string, tools []tool) {
 	if *base != "" {
 		baseAbs, err := filepath.Abs(*base)
 		check(err)
-		tools = append([]tool{{"gs-base", func(t, s string) []string { return []string{baseAbs, "-q", "-c", t, "-e", s} }}}, tools...)
+		tools = append([]tool{{"gs-base", func(t, s string) []string { return []string{baseAbs, "-q", "-c", t, "-e", s} }}}, tools...) // tools: none (gs-base runs the targets the bench compiles)
 	}
 	nofp := filepath.Join(dir, "target-nofp")
 	if err := testtarget.Compile("", testtarget.Clang, "-g", "-O2", "-fomit-frame-pointer", "-o", nofp, "bench/testdata/target.c"); err != nil {

@@ -60,6 +60,10 @@ type Engine struct {
 	Dir      string          // the directory commands run in (relative paths in cases are from here)
 	Features map[string]bool // what `gs --info` says gs has (REQUIRES_FEATURE)
 	Kernel   string          // the running kernel's release (uname -r)
+	// BpftraceStyle maps gs's diagnostics onto bpftrace's words before
+	// the expectations are checked (style.go): on for bpftrace's own
+	// suite, off for gs's cases (testdata), which check gs's words.
+	BpftraceStyle bool
 }
 
 // NewEngine returns an engine for gs run in dir, with gs's features read
@@ -370,7 +374,9 @@ func (e *Engine) Run(c *Case) (r Result) {
 			return fail("exit code 0, want a failure (WILL_FAIL)")
 		}
 	}
-	output = bpftraceStyle(output, c.Prog) // style.go
+	if e.BpftraceStyle {
+		output = bpftraceStyle(output, c.Prog) // style.go
+	}
 	for _, x := range c.Expects {
 		if why := e.check(c, x, output); why != "" {
 			if timedOut {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gs-tracer/gs/internal/cpus"
 	"github.com/gs-tracer/gs/procmaps"
@@ -175,14 +176,18 @@ func TestProfileProcess(t *testing.T) {
 	defer func() { tg.Process.Kill(); tg.Wait() }()
 	// The target's vdso, where cpu()'s clock_gettime (libc's) makes
 	// the system call (the vdso has no thread CPU clock of its own).
+	// Start returns once exec has released the parent, which the kernel
+	// does before it maps the new image's vdso: read until it is there.
 	var vdso procmaps.Mapping
-	ms, err := procmaps.Read(tg.Process.Pid)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range ms {
-		if m.Path == "[vdso]" {
-			vdso = m
+	for deadline := time.Now().Add(5 * time.Second); vdso.End == 0 && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		ms, err := procmaps.Read(tg.Process.Pid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range ms {
+			if m.Path == "[vdso]" {
+				vdso = m
+			}
 		}
 	}
 	if vdso.End == 0 {

@@ -282,8 +282,14 @@ func scanGS(t *testing.T, dir, args string, vars []scanVar) (map[scanVar][]strin
 				continue
 			}
 			sv := printed[k]
+			v, ok := strings.CutPrefix(l, sv.name+" = ")
+			if !ok {
+				// The target's own output (it shares gs's stdout under
+				// -c), written between two of gs's lines.
+				continue
+			}
 			k++
-			out[sv] = append(out[sv], strings.TrimPrefix(l, sv.name+" = "))
+			out[sv] = append(out[sv], v)
 		}
 		return out, at
 	}

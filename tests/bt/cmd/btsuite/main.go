@@ -114,6 +114,7 @@ func run(repo, rev, gs, filter, out string, verbose, keep bool) error {
 	if err != nil {
 		return err
 	}
+	eng.BpftraceStyle = true
 	var results []bt.Result
 	counts := map[bt.Status]int{}
 	for _, c := range selected {

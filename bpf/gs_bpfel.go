@@ -127,6 +127,15 @@ type GsScratch struct {
 		VmOff   uint64
 		Key     GsUmodKey
 	}
+	Sp struct {
+		_      structs.HostLayout
+		Hash   uint64
+		Id     uint64
+		N      uint32
+		Done   uint32
+		Differ uint32
+		Pad    uint32
+	}
 	Uregs struct {
 		_       structs.HostLayout
 		R15     uint64

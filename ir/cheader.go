@@ -50,6 +50,7 @@ var limitConsts = []cConst{
 	{"GS_STACK_ID_NONE", StackIDNone, "OpStackID's value when no stack was captured"},
 	{"GS_MODULE_NONE", ModuleNone, "gs_probes module of a probe in no module"},
 	{"GS_DEFAULT_STACK_IDS", DefaultStackIDs, "default max_entries of gs_stacks"},
+	{"GS_STACK_PROBES", StackProbes, "ids OpStackID tries for one stack (collisions)"},
 	{"GS_STACK_FRAME_EMPTY", StackFrameEmpty, "stack frame statuses"},
 	{"GS_STACK_FRAME_VALID", StackFrameValid, ""},
 	{"GS_STACK_FRAME_IP", StackFrameIP, ""},

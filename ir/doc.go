@@ -87,7 +87,7 @@
 // gs_stacks value holds MaxStack frames in the same layout; the frames
 // after the last have status StackFrameEmpty. An id that already holds
 // another stack (compared frame by frame) is a collision:
-// CounterStackCollision counts it and the next of a few ids is tried, so
+// CounterStackCollision counts it and the next of StackProbes ids is tried, so
 // two stacks never share an id. When no frame was captured, the map is
 // full or every id tried holds another stack, the id is StackIDNone and
 // CounterStackError counts it. Unwind rows are UnwindNone (follow rbp), UnwindRSP and UnwindRBP

@@ -84,6 +84,9 @@ const (
 	StackFrameIP      = 2          // BPF_STACK_BUILD_ID_IP: a raw address
 	StackIDNone       = 0xffffffff // OpStackID's value when no stack was captured
 	DefaultStackIDs   = 1024       // gs_stacks entries unless the runtime sets another size
+	// StackProbes: the ids OpStackID tries for one stack, its hash and
+	// then the next ones while they hold other stacks (collisions).
+	StackProbes = 4
 
 	// Unwind rows (gs_urows, see Stacks in doc.go): what the unwinder does
 	// at a pc from the row's on.

@@ -176,6 +176,7 @@
 #define GS_STACK_ID_NONE           4294967295 /* OpStackID's value when no stack was captured */
 #define GS_MODULE_NONE             4294967295 /* gs_probes module of a probe in no module */
 #define GS_DEFAULT_STACK_IDS       1024 /* default max_entries of gs_stacks */
+#define GS_STACK_PROBES            4 /* ids OpStackID tries for one stack (collisions) */
 #define GS_STACK_FRAME_EMPTY       0 /* stack frame statuses */
 #define GS_STACK_FRAME_VALID       1
 #define GS_STACK_FRAME_IP          2

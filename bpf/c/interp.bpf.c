@@ -217,6 +217,17 @@ struct mapinfo {
 
 #include "unwind.h"
 
+/* OpStackID's search for an id that holds its stack or is free
+ * (stack_id): the state of its bpf_loop, in the scratch entry. */
+struct stack_probe {
+	u64 hash;   /* the id to try next */
+	u64 id;     /* the id found, GS_STACK_ID_NONE for none */
+	u32 n;      /* the stack's frames, in the heap's slack */
+	u32 done;   /* found, or an error: no more ids to try */
+	u32 differ; /* stack_same: a frame differs */
+	u32 pad;
+};
+
 /* The machine's registers and fault flag. */
 struct regfile {
 	u64 r[GS_NUM_REGS];
@@ -248,6 +259,7 @@ struct scratch {
 	u64 woke; /* when OpEmit last woke the reader (gs_wakeup_ns) */
 	struct agg zero; /* never written: the first value of an aggregation */
 	struct unwind uw;      /* the user stack walk (unwind_walk.h) */
+	struct stack_probe sp; /* OpStackID's search for an id (stack_id) */
 	/* A perf event's user registers: the interrupted task's, also when
 	 * the sample was taken in the kernel (see user_regs). */
 	struct pt_regs uregs;
@@ -377,10 +389,6 @@ struct {
 	__type(key, u64);
 	__uint(value_size, GS_MAX_STACK * GS_STACK_FRAME_SIZE);
 } gs_stacks SEC(".maps");
-
-/* The ids OpStackID tries for one stack: its hash, then the next ones
- * while they hold other stacks (stack_id). */
-#define GS_STACK_PROBES 4
 
 struct {
 	__uint(type, BPF_MAP_TYPE_ARRAY);
@@ -1159,12 +1167,11 @@ static __always_inline long st_stack(void *ctx, struct scratch *s, u32 frames, u
 	return 0;
 }
 
-/* The frames of a stack_id compared with a stored stack (stack_same). */
+/* stack_cmp is stack_same's bpf_loop context: the pointers only (what
+ * changes is in struct stack_probe, so the verifier sees one state). */
 struct stack_cmp {
 	struct scratch *s;
 	const u8 *stored;
-	u32 n;
-	u32 differ;
 };
 
 /* stack_cmp_frame compares frame i of the heap's stack with the stored
@@ -1173,24 +1180,26 @@ struct stack_cmp {
 static long stack_cmp_frame(u64 i, void *data)
 {
 	struct stack_cmp *c = data;
+	struct stack_probe *p = &c->s->sp;
 	const u64 *a, *b;
 
-	if (i >= c->n || i >= GS_MAX_STACK)
+	if (i >= p->n || i >= GS_MAX_STACK)
 		return 1;
 	a = (const u64 *)&c->s->heap[GS_HEAP_SIZE + i * GS_STACK_FRAME_SIZE];
 	b = (const u64 *)(c->stored + i * GS_STACK_FRAME_SIZE);
 	if (a[0] != b[0] || a[1] != b[1] || a[2] != b[2] || a[3] != b[3]) {
-		c->differ = 1;
+		p->differ = 1;
 		return 1;
 	}
 	return 0;
 }
 
-/* stack_same reports whether the stored stack is the n frames in the
+/* stack_same reports whether the stored stack is the sp.n frames in the
  * heap's slack: the same frames, and no more (its frame n is empty). */
-static __always_inline int stack_same(struct scratch *s, const u8 *stored, u32 n)
+static __always_inline int stack_same(struct scratch *s, const u8 *stored)
 {
-	struct stack_cmp c = {.s = s, .stored = stored, .n = n};
+	struct stack_cmp c = {.s = s, .stored = stored};
+	u32 n = s->sp.n;
 	u32 end = n * GS_STACK_FRAME_SIZE; /* frame n */
 
 	if (n > GS_MAX_STACK)
@@ -1200,8 +1209,53 @@ static __always_inline int stack_same(struct scratch *s, const u8 *stored, u32 n
 	__asm__ volatile("" : "+r"(end));
 	if (end <= (GS_MAX_STACK - 1) * GS_STACK_FRAME_SIZE && *(const s32 *)(stored + end) != GS_STACK_FRAME_EMPTY)
 		return 0;
+	s->sp.differ = 0;
 	bpf_loop(GS_MAX_STACK, stack_cmp_frame, &c, 0);
-	return !c.differ;
+	return !s->sp.differ;
+}
+
+/* stack_probe_id is the bpf_loop callback of stack_id: one id of the
+ * stack's GS_STACK_PROBES, s->sp.hash. It stops the loop (sp.done) when
+ * the id holds the stack or now does, or on an error (counted); an id
+ * that holds another stack is a collision, counted, and the loop goes on
+ * with the next id. A callback is verified once, not per id tried. */
+static long stack_probe_id(u64 k, void *data)
+{
+	struct scratch *s = *(struct scratch **)data;
+	struct stack_probe *p = &s->sp;
+	void *frames = &s->heap[GS_HEAP_SIZE];
+	u64 hash = p->hash;
+	const u8 *stored;
+	long err;
+
+	if (hash == GS_STACK_ID_NONE)
+		hash ^= 1;
+	p->done = 1;
+	stored = bpf_map_lookup_elem(&gs_stacks, &hash);
+	if (!stored) {
+		err = bpf_map_update_elem(&gs_stacks, &hash, frames, BPF_NOEXIST);
+		if (!err) {
+			p->id = hash;
+			return 1;
+		}
+		if (err != -17 /* EEXIST: another CPU stored one */) {
+			count(GS_COUNTER_STACK_ERROR);
+			return 1;
+		}
+		stored = bpf_map_lookup_elem(&gs_stacks, &hash);
+		if (!stored) { /* cleared since */
+			count(GS_COUNTER_STACK_ERROR);
+			return 1;
+		}
+	}
+	if (stack_same(s, stored)) {
+		p->id = hash;
+		return 1;
+	}
+	count(GS_COUNTER_STACK_COLLISION);
+	p->hash = hash + 0x9e3779b97f4a7c15ULL; /* odd: the next id to try */
+	p->done = 0;
+	return 0;
 }
 
 /* stack_id is OpStackID: the stack is built in the heap's slack and
@@ -1214,9 +1268,6 @@ static __always_inline u64 stack_id(void *ctx, struct scratch *s, const int upro
 	u64 hash = 0xcbf29ce484222325ULL;
 	int user = user_ctx(ctx, uprobe);
 	u32 n = user ? capture(ctx, s, GS_HEAP_SIZE, GS_MAX_STACK, &hash, uprobe) : 0;
-	void *frames = &s->heap[GS_HEAP_SIZE];
-	const u8 *stored;
-	long err;
 
 	if ((n == 0 && user) || n > GS_MAX_STACK) {
 		count(GS_COUNTER_STACK_ERROR);
@@ -1224,31 +1275,15 @@ static __always_inline u64 stack_id(void *ctx, struct scratch *s, const int upro
 	}
 	if (n < GS_MAX_STACK)
 		*(s32 *)&s->heap[GS_HEAP_SIZE + n * GS_STACK_FRAME_SIZE] = GS_STACK_FRAME_EMPTY;
-	for (int k = 0; k < GS_STACK_PROBES; k++) {
-		if (hash == GS_STACK_ID_NONE)
-			hash ^= 1;
-		stored = bpf_map_lookup_elem(&gs_stacks, &hash);
-		if (!stored) {
-			err = bpf_map_update_elem(&gs_stacks, &hash, frames, BPF_NOEXIST);
-			if (!err)
-				return hash;
-			if (err != -17 /* EEXIST: another CPU stored one */) {
-				count(GS_COUNTER_STACK_ERROR);
-				return GS_STACK_ID_NONE;
-			}
-			stored = bpf_map_lookup_elem(&gs_stacks, &hash);
-			if (!stored) { /* cleared since */
-				count(GS_COUNTER_STACK_ERROR);
-				return GS_STACK_ID_NONE;
-			}
-		}
-		if (stack_same(s, stored, n))
-			return hash;
-		count(GS_COUNTER_STACK_COLLISION);
-		hash += 0x9e3779b97f4a7c15ULL; /* odd: the next id to try */
-	}
-	count(GS_COUNTER_STACK_ERROR);
-	return GS_STACK_ID_NONE;
+	s->sp.hash = hash;
+	s->sp.id = GS_STACK_ID_NONE;
+	s->sp.n = n;
+	s->sp.done = 0;
+	/* bpf_loop's context must be on the stack: a pointer to the entry. */
+	bpf_loop(GS_STACK_PROBES, stack_probe_id, &s, 0);
+	if (!s->sp.done)
+		count(GS_COUNTER_STACK_ERROR); /* every id holds another stack */
+	return s->sp.id;
 }
 
 /* ld_ctx is OpLdCtx: 0, or -1 for an unknown context value. */

@@ -25,8 +25,7 @@ func list(spec string, pid int, verbose, exact bool, stdout, stderr io.Writer) i
 		return code
 	}
 	if t, _, _ := strings.Cut(spec, " "); t == "struct" || t == "union" || t == "enum" {
-		fmt.Fprintf(stderr, "gs: -l does not list types (%q): bpftrace's -lv 'struct NAME' prints the kernel's BTF\n", spec)
-		return exitUsage
+		return listTypes(spec, verbose, stdout, stderr) // listtypes.go
 	}
 	kind, rest, ok := strings.Cut(spec, ":")
 	if k, _ := parser.LookupProbeType(kind); ok && (k == parser.ProbeInterval || k == parser.ProbeProfile) {

@@ -50,6 +50,8 @@ type Debug struct {
 	rustLang int8
 	cxx      *cxxState      // C++ fix-ups of types (cxx.go)
 	calls    *callSiteIndex // every call site, on first entry value (callsites.go)
+
+	skels map[dwarf.Offset]*unit // a skeleton's header → its split unit (split.go)
 }
 
 // unit is one compilation (or partial) unit.
@@ -62,6 +64,9 @@ type unit struct {
 	addrSize int
 	abbrev   uint64 // offset of its abbreviations in .debug_abbrev
 	dwarf64  bool
+	utype    uint8     // DWARF 5 unit type (0 before DWARF 5)
+	dwoID    uint64    // a skeleton's or split unit's dwo_id
+	skel     *skeleton // a split unit's skeleton (split.go)
 
 	loaded    bool
 	entry     *dwarf.Entry
@@ -148,6 +153,9 @@ func (b *Binary) loadDebug() (*Debug, error) {
 	if err := d.readUnits(); err != nil {
 		return nil, fmt.Errorf("read DWARF of %s: %w", b.debugPath, err)
 	}
+	if err := d.joinSplit(); err != nil { // split.go
+		return nil, err
+	}
 	d.fixRustChar() // rustchar.go
 	return d, nil
 }
@@ -200,7 +208,8 @@ func (d *Debug) readUnits() error {
 	s := d.elf.Section(".debug_info")
 	var readAt func(p []byte, off int64) error
 	var size int64
-	if s != nil && s.Type != elf.SHT_NOBITS && s.Flags&elf.SHF_COMPRESSED == 0 {
+	_, joined := d.secs["info"]
+	if s != nil && s.Type != elf.SHT_NOBITS && s.Flags&elf.SHF_COMPRESSED == 0 && !joined {
 		size = int64(s.Size)
 		readAt = func(p []byte, off int64) error {
 			_, err := s.ReadAt(p, off)
@@ -243,6 +252,8 @@ func (d *Debug) readUnits() error {
 		var addrSize int
 		var hdrEnd int64
 		var abbrev uint64
+		var utype uint8
+		var dwoID uint64
 		word := func(at int64) uint64 {
 			if dwarf64 {
 				return d.order.Uint64(hdr[at:])
@@ -250,7 +261,7 @@ func (d *Debug) readUnits() error {
 			return uint64(d.order.Uint32(hdr[at:]))
 		}
 		if version >= 5 {
-			utype := hdr[p]
+			utype = hdr[p]
 			addrSize = int(hdr[p+1])
 			abbrev = word(p + 2)
 			hdrEnd = p + 2 + offSize
@@ -258,6 +269,9 @@ func (d *Debug) readUnits() error {
 			case 0x02, 0x06: // DW_UT_type, DW_UT_split_type: signature and type offset
 				hdrEnd += 8 + offSize
 			case 0x04, 0x05: // DW_UT_skeleton, DW_UT_split_compile: dwo id
+				if hdrEnd+8 <= n {
+					dwoID = d.order.Uint64(hdr[hdrEnd:])
+				}
 				hdrEnd += 8
 			}
 		} else {
@@ -268,6 +282,7 @@ func (d *Debug) readUnits() error {
 		d.units = append(d.units, &unit{
 			idx: len(d.units), off: dwarf.Offset(off), end: dwarf.Offset(end),
 			die: dwarf.Offset(off + hdrEnd), version: version, addrSize: addrSize, abbrev: abbrev, dwarf64: dwarf64,
+			utype: utype, dwoID: dwoID,
 		})
 		if end <= off {
 			break
@@ -286,7 +301,7 @@ func (d *Debug) unitOf(off dwarf.Offset) *unit {
 	if i < len(d.units) && d.units[i].off <= off {
 		return d.units[i]
 	}
-	return nil
+	return d.skels[off] // a skeleton's header names its split unit
 }
 
 // load reads the unit DIE's attributes.
@@ -303,6 +318,12 @@ func (d *Debug) load(u *unit) error {
 	u.name, _ = e.Val(dwarf.AttrName).(string)
 	u.compDir, _ = e.Val(dwarf.AttrCompDir).(string)
 	u.base, _ = e.Val(dwarf.AttrLowpc).(uint64)
+	if u.skel != nil {
+		u.base = u.skel.low
+		if u.compDir == "" {
+			u.compDir = u.skel.compDir
+		}
+	}
 	if v, ok := e.Val(dwarf.AttrAddrBase).(int64); ok {
 		u.addrBase = uint64(v)
 	} else if u.version >= 5 {
@@ -411,6 +432,14 @@ func (d *Debug) typeOf(e *dwarf.Entry) (dwarf.Type, error) {
 
 // ranges returns the pc ranges of e, [lo, hi).
 func (d *Debug) ranges(e *dwarf.Entry) [][2]uint64 {
+	if u := d.unitOf(e.Offset); u != nil && u.skel != nil {
+		if e.Offset == u.die {
+			return u.skel.ranges
+		}
+		if e.AttrField(dwarf.AttrRanges) != nil {
+			return d.splitRanges(u, e)
+		}
+	}
 	rs, err := d.data.Ranges(e)
 	if err != nil {
 		return nil

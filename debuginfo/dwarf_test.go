@@ -99,156 +99,164 @@ func TestMatrix(t *testing.T) {
 	for _, c := range matrix() {
 		t.Run(c.name(), func(t *testing.T) {
 			t.Parallel()
-			bin := build(t, c)
-			b, d := openBin(t, bin)
-			g := askGdb(t, bin)
-			optimized := c.opt != "-O0"
-
-			// The out-of-line function and its two inlined helpers.
-			procs, err := d.FuncInstances("process")
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(procs) != 1 || procs[0].Inlined {
-				t.Fatalf("process: %+v, want one out-of-line copy", procs)
-			}
-			proc := procs[0]
-			sym, _ := b.LookupFunc("process")
-			if proc.Entry != sym.Addr || proc.Symbol != "process" {
-				t.Errorf("process entry %#x (%s), symbol at %#x", proc.Entry, proc.Symbol, sym.Addr)
-			}
-			if !optimized && proc.PrologueEnd != g.bpProcess {
-				t.Errorf("process prologue end %#x, gdb breaks at %#x", proc.PrologueEnd, g.bpProcess)
-			}
-			if proc.PrologueEnd <= proc.Entry && !optimized {
-				t.Errorf("prologue end %#x not after entry %#x", proc.PrologueEnd, proc.Entry)
-			}
-			clamps, err := d.FuncInstances("clamp")
-			if err != nil {
-				t.Fatal(err)
-			}
-			var callLines, entries []uint64
-			for _, ci := range clamps {
-				if !ci.Inlined || ci.Caller != "process" || !strings.HasSuffix(ci.CallFile, "target.c") {
-					t.Errorf("clamp copy %+v: want inlined into process", ci)
-				}
-				callLines = append(callLines, uint64(ci.CallLine))
-				entries = append(entries, ci.Entry)
-			}
-			slices.Sort(callLines)
-			if want := []uint64{uint64(marker(t, "inner")), uint64(marker(t, "clamp2"))}; !slices.Equal(callLines, want) {
-				t.Errorf("clamp call lines %v, want %v", callLines, want)
-			}
-			if gl := g.bpLocs["clamp"]; !slices.Equal(hexAddrs(fmtAddrs(entries)), gl) {
-				t.Logf("clamp entries %x, gdb's breakpoint locations %x", entries, gl)
-			}
-
-			// Parameters: at -O0 after the prologue (and refused before
-			// it), at -O2 in registers from the entry.
-			at := proc.Entry
-			if !optimized {
-				at = proc.PrologueEnd
-				early, err := d.VarsAt(proc.Entry)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, v := range early {
-					if v.IsParam() && (v.Available || !strings.Contains(v.Loc.Reason, "prologue")) {
-						t.Errorf("at entry %s: %v, want unavailable before the prologue", v.Name, v.Loc)
-					}
-				}
-			}
-			vars, err := d.VarsAt(at)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var params []string
-			for _, v := range vars {
-				if !v.IsParam() {
-					continue
-				}
-				params = append(params, v.Name)
-				if !v.Available {
-					t.Errorf("param %s at %#x: %v", v.Name, at, v.Loc)
-				}
-				if optimized && v.Loc.Pieces[0].Kind != PieceReg {
-					t.Errorf("param %s at entry: %v, want a register", v.Name, v.Loc)
-				}
-			}
-			if !slices.Equal(params, paramNames) {
-				t.Errorf("params %v, want %v", params, paramNames)
-			}
-			if calls, ok := FindVar(vars, "calls"); !ok || calls.Kind != VarStatic || !calls.Available {
-				t.Errorf("static local calls: %+v", calls)
-			}
-
-			// gdb's view of the same scope (at the pc gdb picks).
-			gv, err := d.VarsAt(g.bpProcess)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var ours []string
-			for _, v := range gv {
-				ours = append(ours, v.Name)
-			}
-			if !sameSet(ours, g.scope) {
-				t.Errorf("VarsAt(%#x) = %v, gdb's info scope: %v", g.bpProcess, ours, g.scope)
-			}
-
-			// Globals and statics, against the ELF symbols and gdb.
-			for _, name := range []string{"g_counter", "s_total", "g_item"} {
-				v, err := d.Global(name)
-				if err != nil {
-					t.Fatal(err)
-				}
-				p := v.Loc.Pieces
-				if len(p) != 1 || p[0].Kind != PieceMemory || len(p[0].Ops) != 1 || p[0].Ops[0].Kind != LocAddr {
-					t.Fatalf("%s: %v, want one address", name, v.Loc)
-				}
-				if p[0].Ops[0].Bias != c.pie || v.Loc.NeedsBias() != c.pie {
-					t.Errorf("%s: %v, bias should be %v", name, v.Loc, c.pie)
-				}
-				if addr := p[0].Ops[0].Value; addr != g.statics[name] || addr != elfSym(t, b, name) {
-					t.Errorf("%s at %#x, gdb %#x, ELF %#x", name, addr, g.statics[name], elfSym(t, b, name))
-				}
-			}
-			if _, err := d.Global("no_such_global"); !errors.Is(err, ErrNotFound) {
-				t.Errorf("missing global: %v", err)
-			}
-
-			// Lines: the clamp_hi line lives in both inlined copies.
-			for _, m := range []string{"clamp_hi", "loop"} {
-				addrs, err := d.LineAddrs("target.c", marker(t, m))
-				if err != nil {
-					t.Fatalf("line %s: %v", m, err)
-				}
-				if gl := g.bpLocs[m]; !slices.Equal(addrs, gl) {
-					t.Errorf("line %s: %x, gdb's breakpoint locations %x", m, addrs, gl)
-				}
-			}
-			if addrs, _ := d.LineAddrs("testdata/target.c", marker(t, "clamp_hi")); len(addrs) != 2 {
-				t.Errorf("clamp_hi by path suffix: %x, want 2 copies", addrs)
-			}
-			_, err = d.LineAddrs("target.c", marker(t, "nocode"))
-			if err == nil || !regexp.MustCompile(`line \d+ of target.c has no code; nearest lines with code: \d+ and \d+`).MatchString(err.Error()) {
-				t.Errorf("line without code: %v", err)
-			}
-			if _, err := d.LineAddrs("nosuch.c", 1); !errors.Is(err, ErrNotFound) {
-				t.Errorf("unknown file: %v", err)
-			}
-
-			// CFA: rsp+8 at any entry; rbp+16 once -O0 has set up rbp.
-			cfa, err := d.CFA(proc.Entry)
-			if err != nil || cfa != (CFARule{Reg: 7, Offset: 8}) {
-				t.Errorf("CFA at entry: %v %v, want rsp+8", cfa, err)
-			}
-			if !optimized {
-				cfa, err := d.CFA(proc.PrologueEnd)
-				if err != nil || cfa != (CFARule{Reg: 6, Offset: 16}) {
-					t.Errorf("CFA after prologue: %v %v, want rbp+16", cfa, err)
-				}
-			}
+			checkBuild(t, c, build(t, c))
 		})
+	}
+}
+
+// checkBuild is TestMatrix's checks of one build of the target.
+func checkBuild(t *testing.T, c config, bin string) {
+	checkBuildWith(t, c, bin, askGdb(t, bin))
+}
+
+// checkBuildWith is checkBuild with what gdb said of bin.
+func checkBuildWith(t *testing.T, c config, bin string, g gdbFacts) {
+	b, d := openBin(t, bin)
+	optimized := c.opt != "-O0"
+
+	// The out-of-line function and its two inlined helpers.
+	procs, err := d.FuncInstances("process")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(procs) != 1 || procs[0].Inlined {
+		t.Fatalf("process: %+v, want one out-of-line copy", procs)
+	}
+	proc := procs[0]
+	sym, _ := b.LookupFunc("process")
+	if proc.Entry != sym.Addr || proc.Symbol != "process" {
+		t.Errorf("process entry %#x (%s), symbol at %#x", proc.Entry, proc.Symbol, sym.Addr)
+	}
+	if !optimized && proc.PrologueEnd != g.bpProcess {
+		t.Errorf("process prologue end %#x, gdb breaks at %#x", proc.PrologueEnd, g.bpProcess)
+	}
+	if proc.PrologueEnd <= proc.Entry && !optimized {
+		t.Errorf("prologue end %#x not after entry %#x", proc.PrologueEnd, proc.Entry)
+	}
+	clamps, err := d.FuncInstances("clamp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var callLines, entries []uint64
+	for _, ci := range clamps {
+		if !ci.Inlined || ci.Caller != "process" || !strings.HasSuffix(ci.CallFile, "target.c") {
+			t.Errorf("clamp copy %+v: want inlined into process", ci)
+		}
+		callLines = append(callLines, uint64(ci.CallLine))
+		entries = append(entries, ci.Entry)
+	}
+	slices.Sort(callLines)
+	if want := []uint64{uint64(marker(t, "inner")), uint64(marker(t, "clamp2"))}; !slices.Equal(callLines, want) {
+		t.Errorf("clamp call lines %v, want %v", callLines, want)
+	}
+	if gl := g.bpLocs["clamp"]; !slices.Equal(hexAddrs(fmtAddrs(entries)), gl) {
+		t.Logf("clamp entries %x, gdb's breakpoint locations %x", entries, gl)
+	}
+
+	// Parameters: at -O0 after the prologue (and refused before
+	// it), at -O2 in registers from the entry.
+	at := proc.Entry
+	if !optimized {
+		at = proc.PrologueEnd
+		early, err := d.VarsAt(proc.Entry)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range early {
+			if v.IsParam() && (v.Available || !strings.Contains(v.Loc.Reason, "prologue")) {
+				t.Errorf("at entry %s: %v, want unavailable before the prologue", v.Name, v.Loc)
+			}
+		}
+	}
+	vars, err := d.VarsAt(at)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var params []string
+	for _, v := range vars {
+		if !v.IsParam() {
+			continue
+		}
+		params = append(params, v.Name)
+		if !v.Available {
+			t.Errorf("param %s at %#x: %v", v.Name, at, v.Loc)
+		}
+		if optimized && v.Loc.Pieces[0].Kind != PieceReg {
+			t.Errorf("param %s at entry: %v, want a register", v.Name, v.Loc)
+		}
+	}
+	if !slices.Equal(params, paramNames) {
+		t.Errorf("params %v, want %v", params, paramNames)
+	}
+	if calls, ok := FindVar(vars, "calls"); !ok || calls.Kind != VarStatic || !calls.Available {
+		t.Errorf("static local calls: %+v", calls)
+	}
+
+	// gdb's view of the same scope (at the pc gdb picks).
+	gv, err := d.VarsAt(g.bpProcess)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ours []string
+	for _, v := range gv {
+		ours = append(ours, v.Name)
+	}
+	if !sameSet(ours, g.scope) {
+		t.Errorf("VarsAt(%#x) = %v, gdb's info scope: %v", g.bpProcess, ours, g.scope)
+	}
+
+	// Globals and statics, against the ELF symbols and gdb.
+	for _, name := range []string{"g_counter", "s_total", "g_item"} {
+		v, err := d.Global(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := v.Loc.Pieces
+		if len(p) != 1 || p[0].Kind != PieceMemory || len(p[0].Ops) != 1 || p[0].Ops[0].Kind != LocAddr {
+			t.Fatalf("%s: %v, want one address", name, v.Loc)
+		}
+		if p[0].Ops[0].Bias != c.pie || v.Loc.NeedsBias() != c.pie {
+			t.Errorf("%s: %v, bias should be %v", name, v.Loc, c.pie)
+		}
+		if addr := p[0].Ops[0].Value; addr != g.statics[name] || addr != elfSym(t, b, name) {
+			t.Errorf("%s at %#x, gdb %#x, ELF %#x", name, addr, g.statics[name], elfSym(t, b, name))
+		}
+	}
+	if _, err := d.Global("no_such_global"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("missing global: %v", err)
+	}
+
+	// Lines: the clamp_hi line lives in both inlined copies.
+	for _, m := range []string{"clamp_hi", "loop"} {
+		addrs, err := d.LineAddrs("target.c", marker(t, m))
+		if err != nil {
+			t.Fatalf("line %s: %v", m, err)
+		}
+		if gl := g.bpLocs[m]; !slices.Equal(addrs, gl) {
+			t.Errorf("line %s: %x, gdb's breakpoint locations %x", m, addrs, gl)
+		}
+	}
+	if addrs, _ := d.LineAddrs("testdata/target.c", marker(t, "clamp_hi")); len(addrs) != 2 {
+		t.Errorf("clamp_hi by path suffix: %x, want 2 copies", addrs)
+	}
+	_, err = d.LineAddrs("target.c", marker(t, "nocode"))
+	if err == nil || !regexp.MustCompile(`line \d+ of target.c has no code; nearest lines with code: \d+ and \d+`).MatchString(err.Error()) {
+		t.Errorf("line without code: %v", err)
+	}
+	if _, err := d.LineAddrs("nosuch.c", 1); !errors.Is(err, ErrNotFound) {
+		t.Errorf("unknown file: %v", err)
+	}
+
+	// CFA: rsp+8 at any entry; rbp+16 once -O0 has set up rbp.
+	cfa, err := d.CFA(proc.Entry)
+	if err != nil || cfa != (CFARule{Reg: 7, Offset: 8}) {
+		t.Errorf("CFA at entry: %v %v, want rsp+8", cfa, err)
+	}
+	if !optimized {
+		cfa, err := d.CFA(proc.PrologueEnd)
+		if err != nil || cfa != (CFARule{Reg: 6, Offset: 16}) {
+			t.Errorf("CFA after prologue: %v %v, want rbp+16", cfa, err)
+		}
 	}
 }
 

@@ -604,6 +604,10 @@ func (c *checker) resolveVar(gc *groupCtx, s *progScope, e parser.Expr, name str
 				c.noDWARF(e, name, s.probes[i].bin)
 				return nil, true
 			}
+			if errors.Is(r.err, debuginfo.ErrSplitDWARF) { // a .dwo or .dwp is missing
+				c.errorf(e, "cannot look up %q: %s", name, c.shortErr(r.err, s.probes[i].bin))
+				return nil, true
+			}
 			if !param && errors.Is(r.err, debuginfo.ErrAmbiguous) {
 				c.errorf(e, "%s", strings.ReplaceAll(r.err.Error(), "global variable", "variable"))
 				return nil, true

@@ -48,7 +48,7 @@ var (
 	calls    = flag.Int("calls", 1000000, "calls per run")
 	gs       = flag.String("gs", "bin/gs", "the gs binary")
 	namesBin = flag.String("names-bin", "", "-only names: the C++ binary to list, instead of generating and compiling one")
-	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe; -base adds an older gs), usdt (a USDT probe's hit next to a uprobe on an emulated instruction, and bpftrace's), names (listing a big C++ program's functions, next to gdb), ustack (@[ustack] = count(), with and without frame pointers), profile (a profile:hz:999 { @[ustack] = count() } sample, with and without frame pointers, next to bpftrace's), metrics (a hist hit with its hidden sum, next to -base and bpftrace; a scrape), startup (launch until released and a whole -c run; -base adds an older gs), interactive (gs -i: a trace command until armed, against a new run) or output (printing's cost per event, -gs next to -base)")
+	only     = flag.String("only", "", "run one part: placement (probe placement and SQLite), debuginfod (fetching SQLite's debug file), loops (a loop iteration in a probe; -base adds an older gs), usdt (a USDT probe's hit next to a uprobe on an emulated instruction, and bpftrace's), names (listing a big C++ program's functions, next to gdb), ustack (@[ustack] = count(), with and without frame pointers), profile (a profile:hz:999 { @[ustack] = count() } sample, with and without frame pointers, next to bpftrace's), metrics (a hist hit with its hidden sum, next to -base and bpftrace; a scrape), startup (launch until released and a whole -c run; -base adds an older gs), goret (Go uretprobes on return addresses and on RETs next to an entry probe; -base adds an older gs), interactive (gs -i: a trace command until armed, against a new run) or output (printing's cost per event, -gs next to -base)")
 	base     = flag.String("base", "", "-only output, metrics, placement, startup, ustack and loops: the gs binary to compare -gs with (the one before a change)")
 	mapKeys  = flag.Int("map-keys", 100000, "-only output: keys of the printed map")
 )
@@ -85,6 +85,10 @@ func main() {
 	}
 	if *only == "names" {
 		namesBench(dir, gsAbs)
+		return
+	}
+	if *only == "goret" {
+		benchGoRet(dir, gsAbs) // goret.go
 		return
 	}
 	if *only == "interactive" {

@@ -130,6 +130,8 @@ func (s *session) reportReturnCounts() {
 		case u.calls > u.rets:
 			s.status.warnf("%s: %d of %d calls of %s gave no return event: an exception, longjmp or tail call left them, or they had not returned when tracing stopped",
 				u.rc.Name, u.calls-u.rets, u.calls, u.rc.Func)
+		case len(u.rc.Sites) > 0:
+			s.logf("%s: %d calls of %s, every one returned through a probe on its return address", u.rc.Name, u.calls, u.rc.Func)
 		default:
 			s.logf("%s: %d calls of %s, every one returned through a RET probe", u.rc.Name, u.calls, u.rc.Func)
 		}

@@ -50,6 +50,12 @@ func TestGoReturnAddrs(t *testing.T) {
 					}
 				}
 				match(t, "gs -v", r.Stderr, fmt.Sprintf(atRets, "main.taken"))
+				// The count at the end names where the returns were seen.
+				returned := `main.add: 7 calls of main.add, every one returned through a probe on its return address`
+				if exact {
+					returned = `main.add: 7 calls of main.add, every one returned through a RET probe`
+				}
+				match(t, "gs -v", r.Stderr, returned)
 				if regexp.MustCompile(`:main.taken at its`).MatchString(r.Stderr) {
 					t.Errorf("main.taken, whose address a func variable holds, left its RETs:\n%s", r.Stderr)
 				}

@@ -18,10 +18,30 @@ import (
 // constIdents are builtins whose value is known when the script is
 // checked: every probe gs attaches is a uprobe, which fires in user mode
 // (bpftrace's usermode is 1 there; gs's begin, end and interval probes
-// are uprobes on gs itself), and ncpus is the number of CPUs online.
+// are uprobes on gs itself), ncpus is the number of CPUs online, and
+// numaid (bpf_get_numa_node_id) is a constant on a machine whose CPUs are
+// all in one NUMA node (numaNode; the kernel never moves a CPU between
+// nodes).
 var constIdents = map[string]func() (uint64, *Type){
 	"usermode": func() (uint64, *Type) { return 1, Uint64 },
 	"ncpus":    func() (uint64, *Type) { return uint64(onlineCPUs()), Uint64 },
+	"numaid":   func() (uint64, *Type) { n, _ := numaNode(); return uint64(n), Uint64 },
+}
+
+// numaNode returns the NUMA node of every CPU, from the nodes that have
+// CPUs (/sys/devices/system/node/has_cpu, a list of ranges as "0" or
+// "0-1"); ok is false when there are several. A kernel without NUMA has
+// the one node 0.
+func numaNode() (node int, ok bool) {
+	b, err := os.ReadFile("/sys/devices/system/node/has_cpu")
+	if err != nil {
+		return 0, true
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(string(b)))
+	if err != nil {
+		return 0, false
+	}
+	return n, true
 }
 
 // IsBuiltin reports whether name is a builtin identifier of gs: the names
@@ -43,6 +63,11 @@ func (c *checker) constIdent(e *parser.Ident) (t *Type, ok bool) {
 	f, ok := constIdents[e.Name]
 	if !ok {
 		return nil, false
+	}
+	if _, one := numaNode(); e.Name == "numaid" && !one {
+		c.errorf(e, "numaid: this machine's CPUs are in several NUMA nodes, and gs reads numaid only where they are in one").
+			WithHint("the node of cpu is in /sys/devices/system/cpu/cpuN/node*")
+		return nil, true
 	}
 	v, t := f()
 	c.p.Consts[e] = v

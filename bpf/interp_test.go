@@ -413,13 +413,14 @@ func testLoad(t *testing.T, v *Variant) {
 			t.Fatalf("%s: the kernel does not report verified instructions", name)
 		}
 		t.Logf("%s: verifier processed %d instructions", name, n)
-		// The verifier sees gs_step once (about 4,000 instructions) and
-		// the stack walk's callback twice (OpStStack and OpStackID; about
-		// 4,400 with its row search's 24 bounded iterations, signal frames
-		// and CFA expressions, and the fallback to gs_uvmas for a mapping
-		// bpf_find_vma cannot look up); a jump past
-		// this means that it explores one of them several times (see
-		// struct scratch and struct unwind). The map walks (OpMapKeys,
+		// The verifier sees gs_step once (about 4,300 instructions) and
+		// the stack walk's callback once (OpStStack and OpStackID share
+		// its call, stack_op; about 2,000 with its row search's 24
+		// bounded iterations, signal frames and CFA expressions) and the
+		// fallback to gs_uvmas for a mapping bpf_find_vma cannot look up
+		// (gs_find_uvma, about 1,200), OpStackID's search for a free id
+		// about 450; a jump past this means that it explores one of them
+		// several times (see struct scratch and struct unwind). The map walks (OpMapKeys,
 		// OpMapNext, an aggregation's value over the CPUs) add about 600,
 		// OpTseries about 300.
 		// The core variant, without strings, maps and stacks, about 3,600;

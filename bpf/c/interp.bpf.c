@@ -1146,27 +1146,6 @@ static __always_inline int user_ctx(const void *ctx, const int uprobe)
 	return uprobe || (((const struct pt_regs *)ctx)->cs & 3) == 3;
 }
 
-/* st_stack is OpStStack: a u64 frame count, then build-id frames. */
-static __always_inline long st_stack(void *ctx, struct scratch *s, u32 frames, u32 off, const int uprobe)
-{
-	u32 size = frames * GS_STACK_FRAME_SIZE;
-	u64 hash;
-	u32 n = 0;
-
-	if (frames > GS_MAX_STACK || heap_bad(off, 8 + size))
-		return bad(s);
-	off &= GS_HEAP_SIZE - 1;
-	if (frames) {
-		if (user_ctx(ctx, uprobe)) {
-			n = capture(ctx, s, off + 8, frames, &hash, uprobe);
-			if (n == 0)
-				count(GS_COUNTER_STACK_ERROR);
-		}
-	}
-	*(u64 *)heap_at(s, off) = n;
-	return 0;
-}
-
 /* stack_cmp is stack_same's bpf_loop context: the pointers only (what
  * changes is in struct stack_probe, so the verifier sees one state). */
 struct stack_cmp {
@@ -1258,17 +1237,13 @@ static long stack_probe_id(u64 k, void *data)
 	return 0;
 }
 
-/* stack_id is OpStackID: the stack is built in the heap's slack and
- * stored under its hash. An id that holds another stack (a collision,
- * compared frame by frame) is counted and the next of GS_STACK_PROBES
- * ids tried, so two stacks never share an id: when all hold others the
- * stack is a stack error, never merged. */
-static __always_inline u64 stack_id(void *ctx, struct scratch *s, const int uprobe)
+/* stack_id is OpStackID of the n frames in the heap's slack, hash their
+ * hash: they are stored under it. An id that holds another stack (a
+ * collision, compared frame by frame) is counted and the next of
+ * GS_STACK_PROBES ids tried, so two stacks never share an id: when all
+ * hold others the stack is a stack error, never merged. */
+static __always_inline u64 stack_id(struct scratch *s, u32 n, u64 hash, int user)
 {
-	u64 hash = 0xcbf29ce484222325ULL;
-	int user = user_ctx(ctx, uprobe);
-	u32 n = user ? capture(ctx, s, GS_HEAP_SIZE, GS_MAX_STACK, &hash, uprobe) : 0;
-
 	if ((n == 0 && user) || n > GS_MAX_STACK) {
 		count(GS_COUNTER_STACK_ERROR);
 		return GS_STACK_ID_NONE;
@@ -1284,6 +1259,45 @@ static __always_inline u64 stack_id(void *ctx, struct scratch *s, const int upro
 	if (!s->sp.done)
 		count(GS_COUNTER_STACK_ERROR); /* every id holds another stack */
 	return s->sp.id;
+}
+
+/* stack_op is OpStStack (a u64 frame count at heap offset imm, then c
+ * build-id frames) and OpStackID (into rA; the stack is built in the
+ * heap's slack). Both walk the stack from one call of capture, so the
+ * verifier sees the walk's callback once, not once per op: what differs
+ * is read from the instruction before and again after the walk, and
+ * nothing op-specific is live across it. */
+static __always_inline long stack_op(void *ctx, struct scratch *s, const struct insn *ins, u64 *ra, const int uprobe)
+{
+	int user = user_ctx(ctx, uprobe);
+	u32 base = GS_HEAP_SIZE, max = GS_MAX_STACK, n = 0;
+	u32 frames, off;
+	u64 hash = 0xcbf29ce484222325ULL;
+
+	if (ins->op == GS_OP_STSTACK) {
+		frames = ins->c;
+		off = ins->imm;
+		if (frames > GS_MAX_STACK || heap_bad(off, 8 + frames * GS_STACK_FRAME_SIZE))
+			return bad(s);
+		base = (off & (GS_HEAP_SIZE - 1)) + 8;
+		max = frames;
+	}
+	if (user && max)
+		n = capture(ctx, s, base, max, &hash, uprobe);
+	/* Read again: a value kept from before would be a constant to the
+	 * verifier on one op's path, and tell the two paths apart. */
+	if (*(volatile const u8 *)&ins->op != GS_OP_STSTACK) {
+		*ra = stack_id(s, n, hash, user);
+		return 0;
+	}
+	frames = *(volatile const u8 *)&ins->c;
+	off = *(volatile const s32 *)&ins->imm;
+	if (frames > GS_MAX_STACK || heap_bad(off, 8 + frames * GS_STACK_FRAME_SIZE))
+		return bad(s);
+	if (frames && user && n == 0)
+		count(GS_COUNTER_STACK_ERROR);
+	*(u64 *)heap_at(s, off) = n;
+	return 0;
 }
 
 /* ld_ctx is OpLdCtx: 0, or -1 for an unknown context value. */
@@ -1846,11 +1860,9 @@ static __always_inline int exec(struct loop_state *l, const struct insn *ins, u3
 #endif
 #ifndef GS_NO_STACKS
 	case GS_OP_STSTACK:
-		if (st_stack(l->ctx, s, ins->c, imm, uprobe))
-			return OP_BAD;
-		break;
 	case GS_OP_STACKID:
-		*RA = stack_id(l->ctx, s, uprobe);
+		if (stack_op(l->ctx, s, ins, RA, uprobe))
+			return OP_BAD;
 		break;
 #endif
 	default:

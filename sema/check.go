@@ -690,6 +690,8 @@ func (c *checker) sizeof(gc *groupCtx, e *parser.SizeofExpr) *Type {
 		size = t.Cap
 	case KindStrLit:
 		size = t.Cap + 1
+	case KindTuple:
+		size = t.BtSize // bpftrace's layout (tuples.go)
 	case KindFunc, KindProbe:
 		c.errorf(e, "%s has no size", t)
 		return nil

@@ -20,7 +20,7 @@ func commonType(a, b *Type) *Type {
 		if tuplesEqual(a, b) {
 			return a
 		}
-		t := &Type{Kind: KindTuple, Name: a.Name}
+		t := &Type{Kind: KindTuple, Name: a.Name, BtSize: max(a.BtSize, b.BtSize), BtAlign: max(a.BtAlign, b.BtAlign)}
 		for i, m := range a.Members {
 			n := b.Members[i]
 			if m.Name != n.Name {

@@ -41,11 +41,87 @@ func (c *checker) tupleExpr(gc *groupCtx, e *parser.TupleExpr) *Type {
 		}
 		t.Members = append(t.Members, Member{Name: name, Offset: t.Size, Type: et})
 		t.Size += SlotSize(et)
+		size, align := btLayout(x, xt)
+		t.BtSize = roundUp(t.BtSize, align) + size
+		t.BtAlign = max(t.BtAlign, align)
 	}
 	if !ok {
 		return nil
 	}
+	t.BtAlign = max(t.BtAlign, 1)
+	t.BtSize = roundUp(t.BtSize, t.BtAlign)
 	return t
+}
+
+// btLayout is the size and alignment bpftrace gives element x of type xt
+// in a tuple (bpftrace's Struct::CreateRecord and
+// SizedType::GetInTupleAlignment, src/struct.cpp and src/types.cpp):
+// C's layout of the elements at their own sizes, where an integer literal
+// is the smallest signed integer that holds it (src/ast/integer_types.cpp),
+// and text (bpftrace's byte arrays) is aligned to 1.
+func btLayout(x parser.Expr, xt *Type) (size, align int) {
+	intAlign := func(n int) int {
+		switch {
+		case n <= 2:
+			return max(n, 1)
+		case n <= 4:
+			return 4
+		}
+		return 8
+	}
+	switch xt.Kind {
+	case KindInt:
+		if n, ok := literalSize(x); ok {
+			return n, n
+		}
+		return xt.Size, intAlign(xt.Size)
+	case KindBool, KindChar, KindEnum:
+		return xt.Size, intAlign(xt.Size)
+	case KindPointer, KindErrno, KindUser, KindProbe:
+		return 8, 8
+	case KindString:
+		return xt.Cap, 1
+	case KindStrLit:
+		return xt.Cap + 1, 1
+	case KindComm:
+		return ir.CommLen, 1
+	case KindBuf:
+		return xt.Cap + 4, 1 // its u32 length first (AsyncEvent::Buf)
+	case KindSymbol, KindFunc, KindTime, KindCgroupPath:
+		return 16, 1 // an address or time and the pid or mode with it
+	case KindInet:
+		return 24, 1
+	case KindMac:
+		return 6, 1
+	case KindStack:
+		return xt.Len*8 + 16, 8
+	case KindTuple:
+		return xt.BtSize, xt.BtAlign
+	case KindStruct, KindUnion, KindArray, KindFloat:
+		return xt.Size, alignOf(xt) // cdecl.go
+	}
+	return xt.Size, intAlign(xt.Size)
+}
+
+// literalSize is the bytes of the smallest signed integer that holds the
+// integer literal x (-N is a literal too), false when x is no literal.
+func literalSize(x parser.Expr) (int, bool) {
+	neg := false
+	if u, ok := x.(*parser.UnaryExpr); ok && u.Op == "-" {
+		neg, x = true, u.X
+	}
+	lit, ok := x.(*parser.IntLit)
+	if !ok || lit.Kind != parser.LitInt {
+		return 0, false
+	}
+	v := lit.Val
+	for _, n := range []int{1, 2, 4} {
+		lim := uint64(1) << (8*n - 1) // 2^(bits-1): -lim is the least, lim-1 the greatest
+		if (neg && v <= lim) || (!neg && v < lim) {
+			return n, true
+		}
+	}
+	return 8, true
 }
 
 // bool64 is a bool in a tuple's 64-bit slot.

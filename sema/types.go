@@ -105,6 +105,10 @@ type Type struct {
 	// gs_stacks (OpStackID), not its frames: a map value, and what a read
 	// of one gives (ir.Type.StackID).
 	StackID bool
+	// BtSize and BtAlign are a tuple's size and alignment in bpftrace's
+	// layout, which sizeof reports (tuples.go, btLayout); gs lays it out
+	// in 8-byte slots (Size).
+	BtSize, BtAlign int
 }
 
 // Member is a field of a struct or union type.

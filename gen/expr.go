@@ -93,8 +93,8 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 			g.exprInto(e.Args[0], r) // the address; the runtime symbolizes it
 		case "strftime":
 			g.exprInto(e.Args[1], r) // the nanoseconds; the runtime formats them
-		case "strerror":
-			g.exprInto(e.Args[0], r) // the errno; the runtime prints its message
+		case "strerror", "signal_name":
+			g.exprInto(e.Args[0], r) // the errno or signal; the runtime prints its text
 		case "reg":
 			g.emit(ir.Insn{Op: ir.OpLdReg, A: r, Imm: int32(g.p.RegOf[e])})
 		case "ustack":

@@ -378,6 +378,9 @@ const (
 	KindContainer
 	KindUser // a u64 user id, printed as the user's name (username)
 	KindMac  // a MAC address in a u64's low 6 bytes, in memory order, printed as 05:04:03:02:01:0A (macaddr)
+	// KindSignal is a signal number in a u64's low 4 bytes, printed as
+	// its description (signal_name: "Interrupt" for 2).
+	KindSignal
 )
 
 // Style is how a value prints where that depends on the language its

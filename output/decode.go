@@ -223,7 +223,7 @@ func (d *Decoder) value(v *Value, t *ir.Type, b []byte) {
 			return
 		}
 		v.Kind, v.U = Pointer, u
-	case ir.KindTime, ir.KindErrno, ir.KindInet, ir.KindSymbol, ir.KindCgroupPath, ir.KindContainer, ir.KindUser, ir.KindMac:
+	case ir.KindTime, ir.KindErrno, ir.KindInet, ir.KindSymbol, ir.KindCgroupPath, ir.KindContainer, ir.KindUser, ir.KindMac, ir.KindSignal:
 		u, ok := loadUint(b, 8)
 		if !ok {
 			*v = Value{Kind: Malformed, Type: t}
@@ -347,7 +347,7 @@ func (d *Decoder) value(v *Value, t *ir.Type, b []byte) {
 
 // wordKinds are the kinds of the values that are one 8-byte word.
 var wordKinds = map[ir.TypeKind]Kind{ir.KindTime: Time, ir.KindErrno: Errno, ir.KindInet: Inet, ir.KindSymbol: Symbol,
-	ir.KindCgroupPath: CgroupPath, ir.KindContainer: Container, ir.KindUser: User, ir.KindMac: Mac}
+	ir.KindCgroupPath: CgroupPath, ir.KindContainer: Container, ir.KindUser: User, ir.KindMac: Mac, ir.KindSignal: Signal}
 
 // members decodes the members ms of a struct or variant whose bytes are b.
 func (d *Decoder) members(ms []ir.Member, b []byte) []Value {

@@ -151,6 +151,9 @@ func (p *JSON) value(dst []byte, v *Value) []byte {
 	case Errno:
 		start := len(dst)
 		return appendJSONText(appendErrno(dst, v.U), start)
+	case Signal:
+		start := len(dst)
+		return appendJSONText(appendSignal(dst, v.U), start)
 	case Inet:
 		start := len(dst)
 		return appendJSONText(appendInet(dst, v.U), start)

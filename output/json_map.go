@@ -131,7 +131,7 @@ func (p *Maps) keyTextJSON(dst []byte, m *ir.Map, key *MapKey) []byte {
 		t := m.Keys[i]
 		switch t.Kind {
 		case ir.KindString, ir.KindComm, ir.KindFunc, ir.KindProbe, ir.KindSymbol, ir.KindTime, ir.KindErrno, ir.KindInet,
-			ir.KindCgroupPath, ir.KindContainer, ir.KindUser, ir.KindMac:
+			ir.KindCgroupPath, ir.KindContainer, ir.KindUser, ir.KindMac, ir.KindSignal:
 			dst = text.Key(dst, &v)
 		case ir.KindStack:
 			// bpftrace's text of a stack without its indentation: each

@@ -112,7 +112,7 @@ func isWord(t *ir.Type) bool {
 		return false
 	}
 	switch t.Kind {
-	case ir.KindFunc, ir.KindProbe, ir.KindSymbol, ir.KindInet, ir.KindTime, ir.KindErrno, ir.KindUser, ir.KindMac:
+	case ir.KindFunc, ir.KindProbe, ir.KindSymbol, ir.KindInet, ir.KindTime, ir.KindErrno, ir.KindUser, ir.KindMac, ir.KindSignal:
 		return true
 	case ir.KindStack:
 		return t.StackID

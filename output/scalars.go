@@ -212,6 +212,35 @@ func appendErrno(dst []byte, e uint64) []byte {
 	return append(append(dst, strings.ToUpper(msg[:1])...), msg[1:]...)
 }
 
+// appendSignal appends the description of the signal in s's low 32
+// bits (signal_name casts to int32), as bpftrace's signal_name prints
+// it: glibc's strsignal for 1 to 31 and the real-time signals 34 to 64
+// ("Real-time signal 0" is 34, glibc's SIGRTMIN), "Unknown signal N" for
+// 0, 32 and 33 (glibc's own), "N/A" for other numbers. The table is
+// bpftrace's (src/stdlib/strings/signal.h at e1b7c39).
+func appendSignal(dst []byte, s uint64) []byte {
+	n := int64(int32(s))
+	switch {
+	case n >= 1 && n < int64(len(signalNames)):
+		return append(dst, signalNames[n]...)
+	case n == 0 || n == 32 || n == 33:
+		return strconv.AppendInt(append(dst, "Unknown signal "...), n, 10)
+	case n >= 34 && n <= 64:
+		return strconv.AppendInt(append(dst, "Real-time signal "...), n-34, 10)
+	}
+	return append(dst, "N/A"...)
+}
+
+// signalNames are glibc's strsignal texts of signals 1 to 31 (index 0
+// unused).
+var signalNames = [...]string{"", "Hangup", "Interrupt", "Quit", "Illegal instruction",
+	"Trace/breakpoint trap", "Aborted", "Bus error", "Floating point exception", "Killed",
+	"User defined signal 1", "Segmentation fault", "User defined signal 2", "Broken pipe",
+	"Alarm clock", "Terminated", "Stack fault", "Child exited", "Continued", "Stopped (signal)",
+	"Stopped", "Stopped (tty input)", "Stopped (tty output)", "Urgent I/O condition",
+	"CPU time limit exceeded", "File size limit exceeded", "Virtual timer expired",
+	"Profiling timer expired", "Window changed", "I/O possible", "Power failure", "Bad system call"}
+
 // appendInet appends the IPv4 address in a's low four bytes, first byte
 // in memory (little-endian: the lowest) first, as ntop prints it.
 func appendInet(dst []byte, a uint64) []byte {

@@ -157,6 +157,8 @@ func (p *Text) value(dst []byte, v *Value) []byte {
 		return appendTime(dst, v.Type.Format, v.U)
 	case Errno:
 		return appendErrno(dst, v.U)
+	case Signal:
+		return appendSignal(dst, v.U)
 	case CgroupPath:
 		return appendCgroupPath(dst, v.U)
 	case Container:

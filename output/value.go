@@ -59,6 +59,8 @@ const (
 	Errno
 	Inet
 	Symbol
+	// Signal: a signal number in U, as signal_name() prints it.
+	Signal
 	// Struct: a struct, union or Rust tuple; Elems are its members' values,
 	// Members their layout (Elems[i] is Members[i]).
 	Struct

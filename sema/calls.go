@@ -52,6 +52,7 @@ func init() {
 		"strftime":    {check: (*checker).strftime},
 		"strlen":      {check: (*checker).strlen},                  // textcalls.go
 		"strerror":    {check: intFunc(Errno)},                     // an errno value, printed as its message
+		"signal_name": {check: intFunc(Signal)},                    // a signal number, printed as its description
 		"cgroup_path": {check: (*checker).cgroupPath},              // cgroup.go
 		"cgroupid":    {check: (*checker).cgroupid},                // cgroup.go
 		"ntop":        {check: (*checker).ntop},                    // textcalls.go

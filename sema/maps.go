@@ -238,6 +238,8 @@ func keyClass(t *Type) string {
 		return "username"
 	case t.Kind == KindMac:
 		return "macaddr"
+	case t.Kind == KindSignal:
+		return "signal_name"
 	case t.Kind == KindBuf:
 		return "buf"
 	case IsHeld(t), t.Kind == KindTuple && wordTuple(t):
@@ -472,7 +474,7 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 // strftime's nanoseconds, strerror's errno, a ustack's gs_stacks id.
 func wordValue(t *Type) bool {
 	switch t.Kind {
-	case KindFunc, KindProbe, KindInet, KindSymbol, KindTime, KindErrno, KindUser, KindMac:
+	case KindFunc, KindProbe, KindInet, KindSymbol, KindTime, KindErrno, KindUser, KindMac, KindSignal:
 		return true
 	case KindStack:
 		return t.StackID

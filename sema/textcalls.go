@@ -14,6 +14,10 @@ import (
 // C library's message for that errno.
 var Errno = &Type{Kind: KindErrno, Size: 8, Name: "strerror"}
 
+// Signal is the type of signal_name(sig): an integer the runtime prints
+// as the signal's description.
+var Signal = &Type{Kind: KindSignal, Size: 8, Name: "signal_name"}
+
 // strlen checks strlen(s): the length of s's text, a uint64 (a literal's
 // is a constant).
 func (c *checker) strlen(gc *groupCtx, e *parser.CallExpr) *Type {

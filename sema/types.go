@@ -49,6 +49,9 @@ const (
 	KindContainer
 	KindUser // username: a user id the runtime prints as the user's name
 	KindMac  // macaddr(x): a MAC address in a word's low 6 bytes, in memory order
+	// KindSignal is signal_name(sig): a signal number the runtime prints
+	// as its description.
+	KindSignal
 )
 
 // Type is the type of a script value. Types are plain data; the singletons
@@ -207,7 +210,7 @@ func (t *Type) IsUnsigned() bool {
 // stacks and symbols.
 func (t *Type) IsText() bool {
 	switch t.Kind {
-	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol, KindTime, KindErrno, KindInet, KindCgroupPath, KindContainer, KindUser, KindMac:
+	case KindString, KindStrLit, KindComm, KindFunc, KindProbe, KindStack, KindSymbol, KindTime, KindErrno, KindInet, KindCgroupPath, KindContainer, KindUser, KindMac, KindSignal:
 		return true
 	}
 	return false
@@ -304,6 +307,8 @@ func IR(t *Type) *ir.Type {
 		return &ir.Type{Kind: ir.KindUser, Size: 8, Name: "username"}
 	case KindMac:
 		return &ir.Type{Kind: ir.KindMac, Size: 8, Name: "macaddr"}
+	case KindSignal:
+		return &ir.Type{Kind: ir.KindSignal, Size: 8, Name: "signal_name"}
 	case KindBuf:
 		return &ir.Type{Kind: ir.KindBuf, Size: SlotSize(t), Cap: t.Cap, Name: "buffer"}
 	}

@@ -44,6 +44,7 @@ const (
 	featSleepable   = "sleepable uprobes"
 	featCopyStr     = "the bpf_copy_from_user_str kfunc"
 	featFuncIP      = "bpf_get_func_ip in uprobes"
+	featLoop        = "the bpf_loop helper"
 )
 
 // probeFeatures probes the kernel for every feature gs uses. With funcIP
@@ -54,7 +55,7 @@ func probeFeatures(funcIP bool) ([]Feature, error) {
 	fs := []Feature{
 		{Name: "ring buffer maps", Since: "5.8"},
 		{Name: "BPF cookies", Since: "5.15"},
-		{Name: "the bpf_loop helper", Since: "5.17"},
+		{Name: featLoop, Since: "5.17"},
 		{Name: featSleepable, Since: "6.0", Fallback: "strings on pages the target has not touched yet read as errors"},
 		{Name: featUprobeMulti, Since: "6.6", Fallback: "one uprobe per probe"},
 		{Name: featCopyStr, Since: "6.12", Fallback: "strings on untouched pages are faulted in with bpf_copy_from_user"},
@@ -300,13 +301,18 @@ func InfoReport(w io.Writer) error {
 		}
 		return "no"
 	}
-	fmt.Fprintf(w, "Build\n  libdw (DWARF support): yes\n  dwunwind (DWARF stack unwinding): no\n  blazesym (advanced symbolization): no\n  bcc library path resolution: no\n\n")
+	fmt.Fprintf(w, "Build\n  libdw (DWARF support): yes\n  dwunwind (DWARF stack unwinding): no\n  blazesym (advanced symbolization): yes\n  bcc library path resolution: yes\n\n")
+	// nsecs(tai) reads bpf_ktime_get_tai_ns (Linux 5.17).
+	tai := false
+	if fs != nil {
+		tai = features.HaveProgramHelper(ebpf.Kprobe, asm.FnKtimeGetTaiNs) == nil
+	}
 	fmt.Fprintf(w, "Kernel features\n")
 	for _, l := range []struct {
 		name string
 		have bool
 	}{
-		{"Loop support", false},
+		{"Loop support", have(fs, featLoop)}, // while and for run in bpf_loop
 		{"btf", false},
 		{"uprobe_multi", have(fs, featUprobeMulti)},
 		{"get_func_ip", have(fs, featFuncIP)},
@@ -314,7 +320,7 @@ func InfoReport(w io.Writer) error {
 		{"kprobe_session", false},
 		{"send_signal", false},
 		{"probe_read_kernel", false},
-		{"get_ktime_ns", false},
+		{"get_ktime_ns", tai},        // bpftrace's name for bpf_ktime_get_tai_ns
 		{"lookup_percpu_elem", true}, // the interpreter reads aggregations with it: it loaded
 		{"fentry", false},
 		{"iter", false},

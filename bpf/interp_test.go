@@ -418,7 +418,7 @@ func testLoad(t *testing.T, v *Variant) {
 		// its call, stack_op; about 2,000 with its row search's 24
 		// bounded iterations, signal frames and CFA expressions) and the
 		// fallback to gs_uvmas for a mapping bpf_find_vma cannot look up
-		// (gs_find_uvma, about 1,200), OpStackID's search for a free id
+		// (gs_find_uvma, about 200: its halving is branch-free), OpStackID's search for a free id
 		// about 450; a jump past this means that it explores one of them
 		// several times (see struct scratch and struct unwind). The map walks (OpMapKeys,
 		// OpMapNext, an aggregation's value over the CPUs) add about 600,

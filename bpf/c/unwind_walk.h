@@ -42,14 +42,17 @@ __noinline int gs_find_uvma(u64 pc, struct uvma *out)
 	hi = v->n;
 	if (hi == 0 || hi > GS_UNWIND_VMAS)
 		return 0;
-	/* The last mapping that starts at or below pc is in [lo, hi). */
+	/* The last mapping that starts at or below pc is in [lo, hi). The
+	 * halving is branch-free (start <= pc is the sign of pc - start: user
+	 * addresses are below 2^63, and a pc above them is in no mapping,
+	 * which the check below finds), so the verifier walks one path, not
+	 * one per outcome of each comparison. */
 	for (int k = 0; k < 6 && hi - lo > 1; k++) {
 		u32 mid = lo + (hi - lo) / 2;
+		u64 le = ((pc - v->e[mid & (GS_UNWIND_VMAS - 1)].start) >> 63) - 1; /* all ones when start <= pc */
 
-		if (v->e[mid & (GS_UNWIND_VMAS - 1)].start <= pc)
-			lo = mid;
-		else
-			hi = mid;
+		lo = (mid & le) | (lo & ~le);
+		hi = (hi & le) | (mid & ~le);
 	}
 	e = &v->e[lo & (GS_UNWIND_VMAS - 1)];
 	if (pc < e->start || pc >= e->end)

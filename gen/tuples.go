@@ -70,7 +70,26 @@ func (g *gen) tuple(e parser.Expr, dst int, t *sema.Type) {
 		panic(fmt.Sprintf("gen: unexpected tuple expression %T", e))
 	}
 	if off != dst {
-		g.copyHeap(dst, off, t.Size)
+		g.copyTuple(dst, t, off, g.typeOf(e))
+	}
+}
+
+// copyTuple copies the tuple at heap[src], of type st, into the slot at
+// heap[dst] of type dt: as its bytes when they are laid out alike, else
+// element by element, dt's strings being longer (sema's fitTuple).
+func (g *gen) copyTuple(dst int, dt *sema.Type, src int, st *sema.Type) {
+	if st == nil || st == dt || st.Size == dt.Size {
+		g.copyHeap(dst, src, dt.Size)
+		return
+	}
+	for i, dm := range dt.Members {
+		sm := st.Members[i]
+		switch dm.Type.Kind {
+		case sema.KindTuple:
+			g.copyTuple(dst+dm.Offset, dm.Type, src+sm.Offset, sm.Type)
+		default: // a string's header holds its length: the rest of a longer slot is not read
+			g.copyHeap(dst+dm.Offset, src+sm.Offset, min(sema.SlotSize(sm.Type), sema.SlotSize(dm.Type)))
+		}
 	}
 }
 

@@ -208,6 +208,7 @@ func Check(prog *parser.Program, cfg Config) (*Program, *diag.List) {
 	if c.skipped != nil && len(c.p.Probes) == 0 {
 		c.errorf(c.skipped, "no probe point matches anything: nothing to attach (missing_probes = %q skips the ones that match nothing)", c.settings.MissingProbes)
 	}
+	c.relayoutAll() // tuples.go
 	c.finishMaps()
 	c.prepareValues()
 	c.layout()

@@ -20,7 +20,7 @@ func commonType(a, b *Type) *Type {
 		if tuplesEqual(a, b) {
 			return a
 		}
-		t := &Type{Kind: KindTuple, Name: a.Name, BtSize: max(a.BtSize, b.BtSize), BtAlign: max(a.BtAlign, b.BtAlign)}
+		t := &Type{Kind: KindTuple, Name: a.Name}
 		for i, m := range a.Members {
 			n := b.Members[i]
 			if m.Name != n.Name {
@@ -30,9 +30,9 @@ func commonType(a, b *Type) *Type {
 			if et == nil {
 				return nil
 			}
-			t.Members = append(t.Members, Member{Name: m.Name, Offset: t.Size, Type: et})
-			t.Size += SlotSize(et)
+			t.Members = append(t.Members, Member{Name: m.Name, Type: et, BtSize: max(m.BtSize, n.BtSize), BtAlign: max(m.BtAlign, n.BtAlign)})
 		}
+		relayout(t) // tuples.go
 		return t
 	}
 	return nil

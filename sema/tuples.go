@@ -39,18 +39,121 @@ func (c *checker) tupleExpr(gc *groupCtx, e *parser.TupleExpr) *Type {
 		if e.Names != nil {
 			name = e.Names[i]
 		}
-		t.Members = append(t.Members, Member{Name: name, Offset: t.Size, Type: et})
-		t.Size += SlotSize(et)
 		size, align := btLayout(x, xt)
-		t.BtSize = roundUp(t.BtSize, align) + size
-		t.BtAlign = max(t.BtAlign, align)
+		t.Members = append(t.Members, Member{Name: name, Type: et, BtSize: size, BtAlign: align})
 	}
 	if !ok {
 		return nil
 	}
-	t.BtAlign = max(t.BtAlign, 1)
-	t.BtSize = roundUp(t.BtSize, t.BtAlign)
+	relayout(t)
 	return t
+}
+
+// relayout places t's elements one after the other in their slots, and
+// computes bpftrace's layout of them (BtSize), after an element changed:
+// a string grew (fitTuple), or a tuple held in t did.
+func relayout(t *Type) {
+	t.Size, t.BtSize, t.BtAlign = 0, 0, 1
+	for i := range t.Members {
+		m := &t.Members[i]
+		if m.Type.Kind == KindTuple {
+			m.BtSize, m.BtAlign = m.Type.BtSize, m.Type.BtAlign
+		}
+		m.Offset = t.Size
+		t.Size += SlotSize(m.Type)
+		t.BtSize = roundUp(t.BtSize, max(m.BtAlign, 1)) + m.BtSize
+		t.BtAlign = max(t.BtAlign, m.BtAlign)
+	}
+	t.BtSize = roundUp(t.BtSize, t.BtAlign)
+}
+
+// relayoutAll lays out every tuple type again once checking is done, the
+// tuples held in others first: a tuple whose strings grew after another
+// took it as an element has moved that one's later elements.
+func (c *checker) relayoutAll() {
+	done := map[*Type]bool{}
+	var walk func(t *Type)
+	walk = func(t *Type) {
+		if t == nil || t.Kind != KindTuple || done[t] {
+			return
+		}
+		done[t] = true
+		for _, m := range t.Members {
+			walk(m.Type)
+		}
+		relayout(t)
+	}
+	for _, t := range c.p.Types {
+		walk(t)
+	}
+	for _, g := range c.p.Groups {
+		for _, v := range g.Vars {
+			walk(v.Type)
+		}
+	}
+	for _, m := range c.p.Maps {
+		walk(m.Value)
+		for _, t := range m.KeyTypes {
+			walk(t)
+		}
+	}
+}
+
+// fitTuple reports whether a tuple of type src can be stored in one of
+// type dst, and grows dst's strings to hold src's: bpftrace resizes a
+// tuple's strings to the longest assigned to it, as a string's. The other
+// elements must agree (tuplesEqual).
+func fitTuple(dst, src *Type) bool {
+	if !sameShape(dst, src) {
+		return false
+	}
+	growTuple(dst, src)
+	return true
+}
+
+// sameShape reports whether tuple types a and b are alike but for the
+// capacities of their strings.
+func sameShape(a, b *Type) bool {
+	if len(a.Members) != len(b.Members) {
+		return false
+	}
+	for i, m := range a.Members {
+		n := b.Members[i]
+		switch {
+		case m.Name != n.Name:
+			return false
+		case m.Type.Kind == KindString && n.Type.Kind == KindString:
+		case m.Type.Kind == KindTuple && n.Type.Kind == KindTuple:
+			if !sameShape(m.Type, n.Type) {
+				return false
+			}
+		case m.Type.Kind != n.Type.Kind || m.Type.Size != n.Type.Size:
+			return false
+		case IsHeld(m.Type) && !sameHeld(m.Type, n.Type):
+			return false
+		}
+	}
+	return true
+}
+
+// growTuple grows the strings of dst to the capacities of src's, of the
+// same shape.
+func growTuple(dst, src *Type) {
+	for i := range dst.Members {
+		m, n := &dst.Members[i], src.Members[i]
+		switch m.Type.Kind {
+		case KindString:
+			if n.Type.Cap > m.Type.Cap {
+				m.Type.Cap, m.Type.Size = n.Type.Cap, ir.StrHeader+n.Type.Cap
+			}
+			m.BtSize = max(m.BtSize, n.BtSize)
+		case KindTuple:
+			if m.Type != n.Type {
+				growTuple(m.Type, n.Type)
+			}
+		}
+	}
+	relayout(dst)
 }
 
 // btLayout is the size and alignment bpftrace gives element x of type xt

@@ -122,6 +122,9 @@ type Member struct {
 	BitSize   int
 	Type      *Type
 	Base      bool // a C++ base class subobject (cxx.go); Name is empty
+	// BtSize and BtAlign are a tuple element's size and alignment in
+	// bpftrace's layout (tuples.go, btLayout).
+	BtSize, BtAlign int
 }
 
 // The builtin types. Script integers are 64-bit: literals are int64 (uint64

@@ -509,10 +509,11 @@ const (
 	StackBpftrace StackMode = iota // "\tfunc+off", one frame a line
 	StackPerf                      // "\taddr func+off (module)"
 	StackRaw                       // "addr", no indentation
+	StackBuildID                   // "buildid 0xoffset" (the module's build id, the frame's file offset), no indentation
 )
 
 // StackModes names the modes as ustack(MODE) writes them.
-var StackModes = map[string]StackMode{"bpftrace": StackBpftrace, "perf": StackPerf, "raw": StackRaw}
+var StackModes = map[string]StackMode{"bpftrace": StackBpftrace, "perf": StackPerf, "raw": StackRaw, "build_id": StackBuildID}
 
 // Variant is one variant of a KindVariants type.
 type Variant struct {

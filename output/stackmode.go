@@ -1,7 +1,10 @@
 package output
 
 import (
+	"encoding/hex"
 	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/gs-tracer/gs/debuginfo"
 	"github.com/gs-tracer/gs/ir"
@@ -13,6 +16,7 @@ import (
 //	bpftrace  main+43             the offset always, +0 included
 //	perf      1172 main+43 (/path/to/app)
 //	raw       1172
+//	build_id  8f0e...3a 0x1172    the module's build id (hex) and the file offset
 //
 // A frame captured as a build id and an offset has no run-time address:
 // perf and raw print the offset in its module (nm's address in an
@@ -24,7 +28,7 @@ func framePrefix(mode ir.StackMode) string {
 	switch mode {
 	case ir.StackPerf:
 		return "\t"
-	case ir.StackRaw:
+	case ir.StackRaw, ir.StackBuildID:
 		return ""
 	}
 	return "        "
@@ -91,4 +95,23 @@ func perfFrame(addr uint64, sym symbolize.Symbol) string {
 		mod = "[unknown]"
 	}
 	return fmt.Sprintf("%x %s (%s)", addr, name, mod)
+}
+
+// buildIDFrame is a frame in build_id mode, as bpftrace's
+// format_build_id_stack prints a frame the kernel captured with
+// BPF_F_USER_BUILD_ID: the module's build id in hex, padded to the
+// kernel's 20 bytes, and the frame's file offset in it ("%02x"); the
+// address in hex where no module with a build id holds the frame.
+func buildIDFrame(loc symbolize.Location, fr symbolize.Frame) string {
+	id, off := loc.BuildID, loc.Offset
+	if fr.HasBuildID {
+		id, off = hex.EncodeToString(fr.BuildID[:]), fr.Offset
+	}
+	if id == "" {
+		return strconv.FormatUint(fr.IP, 16)
+	}
+	if len(id) < 40 {
+		id += strings.Repeat("0", 40-len(id))
+	}
+	return fmt.Sprintf("%s 0x%02x", id, off)
 }

@@ -133,6 +133,19 @@ func (s *Symbols) Lines(frs []symbolize.Frame, mode ir.StackMode) []string {
 	}
 	var lines []string
 	for i, fr := range frs {
+		if mode == ir.StackBuildID {
+			fr.Caller = i > 0
+			var loc symbolize.Location
+			if s != nil {
+				s.fresh(fr)
+				loc = s.Sym.Locate(s.pid, fr)
+			}
+			lines = append(lines, buildIDFrame(loc, fr)) // stackmode.go
+			if entryFuncs[loc.Func] {
+				break
+			}
+			continue
+		}
 		sym := s.Resolve(fr)
 		addr := sym.Addr
 		if addr == 0 {

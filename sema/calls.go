@@ -243,8 +243,8 @@ func (c *checker) ustack(gc *groupCtx, e *parser.CallExpr) *Type {
 	args, mode := e.Args, c.settings.StackMode
 	if id, ok := args[0].(*parser.Ident); ok {
 		m, known := ir.StackModes[id.Name]
-		if !known && (id.Name == "build_id" || id.Name == "addr") {
-			c.errorf(id, "not supported by gs: ustack(%s)", id.Name).WithHint("the modes are bpftrace, perf and raw")
+		if !known && id.Name == "addr" {
+			c.errorf(id, "not supported by gs: ustack(%s)", id.Name).WithHint("the modes are bpftrace, build_id, perf and raw")
 			return nil
 		}
 		if known {

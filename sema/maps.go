@@ -565,6 +565,8 @@ func (c *checker) aggAssign(gc *groupCtx, lhs *parser.MapExpr, call *parser.Call
 		}
 		min, max, step = params[0], params[1], params[2]
 		ok = c.lhistParams(call, min, max, step)
+	case ir.AggHist:
+		ok = c.histArgs(gc, call)
 	default:
 		if len(call.Args) != 1 {
 			c.values(gc, call.Args)
@@ -818,4 +820,38 @@ func (c *checker) finishMaps() {
 	if strCap > 0 || tupleSize > 0 {
 		c.p.StrValueSize = max(ir.StrHeader+strCap, tupleSize)
 	}
+}
+
+// histArgs checks hist(value[, bits]). bits is bpftrace's precision, an
+// integer constant from 0 to 5 (its pre_type_check.cpp): each power of two
+// split into 2^bits buckets. gs's histograms have bits 0 only (the
+// interpreter's hist_bucket and ir.MaxBuckets).
+func (c *checker) histArgs(gc *groupCtx, call *parser.CallExpr) bool {
+	if len(call.Args) != 1 && len(call.Args) != 2 {
+		c.values(gc, call.Args)
+		c.errorf(call, "hist takes 1 or 2 arguments, got %d", len(call.Args)).WithHint("hist(value) or hist(value, bits)")
+		return false
+	}
+	ok := c.integer(gc, call.Args[0], "hist") != nil
+	if len(call.Args) == 1 {
+		return ok
+	}
+	a := call.Args[1]
+	t := c.value(gc, a)
+	v, isConst := c.p.Consts[a]
+	switch {
+	case t == nil:
+		return false
+	case !t.IsInteger() || !isConst:
+		c.errorf(a, "hist bits must be an integer constant")
+		return false
+	case int64(v) < 0 || v > 5:
+		c.errorf(a, "hist bits must be 0 to 5, not %d", int64(v))
+		return false
+	case v != 0:
+		c.errorf(a, "not supported by gs yet: hist bits above 0").
+			WithHint("gs's histograms have one bucket per power of two: hist(value) or hist(value, 0)")
+		return false
+	}
+	return ok
 }

@@ -129,12 +129,14 @@ var unitNs = map[string]uint64{"s": 1e9, "ms": 1e6, "us": 1e3, "ns": 1, "hz": 0}
 // binary of the script's: the runtime runs BEGIN and END itself and
 // interval probes on a timer (see ir's doc).
 func (c *checker) specialProbe(g *Group, pr *parser.Probe) {
-	at := ir.Probe{ID: uint32(len(c.p.Probes)), Name: pr.Kind.String(), Sp: pr.Sp}
+	at := ir.Probe{ID: uint32(len(c.p.Probes)), Sp: pr.Sp}
 	switch pr.Kind {
 	case parser.ProbeBegin:
-		at.Kind = ir.Begin
+		// bpftrace names them begin and end however they are written
+		// (the probe builtin, its attachpoint_passes.cpp).
+		at.Kind, at.Name = ir.Begin, "begin"
 	case parser.ProbeEnd:
-		at.Kind = ir.End
+		at.Kind, at.Name = ir.End, "end"
 	default:
 		at.Kind = ir.Interval
 		period, ok := c.periodNs(pr, "interval")

@@ -42,6 +42,19 @@ var configIgnored = map[string]string{
 	"unstable_addr":      "",
 }
 
+// bpfLicenseNames are the licenses bpftrace's config license takes
+// (BPF_LICENSE_STR in its src/config.cpp): the GPL-compatible ones of the
+// kernel's license_is_gpl_compatible().
+var bpfLicenseNames = []string{"GPL", "GPL v2", "GPL and additional rights", "Dual BSD/GPL", "Dual MIT/GPL", "Dual MPL/GPL"}
+
+var bpfLicenses = func() map[string]bool {
+	m := map[string]bool{}
+	for _, l := range bpfLicenseNames {
+		m[l] = true
+	}
+	return m
+}()
+
 // config applies the config block; envMode says BPFTRACE_STACK_MODE was
 // set, which wins over its stack_mode.
 func (r *Result) config(items []*parser.ConfigItem, envMode bool) {
@@ -91,6 +104,13 @@ func (r *Result) config(items []*parser.ConfigItem, envMode bool) {
 			default:
 				r.Diags.Errorf(it.ValSp, "missing_probes must be \"error\", \"warn\" or \"ignore\", not %q", it.Value)
 			}
+		case "license":
+			if !bpfLicenses[it.Value] {
+				r.Diags.Errorf(it.ValSp, "license %q is not one the kernel's BPF accepts", it.Value).
+					WithHint("the licenses are %s", strings.Join(bpfLicenseNames, ", "))
+				continue
+			}
+			r.Diags.Warnf(it.Sp, "not supported by gs: config license (ignored)").WithHint("%s", configIgnored[key])
 		default:
 			why, known := configIgnored[key]
 			if !known {

@@ -54,13 +54,26 @@ BEGIN { print((config().max_strlen, __builtin_config.stack_mode, config().print_
 		}
 	}
 	_, r := apply(t, `config = { max_strlen = 0; max_strlen = 2; nosuch = 1 } BEGIN { print(config().nokey) }`, Config{StackMode: "fast"})
-	want := `0:0: error: BPFTRACE_STACK_MODE: unknown stack mode "fast" [the modes are bpftrace, perf, raw]
+	want := `0:0: error: BPFTRACE_STACK_MODE: unknown stack mode "fast" [the modes are bpftrace, build_id, perf, raw]
 1:25: error: max_strlen must be an integer from 1 to ` + fmt.Sprint(ir.MaxStrLen) + `
 1:28: error: config max_strlen is set twice
 1:44: error: nosuch: not a known configuration option
 1:80: error: config has no key "nokey" that gs reads [the keys are cpp_demangle, max_strlen, print_maps_on_exit, stack_mode]`
 	if got := brief(r); got != want {
 		t.Errorf("diagnostics:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestConfigLicense: a license the kernel's BPF takes is accepted (and
+// ignored: gs's program is precompiled); any other is an error at it.
+func TestConfigLicense(t *testing.T) {
+	_, r := apply(t, `config = { license = "Dual MIT/GPL" } BEGIN { }`, Config{})
+	if got, want := brief(r), `1:12: warning: not supported by gs: config license (ignored) [gs's BPF program is precompiled]`; got != want {
+		t.Errorf("valid license: %s, want %s", got, want)
+	}
+	_, r = apply(t, `config = { license = "Potato" } BEGIN { }`, Config{})
+	if got, want := brief(r), `1:22: error: license "Potato" is not one the kernel's BPF accepts [the licenses are GPL, GPL v2, GPL and additional rights, Dual BSD/GPL, Dual MIT/GPL, Dual MPL/GPL]`; got != want {
+		t.Errorf("invalid license: %s, want %s", got, want)
 	}
 }
 

@@ -44,7 +44,20 @@ var btErrors = []struct {
 	// words already (semantic_analyser.cpp); only the severity's case
 	// differs.
 	{regexp.MustCompile(`^(.*): error: (call to \w+\(\) expects a map with explicit keys)`), "$1: ERROR: $2"},
+	// parser/rewrite's config license that the kernel refuses; bpftrace
+	// lists its BPF_LICENSE_STR (src/config.cpp) in its unordered_map's
+	// order.
+	{regexp.MustCompile(`^(.*): error: license "(.*)" is not one the kernel's BPF accepts$`), "$1: ERROR: Invalid value for license. Found: $2. Valid values: Dual MIT/GPL, Dual BSD/GPL, Dual MPL/GPL, GPL and additional rights, GPL v2, GPL"},
 }
+
+// btMissing is sema's probe point that matches no function (sema/probes.go,
+// config missing_probes); bpftrace says "No matches for KIND BIN:FUNC."
+// (its attachpoint_passes.cpp), with " Skipping." under missing_probes =
+// "warn".
+var btMissing = regexp.MustCompile(`^(.*): (error|warning): function "(.*)" not found in "(.*?)"(: skipping the probe \(missing_probes = "warn"\))?$`)
+
+// btKinds are the probe kinds' full names, by their short ones.
+var btKinds = map[string]string{"u": "uprobe", "ur": "uretprobe", "uprobe": "uprobe", "uretprobe": "uretprobe"}
 
 // bpftraceStyle rewrites the lines "POS: warning: MSG" of output whose
 // MSG bpftrace words differently as "POS: WARNING: bpftrace's MSG", and
@@ -55,6 +68,24 @@ func bpftraceStyle(output, prog string) string {
 		if m := btCat.FindStringSubmatch(l); m != nil {
 			lines[i] = "ERROR: failed to open file '" + m[1] + "' (" + strings.ToUpper(m[2]) + m[3] + ")"
 			continue
+		}
+		if m := btMissing.FindStringSubmatch(l); m != nil {
+			kind := "uprobe"
+			if i+2 < len(lines) && btCaret.MatchString(lines[i+2]) {
+				// the caret is under the probe point as written
+				src, caret := lines[i+1], strings.TrimRight(lines[i+2], " ")
+				if c := strings.IndexByte(caret, '^'); c < len(src) {
+					k, _, _ := strings.Cut(src[c:], ":")
+					if full, ok := btKinds[k]; ok {
+						kind = full
+					}
+				}
+			}
+			tail := "."
+			if m[2] == "warning" {
+				tail = ". Skipping."
+			}
+			lines[i] = m[1] + ": " + m[2] + ": No matches for " + kind + " " + m[4] + ":" + m[3] + tail
 		}
 		pos, msg, ok := strings.Cut(l, ": warning: ")
 		if bt, known := btWarnings[msg]; ok && known && !btPos.MatchString(l) {

@@ -148,7 +148,7 @@ func TestCounterLabels(t *testing.T) {
 	if a := family(t, s, "gs_map_total"); !slices.Equal(a.LabelNames, []string{"key"}) {
 		t.Errorf("@'s labels %v", a.LabelNames)
 	}
-	if l := family(t, s, "gs_lost_events_total"); len(l.Points) != 1 || l.Points[0].Value != 3 || l.Points[0].Labels[0] != "BEGIN" {
+	if l := family(t, s, "gs_lost_events_total"); len(l.Points) != 1 || l.Points[0].Value != 3 || l.Points[0].Labels[0] != "begin" {
 		t.Errorf("lost events: %+v", l.Points)
 	}
 	if l := family(t, s, "gs_map_full_total"); l.Points[0].Value != 2 {

@@ -201,7 +201,7 @@ func TestSpecialProbes(t *testing.T) {
 	for _, pr := range p.Probes {
 		got = append(got, fmt.Sprintf("%s/%s/%d/%q", pr.Kind, pr.Name, pr.PeriodNs, pr.Binary))
 	}
-	want := `BEGIN/BEGIN/0/"" END/END/0/"" interval/interval:ms:250/250000000/"" interval/interval:s:3/3000000000/"" interval/interval:us:7/7000/""`
+	want := `BEGIN/begin/0/"" END/end/0/"" interval/interval:ms:250/250000000/"" interval/interval:s:3/3000000000/"" interval/interval:us:7/7000/""`
 	if s := strings.Join(got, " "); s != want {
 		t.Errorf("probes %s\nwant   %s", s, want)
 	}

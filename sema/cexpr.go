@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gs-tracer/gs/debuginfo"
+	"github.com/gs-tracer/gs/kbtf"
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
@@ -468,10 +469,15 @@ func (c *checker) programType(n parser.Node, name string, report bool) (*Type, b
 			}
 		}
 	}
+	tagged := strings.HasPrefix(name, "struct ") || strings.HasPrefix(name, "union ") || strings.HasPrefix(name, "enum ")
+	if tagged {
+		if kt := c.kernelType(name); kt != nil {
+			return kt, true
+		}
+	}
 	if !report {
 		return nil, false
 	}
-	tagged := strings.HasPrefix(name, "struct ") || strings.HasPrefix(name, "union ") || strings.HasPrefix(name, "enum ")
 	switch {
 	case first != nil:
 		d := c.errorf(n, "unknown type %q", name)
@@ -492,6 +498,22 @@ func (c *checker) programType(n parser.Node, name string, report bool) (*Type, b
 	}
 	c.pvs().reported = true
 	return nil, false
+}
+
+// kernelType returns the running kernel's struct, union or enum called
+// name, from its BTF (package kbtf), or nil: the types of a name no
+// probe's DWARF has, as bpftrace takes them (struct task_struct in a
+// begin probe). Its C is the kernel's.
+func (c *checker) kernelType(name string) *Type {
+	k, err := kbtf.Load()
+	if err != nil {
+		return nil
+	}
+	dt, err := k.Type(name)
+	if err != nil {
+		return nil
+	}
+	return c.pvs().ct.convert(dt)
 }
 
 // typedefIdent returns the type an identifier names in sizeof(NAME), when

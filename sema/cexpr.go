@@ -5,9 +5,9 @@ import (
 	"strings"
 
 	"github.com/gs-tracer/gs/debuginfo"
-	"github.com/gs-tracer/gs/kbtf"
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/ir"
+	"github.com/gs-tracer/gs/kbtf"
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/printfmt"
 )

@@ -317,6 +317,10 @@ func (g *gen) stmt(s parser.Stmt) {
 		if s.Var != nil && s.Init != nil {
 			g.line(s.Span())
 			g.assign(&parser.AssignStmt{LHS: s.Var, Op: "=", RHS: s.Init, Sp: s.Sp})
+		} else if v := g.p.Vars[s.Var]; s.Var != nil && v != nil {
+			// `let $x;` starts $x at 0 each time it runs (in a loop's body too).
+			g.line(s.Span())
+			g.zeroVar(v)
 		}
 	default:
 		panic(fmt.Sprintf("gen: unexpected statement %T", s))

@@ -72,12 +72,17 @@ tokens {
     CONTINUE,
     LET,
     CONFIG,
-    MACRO
+    MACRO,
+    TYPEOF,
+    IF_EXPR
 }
 
 // config, macro, begin and end are keywords only at the top level, and let
 // only before a $variable or @map (parser/lex.go), so a program variable
-// may still be called config or end.
+// may still be called config or end. An `if` where a statement cannot
+// start (after `=`, `(`, `,`, an operator ...) is IF_EXPR, an if used as a
+// value (parser/lex.go); elsewhere it is IF, which keeps a statement's
+// `if` LL(1) against an expression's.
 program
     : (cDecl | configBlock | macroDecl | mapDecl | group)* EOF
     ;
@@ -90,14 +95,29 @@ mapDecl
 // C type definitions: struct A { int x[4]; struct B *next; }, unions and
 // enums, used in casts as the program's own types are.
 cDecl
-    : (STRUCT | UNION) IDENT '{' cField* '}' ';'?
+    : (STRUCT | UNION) IDENT '{' cField* '}' cAttribute* ';'?
     | ENUM IDENT? '{' (cEnumerator (',' cEnumerator)* ','?)? '}' ';'?
     ;
 
 // The last member's `;` may be left out, as bpftrace allows; a member's
-// type may be a struct or union defined in place.
+// type may be a struct or union defined in place. One type may declare
+// several members: `unsigned int a:4, b:8;`.
 cField
-    : cFieldType '*'* IDENT ('[' INT_LIT ']')* (':' INT_LIT)? ';'?
+    : cFieldType cDeclarator (',' cDeclarator)* ';'?
+    ;
+
+cDeclarator
+    : '*'* IDENT ('[' INT_LIT ']')* (':' INT_LIT)?
+    ;
+
+// __attribute__((packed)), __attribute__((aligned(N))) after a struct's
+// braces; the IDENT is __attribute__ (the parser package checks it).
+cAttribute
+    : IDENT '(' '(' cAttributeItem (',' cAttributeItem)* ')' ')'
+    ;
+
+cAttributeItem
+    : IDENT ('(' INT_LIT ')')?
     ;
 
 cFieldType
@@ -162,20 +182,38 @@ angleStmtList
     : (blockStmt | ';')* (angleStmt (';' angleStmtList)?)?
     ;
 
+// The parentheses around a for's head may be left out, as bpftrace allows.
 blockStmt
     : ifStmt
     | WHILE '(' expr ')' block
     | UNROLL '(' expr ')' block
-    | FOR '(' VAR ':' (MAP | expr '..' expr) ')' block
+    | FOR ('(' forHead ')' | forHead) block
+    ;
+
+forHead
+    : VAR ':' (MAP | expr '..' expr)
     ;
 
 ifStmt
-    : IF '(' expr ')' block (ELSE (ifStmt | block))?
+    : IF ifBody
     ;
 
-// let $x; let $x: type = v; let @m = hash(N).
+// The condition is `(expr)` or, as in bpftrace, a unary expression that
+// does not start with `(`: `if $x { ... }`, `if !$done { ... }`.
+ifBody
+    : ifCond block (ELSE (IF ifBody | block))?
+    ;
+
+ifCond
+    : '(' expr ')'
+    | op = ('!' | '~' | '-' | '*' | '&') unaryExpr
+    | atom (op = ('.' | '->') (IDENT | INT_LIT) | '[' expr (',' expr)* ']')*
+    ;
+
+// let $x; let $x: type = v; let @m = hash(N). The type may be an array,
+// `let $a: struct Foo *[2]`.
 letStmt
-    : LET VAR (':' typeName)? ('=' expr)?
+    : LET VAR (':' typeName arrayDims?)? ('=' expr)?
     | LET MAP '=' expr
     ;
 
@@ -326,7 +364,16 @@ postfixExpr
     : primary (op = ('.' | '->') (IDENT | INT_LIT) | '[' expr (',' expr)* ']' | op = ('++' | '--'))*
     ;
 
+// An atom is a primary that starts with neither `(` nor `{`.
 primary
+    : atom
+    | '(' expr (',' expr)* ','? ')'
+    | '(' IDENT '=' expr (',' IDENT '=' expr)* ','? ')'
+    | '{' stmtList '}'
+    | IF_EXPR ifBody
+    ;
+
+atom
     : INT_LIT
     | CHAR_LIT
     | STRING+
@@ -338,9 +385,12 @@ primary
     | MAP
     | SIZEOF '(' (expr | castType) ')'
     | OFFSETOF '(' typeName ',' IDENT ('.' IDENT)* ')'
-    | '(' expr (',' expr)* ','? ')'
-    | '(' IDENT '=' expr (',' IDENT '=' expr)* ','? ')'
-    | '{' stmtList '}'
+    | typeofType
+    ;
+
+// typeof(TYPE) or typeof(EXPR): a type, as a macro's argument or in a let.
+typeofType
+    : TYPEOF '(' (castType | expr) ')'
     ;
 
 // typeName is any type; castType is a type that cannot be read as an
@@ -348,6 +398,7 @@ primary
 typeName
     : castType
     | IDENT
+    | typeofType
     ;
 
 castType

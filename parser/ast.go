@@ -29,6 +29,10 @@ type CDecl struct {
 	Sp      diag.Span
 	NameSp  diag.Span
 	Defined bool // the braces were written (always, for now)
+	// Packed and Aligned are __attribute__((packed)) and
+	// __attribute__((aligned(N))) (0 when not written).
+	Packed  bool
+	Aligned int
 }
 
 // CField is one member: Type, then Name with its array dimensions and an
@@ -135,7 +139,12 @@ func (p *Probe) Span() diag.Span { return p.Sp }
 type Block struct {
 	Stmts []Stmt
 	Angle bool // written with < >
-	Sp    diag.Span
+	// Scoped is set on a block written in the script (a probe's, an if's,
+	// a loop's): a $variable it introduces is gone after it. The blocks
+	// the parser makes to group statements (a macro's hoisted ones) and a
+	// macro's body as a statement are not.
+	Scoped bool
+	Sp     diag.Span
 }
 
 // Span implements Node.
@@ -345,6 +354,21 @@ type BinaryExpr struct {
 	Sp diag.Span
 }
 
+// IfExpr is an if used as a value, `if (c) { X } else { Y }`: the value of
+// the block that runs. The parser turns it into a CondExpr (each block a
+// value alone) or hoists it (see parser/macro.go); sema never sees one.
+type IfExpr struct {
+	If *IfStmt
+	Sp diag.Span
+}
+
+// TypeofExpr is typeof(TYPE) or typeof(EXPR) as a value: a macro's
+// argument that the macro's body uses as a type (sizeof(t), (t *)p).
+type TypeofExpr struct {
+	Type *TypeExpr
+	Sp   diag.Span
+}
+
 // CondExpr is `Cond ? Then : Else`.
 type CondExpr struct {
 	Cond, Then, Else Expr
@@ -353,8 +377,10 @@ type CondExpr struct {
 
 // TypeExpr names a type in a cast, sizeof or offsetof: "int",
 // "unsigned long", "struct item", "uint64_t", with Ptr levels of `*`.
+// Of is set (and Name "") for typeof(EXPR), the type of EXPR.
 type TypeExpr struct {
 	Name string
+	Of   Expr
 	Ptr  int
 	// Dims are the dimensions of a cast to an array type, (int8[8])x,
 	// outermost first; -1 for (int8[])x, sized by x.
@@ -424,6 +450,10 @@ func (*IncDecExpr) exprNode()           {}
 func (e *UnaryExpr) Span() diag.Span    { return e.Sp }
 func (e *BinaryExpr) Span() diag.Span   { return e.Sp }
 func (e *CondExpr) Span() diag.Span     { return e.Sp }
+func (e *IfExpr) Span() diag.Span       { return e.Sp }
+func (e *TypeofExpr) Span() diag.Span   { return e.Sp }
+func (*IfExpr) exprNode()               {}
+func (*TypeofExpr) exprNode()           {}
 func (e *TypeExpr) Span() diag.Span     { return e.Sp }
 func (e *CastExpr) Span() diag.Span     { return e.Sp }
 func (e *FieldExpr) Span() diag.Span    { return e.Sp }

@@ -184,7 +184,7 @@ func (b *builder) probe(t *antlrgs.ProbeContext) *Probe {
 }
 
 func (b *builder) block(t *antlrgs.BlockContext) *Block {
-	blk := &Block{Sp: b.ctxSpan(t)}
+	blk := &Block{Scoped: true, Sp: b.ctxSpan(t)}
 	for _, c := range kids(t) {
 		switch c := c.(type) {
 		case antlr.TerminalNode:
@@ -238,7 +238,13 @@ func (b *builder) blockStmt(t *antlrgs.BlockStmtContext) Stmt {
 	var body *Block
 	var v *VarExpr
 	var m *MapExpr
+	parts := ks[1:]
 	for _, c := range ks[1:] {
+		if h, ok := c.(*antlrgs.ForHeadContext); ok {
+			parts = append(parts, kids(h)...)
+		}
+	}
+	for _, c := range parts {
 		switch c := c.(type) {
 		case *antlrgs.ExprContext:
 			x := b.expr(c)
@@ -297,6 +303,16 @@ func (b *builder) letStmt(t *antlrgs.LetStmtContext) Stmt {
 			if s.Type = b.typeName(c); s.Type == nil {
 				return nil
 			}
+		case *antlrgs.ArrayDimsContext:
+			if s.Type != nil {
+				s.Type.Dims = b.arrayDims(c)
+				s.Type.Sp = join(s.Type.Sp, b.ctxSpan(c))
+				for _, d := range s.Type.Dims {
+					if d < 0 {
+						b.diags.Errorf(b.ctxSpan(c), "a variable's array type needs its size: [N]")
+					}
+				}
+			}
 		case *antlrgs.ExprContext, *antlrgs.AngleExprContext:
 			if s.Init = b.expr(c); s.Init == nil {
 				return nil
@@ -310,24 +326,65 @@ func (b *builder) letStmt(t *antlrgs.LetStmtContext) Stmt {
 }
 
 func (b *builder) ifStmt(t *antlrgs.IfStmtContext) *IfStmt {
-	s := &IfStmt{Sp: b.ctxSpan(t)}
 	for _, c := range kids(t) {
+		if body, ok := c.(*antlrgs.IfBodyContext); ok {
+			return b.ifBody(body, b.ctxSpan(t))
+		}
+	}
+	return &IfStmt{Sp: b.ctxSpan(t)}
+}
+
+// ifBody converts an if's condition, block and else; sp is the if's span,
+// from its keyword.
+func (b *builder) ifBody(t *antlrgs.IfBodyContext, sp diag.Span) *IfStmt {
+	s := &IfStmt{Sp: sp}
+	ks := kids(t)
+	for i, c := range ks {
 		switch c := c.(type) {
-		case *antlrgs.ExprContext:
-			s.Cond = b.expr(c)
+		case *antlrgs.IfCondContext:
+			s.Cond = b.ifCond(c)
 		case *antlrgs.BlockContext:
 			if s.Then == nil {
 				s.Then = b.block(c)
 			} else {
 				s.Else = b.block(c)
 			}
-		case *antlrgs.IfStmtContext:
-			if e := b.ifStmt(c); e != nil {
-				s.Else = e
-			}
+		case *antlrgs.IfBodyContext:
+			// else if: the span of the inner if starts at its keyword.
+			s.Else = b.ifBody(c, join(b.ctxSpan(ks[i-1]), b.ctxSpan(c)))
 		}
 	}
 	return s
+}
+
+// ifCond converts an if's condition: (expr), a unary operator and its
+// operand, or an atom with field selections and indexes.
+func (b *builder) ifCond(t *antlrgs.IfCondContext) Expr {
+	ks := kids(t)
+	if len(ks) == 0 {
+		return nil
+	}
+	switch c := ks[0].(type) {
+	case *antlrgs.AtomContext:
+		x := b.atom(c)
+		if x == nil {
+			return nil
+		}
+		return b.postfixOps(x, b.ctxSpan(c), tokenType(kids(c)[0]) == antlrgs.GsParserMAP, ks)
+	}
+	switch tokenType(ks[0]) {
+	case antlrgs.GsParserLPAREN:
+		if len(ks) >= 2 {
+			return b.expr(ks[1])
+		}
+	default:
+		if len(ks) == 2 {
+			if x := b.unary(ks[1]); x != nil {
+				return &UnaryExpr{Op: b.ctxText(ks[0]), X: x, Sp: b.ctxSpan(t)}
+			}
+		}
+	}
+	return nil
 }
 
 // stmt converts stmt and angleStmt.
@@ -589,8 +646,16 @@ func (b *builder) postfix(t *antlrgs.PostfixExprContext) Expr {
 	if x == nil {
 		return nil
 	}
-	start := b.ctxSpan(p)
-	isMap := tokenType(kids(p)[0]) == antlrgs.GsParserMAP
+	isMap := false
+	if a, ok := kids(p)[0].(*antlrgs.AtomContext); ok {
+		isMap = tokenType(kids(a)[0]) == antlrgs.GsParserMAP
+	}
+	return b.postfixOps(x, b.ctxSpan(p), isMap, ks)
+}
+
+// postfixOps applies the field selections, indexes and ++/-- in ks[1:] to
+// x, whose source starts at start; isMap says x was written as a @map.
+func (b *builder) postfixOps(x Expr, start diag.Span, isMap bool, ks []antlr.Tree) Expr {
 	for i := 1; i < len(ks); {
 		switch tokenType(ks[i]) {
 		case antlrgs.GsParserDOT, antlrgs.GsParserARROW:
@@ -653,6 +718,24 @@ func (b *builder) postfix(t *antlrgs.PostfixExprContext) Expr {
 func (b *builder) primary(t *antlrgs.PrimaryContext) Expr {
 	ks := kids(t)
 	if len(ks) == 0 {
+		return nil
+	}
+	if a, ok := ks[0].(*antlrgs.AtomContext); ok {
+		return b.atom(a)
+	}
+	return b.atom(t)
+}
+
+// atom converts atom and the rest of primary.
+func (b *builder) atom(t antlr.ParserRuleContext) Expr {
+	ks := kids(t)
+	if len(ks) == 0 {
+		return nil
+	}
+	if ty, ok := ks[0].(*antlrgs.TypeofTypeContext); ok {
+		if typ := b.typeName(ty); typ != nil {
+			return &TypeofExpr{Type: typ, Sp: typ.Sp}
+		}
 		return nil
 	}
 	first, _ := ks[0].(antlr.TerminalNode)
@@ -739,6 +822,14 @@ func (b *builder) primary(t *antlrgs.PrimaryContext) Expr {
 		}
 		o.Field = strings.Join(path, ".")
 		return o
+	case antlrgs.GsParserIF_EXPR:
+		if len(ks) == 2 {
+			if body, ok := ks[1].(*antlrgs.IfBodyContext); ok {
+				b.blockExprs = true
+				return &IfExpr{If: b.ifBody(body, sp), Sp: sp}
+			}
+		}
+		return nil
 	case antlrgs.GsParserLBRACE:
 		for _, c := range ks[1:] {
 			if l, ok := c.(*antlrgs.StmtListContext); ok {
@@ -783,6 +874,27 @@ func (b *builder) typeName(t antlr.Tree) *TypeExpr {
 			return b.typeName(ks[0])
 		}
 		return nil
+	case *antlrgs.TypeofTypeContext:
+		// typeof(TYPE) is TYPE; typeof(EXPR) is the type of EXPR.
+		ks := kids(t)
+		if len(ks) != 4 {
+			return nil
+		}
+		if ct, ok := ks[2].(*antlrgs.CastTypeContext); ok {
+			typ := b.typeName(ct)
+			if typ != nil {
+				typ.Sp = b.ctxSpan(t)
+			}
+			return typ
+		}
+		x := b.expr(ks[2])
+		if x == nil {
+			return nil
+		}
+		if tx, ok := x.(*TypeofExpr); ok {
+			return tx.Type // typeof(typeof(T))
+		}
+		return &TypeExpr{Of: x, Sp: b.ctxSpan(t)}
 	case antlr.TerminalNode:
 		if t.GetSymbol().GetTokenType() == antlrgs.GsParserIDENT {
 			return &TypeExpr{Name: t.GetText(), Sp: b.ctxSpan(t)}

@@ -109,6 +109,10 @@ func describe(n Node) string {
 		return fmt.Sprintf("ConfigItem %s=%q", n.Key, n.Value)
 	case *BlockExpr:
 		return "BlockExpr"
+	case *IfExpr:
+		return "IfExpr"
+	case *TypeofExpr:
+		return "TypeofExpr"
 	case *TupleExpr:
 		if n.Names != nil {
 			return "TupleExpr record " + strings.Join(n.Names, " ")
@@ -148,6 +152,9 @@ func describe(n Node) string {
 		return "CondExpr"
 	case *TypeExpr:
 		s := "TypeExpr " + n.Name
+		if n.Of != nil {
+			s += "typeof"
+		}
 		if n.Ptr > 0 {
 			s += " " + strings.Repeat("*", n.Ptr)
 		}

@@ -98,6 +98,9 @@ func (l *errorListener) hint(p antlr.Parser, tok antlr.Token, h string) string {
 		prev = l.toks[i-1].GetTokenType()
 	}
 	typ := tok.GetTokenType()
+	if _, body := ctx.GetParent().(*antlrgs.IfBodyContext); body && isOperator(typ) && ctx.GetChildCount() == 0 {
+		return "an if's condition without parentheses is a unary expression; put one with operators in parentheses: if (a " + tok.GetText() + " b) { ... }"
+	}
 	switch ctx.(type) {
 	case *antlrgs.ProgramContext:
 		if prev == antlrgs.GsParserGT {
@@ -113,10 +116,11 @@ func (l *errorListener) hint(p antlr.Parser, tok antlr.Token, h string) string {
 		if prev == antlrgs.GsParserSLASH {
 			return `a filter ends at its second "/"; put a division in parentheses, e.g. /(a / b) > 1/`
 		}
-	case *antlrgs.IfStmtContext:
-		if prev == antlrgs.GsParserIF {
-			return "the condition of an if goes in parentheses: if (CONDITION) { ... }"
+	case *antlrgs.IfBodyContext, *antlrgs.IfCondContext:
+		if prev == antlrgs.GsParserIF || prev == antlrgs.GsParserIF_EXPR {
+			return "an if's condition is in parentheses, if (CONDITION) { ... }, or a unary expression: if $x { ... }"
 		}
+
 	}
 	if (typ == antlrgs.GsParserGE || typ == antlrgs.GsParserSHR) && inAngleTop(ctx) {
 		h = fmt.Sprintf("%q cannot be used at the top level of a < > block; put the expression in parentheses", tok.GetText())
@@ -137,7 +141,7 @@ func inAngleTop(ctx antlr.ParserRuleContext) bool {
 		case *antlrgs.BlockContext:
 			return c.GetStart() != nil && c.GetStart().GetTokenType() == antlrgs.GsParserLT
 		case *antlrgs.ExprContext, *antlrgs.FilterExprContext, *antlrgs.PrimaryContext,
-			*antlrgs.PostfixExprContext, *antlrgs.IfStmtContext, *antlrgs.TypeNameContext:
+			*antlrgs.PostfixExprContext, *antlrgs.IfCondContext, *antlrgs.TypeNameContext:
 			return false
 		}
 	}
@@ -174,7 +178,8 @@ func startsExpr(t int) bool {
 		antlrgs.GsParserVAR, antlrgs.GsParserMAP, antlrgs.GsParserSIZEOF,
 		antlrgs.GsParserOFFSETOF, antlrgs.GsParserLPAREN, antlrgs.GsParserNOT,
 		antlrgs.GsParserTILDE, antlrgs.GsParserMINUS, antlrgs.GsParserSTAR,
-		antlrgs.GsParserAMP, antlrgs.GsParserPARAM, antlrgs.GsParserINC, antlrgs.GsParserDEC:
+		antlrgs.GsParserAMP, antlrgs.GsParserPARAM, antlrgs.GsParserINC, antlrgs.GsParserDEC,
+		antlrgs.GsParserIF_EXPR, antlrgs.GsParserTYPEOF:
 		return true
 	}
 	return false
@@ -255,6 +260,8 @@ func tokenName(t int) string {
 		return "variable"
 	case antlrgs.GsParserMAP:
 		return "map"
+	case antlrgs.GsParserIF_EXPR:
+		return `"if"`
 	}
 	for kw, kt := range keywords {
 		if kt == t {

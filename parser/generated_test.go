@@ -39,6 +39,7 @@ func TestKeywords(t *testing.T) {
 		}
 	}
 	spelled[antlrgs.GsParserLET] = letKeyword
+	spelled[antlrgs.GsParserIF_EXPR] = "if"
 	names := antlrgs.GsParserStaticData.SymbolicNames
 	for typ := antlrgs.GsLexerBAD_CHARACTER + 1; typ < len(names); typ++ {
 		if _, ok := spelled[typ]; !ok {

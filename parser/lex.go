@@ -112,6 +112,7 @@ var keywords = map[string]int{
 	"unroll":   antlrgs.GsParserUNROLL,
 	"break":    antlrgs.GsParserBREAK,
 	"continue": antlrgs.GsParserCONTINUE,
+	"typeof":   antlrgs.GsParserTYPEOF,
 }
 
 // topKeywords are keywords only at the top level, where no expression can
@@ -194,6 +195,9 @@ func lex(src *source, diags *diag.List) *lexed {
 			kt, ok := keywords[t.GetText()]
 			if !ok && n.topLevel() {
 				kt, ok = topKeywords[t.GetText()]
+			}
+			if kt == antlrgs.GsParserIF && !startsStatement(n.prev) {
+				kt = antlrgs.GsParserIF_EXPR // an if used as a value
 			}
 			if ok {
 				t = factory.Create(lx.GetTokenSourceCharStreamPair(), kt, t.GetText(),
@@ -288,6 +292,19 @@ func (n *nesting) next(typ int) {
 		}
 	}
 	n.prev, n.ifClosed = typ, ifClosed
+}
+
+// startsStatement reports whether a statement may start after a token of
+// type prev (0 for none): an `if` there is a statement, elsewhere (after
+// `=`, `(`, `,`, `return`, an operator) an if used as a value. The `<` and
+// `>` of angle blocks count, so `a < if ...` is not an if-expression.
+func startsStatement(prev int) bool {
+	switch prev {
+	case 0, antlrgs.GsLexerLBRACE, antlrgs.GsLexerRBRACE, antlrgs.GsLexerSEMI, antlrgs.GsParserELSE,
+		antlrgs.GsLexerLT, antlrgs.GsLexerGT:
+		return true
+	}
+	return false
 }
 
 // opensBlockStmt reports whether keyword t is followed by `(...)` and a

@@ -167,6 +167,8 @@ func (x *expander) rewriter(depth int) *rw {
 		switch e := e.(type) {
 		case *BlockExpr:
 			return x.blockExpr(e, r)
+		case *IfExpr:
+			return x.ifValue(e.If, r)
 		case *IncDecExpr:
 			return x.incDec(e, r)
 		}
@@ -179,7 +181,7 @@ func (x *expander) rewriter(depth int) *rw {
 			x.b.diags.Errorf(sp, "macro %s has no value", m.name).WithHint("its body is empty")
 			return &IntLit{Text: "0", Sp: sp}
 		}
-		if _, ok := m.body.Stmts[n-1].(*ExprStmt); !ok {
+		if !isValueStmt(m.body.Stmts[n-1]) {
 			x.b.diags.Errorf(sp, "macro %s has no value", m.name).
 				WithHint("its body does not end in an expression; call it as a statement")
 			return &IntLit{Text: "0", Sp: sp}
@@ -194,15 +196,19 @@ func (x *expander) rewriter(depth int) *rw {
 			return &IntLit{Text: "0", Sp: sp}
 		}
 		last := len(body.Stmts) - 1
-		es, ok := body.Stmts[last].(*ExprStmt)
-		if !ok {
-			return &IntLit{Text: "0", Sp: sp}
-		}
 		if last > 0 {
 			*x.hoist = append(*x.hoist, body.Stmts[:last]...)
 		}
-		setSpan(es.X, sp) // print(add(1)) says "add(1) = 2"
-		return es.X
+		switch s := body.Stmts[last].(type) {
+		case *ExprStmt:
+			setSpan(s.X, sp) // print(add(1)) says "add(1) = 2"
+			return s.X
+		case *IfStmt:
+			v := x.ifValue(s, nil) // the body is expanded already
+			setSpan(v, sp)
+			return v
+		}
+		return &IntLit{Text: "0", Sp: sp}
 	}
 	return r
 }
@@ -213,7 +219,14 @@ func (x *expander) blockExpr(be *BlockExpr, r *rw) Expr {
 	n := len(be.Body.Stmts)
 	var last *ExprStmt
 	if n > 0 {
-		last, _ = be.Body.Stmts[n-1].(*ExprStmt)
+		switch s := be.Body.Stmts[n-1].(type) {
+		case *ExprStmt:
+			last = s
+		case *IfStmt:
+			if isValueStmt(s) {
+				last = &ExprStmt{X: &IfExpr{If: s, Sp: s.Sp}}
+			}
+		}
 	}
 	switch {
 	case last == nil:
@@ -230,6 +243,98 @@ func (x *expander) blockExpr(be *BlockExpr, r *rw) Expr {
 		*x.hoist = append(*x.hoist, body.Stmts...)
 	}
 	return cloneExpr(last.X, r)
+}
+
+// isValueStmt reports whether s, the last statement of a block used as a
+// value, gives the value: an expression, or an if whose every branch ends
+// in one.
+func isValueStmt(s Stmt) bool {
+	switch s := s.(type) {
+	case *ExprStmt:
+		return true
+	case *IfStmt:
+		return s.Else != nil && isValueBlock(s.Then) && isValueStmt(s.Else)
+	case *Block:
+		return isValueBlock(s)
+	}
+	return false
+}
+
+func isValueBlock(b *Block) bool {
+	return b != nil && len(b.Stmts) > 0 && isValueStmt(b.Stmts[len(b.Stmts)-1])
+}
+
+// ifValue is the value of if s, whose blocks end in values (bpftrace's if
+// expression). When every block is its value alone it is c ? a : b, which
+// works anywhere. Otherwise, where the statement using the value may run
+// statements first, `let $t; if (c) { ...; $t = a } else { ...; $t = b }`
+// goes before it and the value is $t. r expands what s holds (nil: s is
+// expanded already).
+func (x *expander) ifValue(s *IfStmt, r *rw) Expr {
+	if s.Else == nil || !isValueStmt(s) {
+		what, hint := "every block of an if used as a value must end in an expression", "write the value last in each block: if (c) { a } else { b }"
+		if s.Else == nil {
+			what, hint = "an if used as a value needs an else", "add the value when the condition is false: if (c) { a } else { b }"
+		}
+		x.b.diags.Errorf(s.Sp, "%s", what).WithHint("%s", hint)
+		return &IntLit{Text: "0", Sp: s.Sp}
+	}
+	if v := pureValue(s); v != nil {
+		return cloneExpr(v, r)
+	}
+	if x.hoist == nil {
+		x.b.diags.Errorf(s.Sp, "not supported by gs: an if with statements in its blocks used as a value here").
+			WithHint("use it in a statement of its own, e.g. $v = if (c) { ...; a } else { ...; b };")
+		return &IntLit{Text: "0", Sp: s.Sp}
+	}
+	x.calls++
+	tmp := &VarExpr{Name: fmt.Sprintf("if__%d", x.calls), Sp: s.Sp}
+	set := assignLast(s, tmp).(*IfStmt)
+	var st Stmt = set
+	if r != nil {
+		st, _ = r.stmt(set)
+	}
+	*x.hoist = append(*x.hoist, &LetStmt{Var: tmp, Sp: s.Sp}, st)
+	return &VarExpr{Name: tmp.Name, Sp: s.Sp}
+}
+
+// pureValue returns c ? a : b (nested for else-if and nested ifs) for an
+// if whose every block is a value alone, or nil.
+func pureValue(s Stmt) Expr {
+	switch s := s.(type) {
+	case *ExprStmt:
+		return s.X
+	case *Block:
+		if len(s.Stmts) == 1 {
+			return pureValue(s.Stmts[0])
+		}
+	case *IfStmt:
+		then, els := pureValue(s.Then), pureValue(s.Else)
+		if then != nil && els != nil {
+			return &CondExpr{Cond: s.Cond, Then: then, Else: els, Sp: s.Sp}
+		}
+	}
+	return nil
+}
+
+// assignLast returns a copy of value statement s (isValueStmt) in which
+// the value is assigned to v.
+func assignLast(s Stmt, v *VarExpr) Stmt {
+	switch s := s.(type) {
+	case *ExprStmt:
+		return &AssignStmt{LHS: &VarExpr{Name: v.Name, Sp: s.X.Span()}, Op: "=", RHS: s.X, Sp: s.X.Span()}
+	case *Block:
+		c := *s
+		n := len(s.Stmts)
+		c.Stmts = append(append([]Stmt(nil), s.Stmts[:n-1]...), assignLast(s.Stmts[n-1], v))
+		return &c
+	case *IfStmt:
+		c := *s
+		c.Then = assignLast(s.Then, v).(*Block)
+		c.Else = assignLast(s.Else, v)
+		return &c
+	}
+	return s
 }
 
 // incDec is x++ (x--, ++x, --x) used as a value where it is evaluated
@@ -336,6 +441,13 @@ func (x *expander) expand(m *macroDef, args []Expr, sp diag.Span, depth int) *Bl
 			}
 		}
 	}
+	// typeArg is the type of a typeof(...) argument called name.
+	typeArg := func(name string) *TypeExpr {
+		if tx, ok := exprs[name].(*TypeofExpr); ok {
+			return tx.Type
+		}
+		return nil
+	}
 	x.calls++
 	n := x.calls
 	failed := false
@@ -364,8 +476,42 @@ func (x *expander) expand(m *macroDef, args []Expr, sp diag.Span, depth int) *Bl
 			if a, ok := exprs[e.Name]; ok {
 				return cloneExpr(a, nil)
 			}
+		case *SizeofExpr:
+			// sizeof(t) and sizeof(t[N]) of a typeof(...) argument t.
+			x, dims := e.X, []int(nil)
+			if ix, ok := x.(*IndexExpr); ok {
+				if n, ok := ix.Index.(*IntLit); ok && n.Val > 0 {
+					x, dims = ix.X, []int{int(n.Val)}
+				}
+			}
+			if id, ok := x.(*Ident); ok && typeArg(id.Name) != nil {
+				t := typeArg(id.Name)
+				c := cloneType(t, nil)
+				c.Dims = append(c.Dims, dims...)
+				return &SizeofExpr{Type: c, Sp: e.Sp}
+			}
 		}
 		return nil
+	}
+	r.typ = func(t *TypeExpr) *TypeExpr {
+		// t * and t[N] of a typeof(...) argument t; typeof(t).
+		var at *TypeExpr
+		switch id := t.Of.(type) {
+		case nil:
+			if t.Name != "" {
+				at = typeArg(t.Name)
+			}
+		case *Ident:
+			at = typeArg(id.Name)
+		}
+		if at == nil {
+			return nil
+		}
+		c := cloneType(at, nil)
+		c.Ptr += t.Ptr
+		c.Dims = append(c.Dims, t.Dims...)
+		c.Sp = t.Sp
+		return c
 	}
 	body := cloneBlock(m.body, r)
 	if failed {
@@ -377,7 +523,9 @@ func (x *expander) expand(m *macroDef, args []Expr, sp diag.Span, depth int) *Bl
 	}
 	x.active[m] = true
 	defer delete(x.active, m)
-	return cloneBlock(body, x.rewriter(depth+1))
+	out := cloneBlock(body, x.rewriter(depth+1))
+	out.Scoped = false // the caller's $variables it assigns stay the caller's
+	return out
 }
 
 // callsMacro says whether e calls a macro anywhere in it.

@@ -923,15 +923,18 @@ t.gs:1:20: error: unexpected "}", expected probe, "BEGIN", "END" or end of file
 `,
 		},
 		{
-			"BEGIN { if x { } }",
+			"BEGIN { if x + 1 { } }",
 			`
-t.gs:1:12: error: expected "("
-    BEGIN { if x { } }
-               ^
-hint: the condition of an if goes in parentheses: if (CONDITION) { ... }
-t.gs:1:14: error: expected ")"
-    BEGIN { if x { } }
+t.gs:1:14: error: unexpected "+", expected "{" or "<"
+    BEGIN { if x + 1 { } }
                  ^
+hint: an if's condition without parentheses is a unary expression; put one with operators in parentheses: if (a + b) { ... }
+t.gs:1:18: error: unexpected "{", expected "}"
+    BEGIN { if x + 1 { } }
+                     ^
+t.gs:1:22: error: unexpected "}", expected probe, "BEGIN", "END" or end of file
+    BEGIN { if x + 1 { } }
+                         ^
 `,
 		},
 		{

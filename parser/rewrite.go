@@ -13,6 +13,25 @@ import "github.com/gs-tracer/gs/diag"
 type rw struct {
 	expr func(Expr) Expr
 	stmt func(Stmt) (Stmt, bool)
+	// typ replaces a type when it returns non-nil (a macro's parameter
+	// used as a type).
+	typ func(*TypeExpr) *TypeExpr
+}
+
+// cloneType returns a deep copy of t, rewritten by r.
+func cloneType(t *TypeExpr, r *rw) *TypeExpr {
+	if t == nil {
+		return nil
+	}
+	if r != nil && r.typ != nil {
+		if c := r.typ(t); c != nil {
+			return c
+		}
+	}
+	c := *t
+	c.Dims = append([]int(nil), t.Dims...)
+	c.Of = cloneExpr(t.Of, r)
+	return &c
 }
 
 // cloneStmt returns a deep copy of s, rewritten by r (nil: none).
@@ -57,10 +76,7 @@ func cloneStmt(s Stmt, r *rw) Stmt {
 			c.Map, _ = cloneExpr(s.Map, r).(*MapExpr)
 		}
 		c.Init = cloneExpr(s.Init, r)
-		if s.Type != nil {
-			t := *s.Type
-			c.Type = &t
-		}
+		c.Type = cloneType(s.Type, r)
 		return &c
 	case *ReturnStmt:
 		c := *s
@@ -88,7 +104,7 @@ func cloneBlock(b *Block, r *rw) *Block {
 	if b == nil {
 		return nil
 	}
-	c := &Block{Angle: b.Angle, Sp: b.Sp}
+	c := &Block{Angle: b.Angle, Scoped: b.Scoped, Sp: b.Sp}
 	for _, s := range b.Stmts {
 		if r != nil && r.stmt != nil {
 			if s2, ok := r.stmt(s); ok {
@@ -169,12 +185,18 @@ func cloneExpr(e Expr, r *rw) Expr {
 		c.Cond, c.Then, c.Else = ce(e.Cond), ce(e.Then), ce(e.Else)
 		return &c
 	case *TypeExpr:
+		return cloneType(e, r)
+	case *TypeofExpr:
 		c := *e
+		c.Type = cloneType(e.Type, r)
+		return &c
+	case *IfExpr:
+		c := *e
+		c.If, _ = cloneStmt(e.If, r).(*IfStmt)
 		return &c
 	case *CastExpr:
 		c := *e
-		t := *e.Type
-		c.Type, c.X = &t, ce(e.X)
+		c.Type, c.X = cloneType(e.Type, r), ce(e.X)
 		return &c
 	case *FieldExpr:
 		c := *e
@@ -193,16 +215,12 @@ func cloneExpr(e Expr, r *rw) Expr {
 		return &c
 	case *SizeofExpr:
 		c := *e
-		if e.Type != nil {
-			t := *e.Type
-			c.Type = &t
-		}
+		c.Type = cloneType(e.Type, r)
 		c.X = ce(e.X)
 		return &c
 	case *OffsetofExpr:
 		c := *e
-		t := *e.Type
-		c.Type = &t
+		c.Type = cloneType(e.Type, r)
 		return &c
 	}
 	return e

@@ -103,6 +103,12 @@ func children(n Node) []Node {
 		add(n.Type, n.X)
 	case *OffsetofExpr:
 		add(n.Type)
+	case *TypeExpr:
+		add(n.Of)
+	case *TypeofExpr:
+		add(n.Type)
+	case *IfExpr:
+		add(n.If)
 	}
 	return out
 }

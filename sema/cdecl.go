@@ -85,6 +85,9 @@ func (c *checker) layoutStruct(t *Type, d *parser.CDecl) {
 			continue
 		}
 		fa := alignOf(ft)
+		if d.Packed {
+			fa = 1 // __attribute__((packed)): no padding, as gcc lays it out
+		}
 		align = max(align, fa)
 		m := Member{Name: f.Name, Type: ft}
 		switch {
@@ -97,7 +100,7 @@ func (c *checker) layoutStruct(t *Type, d *parser.CDecl) {
 				continue
 			}
 			unit := ft.Size * 8
-			if bit/unit != (bit+f.BitSize-1)/unit {
+			if !d.Packed && bit/unit != (bit+f.BitSize-1)/unit {
 				bit = (bit + unit - 1) / unit * unit
 			}
 			m.Offset, m.BitOffset, m.BitSize = bit/8, bit%8, f.BitSize
@@ -111,6 +114,10 @@ func (c *checker) layoutStruct(t *Type, d *parser.CDecl) {
 	}
 	if t.Kind == KindStruct {
 		size = (bit + 7) / 8
+	}
+	if d.Packed || d.Aligned > 0 {
+		align = max(align, d.Aligned) // packed: 1, its members' alignment
+		t.Align = align
 	}
 	t.Size = roundUp(size, align)
 	if t.Size == 0 && len(d.Fields) > 0 {
@@ -191,6 +198,9 @@ func alignOf(t *Type) int {
 	case KindArray:
 		return alignOf(t.Elem)
 	case KindStruct, KindUnion:
+		if t.Align > 0 {
+			return t.Align
+		}
 		a := 1
 		for _, m := range t.Members {
 			a = max(a, alignOf(m.Type))

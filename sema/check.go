@@ -1,6 +1,7 @@
 package sema
 
 import (
+	"fmt"
 	"math"
 	"strings"
 
@@ -12,8 +13,11 @@ import (
 
 // groupCtx is the state of checking one probe group.
 type groupCtx struct {
-	g     *Group
+	g *Group
+	// vars are the $vars in scope; local those the current block
+	// introduced.
 	vars  map[string]*Var
+	local map[string]bool
 	scope Scope
 	// defs holds the $vars assigned on every path to the current point;
 	// dead is set after return and exit().
@@ -38,14 +42,40 @@ type eventInfo struct {
 }
 
 func (c *checker) checkGroup(g *Group) {
-	gc := &groupCtx{g: g, vars: map[string]*Var{}, scope: c.scopeFor(g), defs: map[*Var]bool{}}
+	gc := &groupCtx{g: g, vars: map[string]*Var{}, local: map[string]bool{}, scope: c.scopeFor(g), defs: map[*Var]bool{}}
 	if f := g.Node.Filter; f != nil {
 		c.cond(gc, f)
 	}
 	c.block(gc, g.Node.Body)
+	for _, v := range g.Vars {
+		if v.Type == nil {
+			v.Type = Int64 // `let $x;` never assigned: 0
+		}
+	}
 }
 
+// block checks the statements of b. In a block written in the script
+// (Scoped), `let $x` declares a new $x, which shadows an outer one until
+// the block ends. A $variable the block first assigns stays usable after
+// it (it reads 0 where no assignment ran), as gs always had it; bpftrace
+// refuses that (docs/bpftrace.md). Either way a later `let $x` outside
+// declares a new one.
 func (c *checker) block(gc *groupCtx, b *parser.Block) {
+	if b.Scoped {
+		outer, outerLocal := gc.vars, gc.local
+		gc.vars, gc.local = make(map[string]*Var, len(outer)), map[string]bool{}
+		for k, v := range outer {
+			gc.vars[k] = v
+		}
+		defer func() {
+			for name := range gc.local {
+				if outer[name] == nil {
+					outer[name] = gc.vars[name]
+				}
+			}
+			gc.vars, gc.local = outer, outerLocal
+		}()
+	}
 	warned := false
 	for _, s := range b.Stmts {
 		if gc.dead && !warned {
@@ -165,11 +195,18 @@ func (c *checker) assign(gc *groupCtx, s *parser.AssignStmt) {
 		return
 	}
 	v := gc.vars[lhs.Name]
-	if v == nil {
+	switch {
+	case v == nil:
 		v = &Var{Name: lhs.Name, Type: varType(rt), Sp: s.Sp}
 		gc.vars[lhs.Name] = v
+		gc.local[lhs.Name] = true
 		gc.g.Vars = append(gc.g.Vars, v)
-	} else if !assignable(v.Type, rt) {
+	case v.Type == nil:
+		v.Type = varType(rt) // declared by `let $x;`: the first assignment gives the type
+	case v.ReadAt != nil && !assignable(v.Type, rt):
+		c.errorf(s.RHS, "cannot assign %s to $%s, read as an integer before its first assignment", rt, v.Name).
+			WithHint("$%s is declared without a type at %s and read at %s; assign it before reading it", v.Name, v.Sp.Start, v.ReadAt.Start)
+	case !assignable(v.Type, rt):
 		c.errorf(s.RHS, "cannot assign %s to $%s of type %s", rt, v.Name, v.Type).
 			WithHint("$%s was first assigned at %s; use another variable", v.Name, v.Sp.Start)
 	}
@@ -240,6 +277,9 @@ func (c *checker) varUse(gc *groupCtx, e *parser.VarExpr) *Type {
 			d.WithHint("did you mean %q?", s)
 		}
 		return nil
+	}
+	if v.Type == nil {
+		v.Type, v.ReadAt = Int64, &e.Sp // `let $x;` read before any assignment: an integer, 0
 	}
 	if !gc.defs[v] && !gc.dead {
 		v.Init = true // some path reaches here without an assignment: it reads 0
@@ -340,6 +380,9 @@ func (c *checker) expr1(gc *groupCtx, e parser.Expr) *Type {
 		return c.tupleExpr(gc, e) // tuples.go
 	case *parser.TypeExpr:
 		c.errorf(e, "type %s is not a value", e.Name)
+	case *parser.TypeofExpr:
+		c.errorf(e, "%s is a type, not a value", c.text(e)).
+			WithHint("a macro may take it as an argument and use it as a type: sizeof(t), (t *)p, let $v: t")
 	default:
 		c.errorf(e, "unexpected expression")
 	}
@@ -596,8 +639,39 @@ func pick(b bool, x, y parser.Expr) parser.Expr {
 	return y
 }
 
+// fullType resolves a type written in a let or sizeof: a name or
+// typeof(EXPR) (EXPR's type; EXPR is not evaluated), then its `*`s and
+// its array dimensions.
+func (c *checker) fullType(gc *groupCtx, te *parser.TypeExpr) *Type {
+	var t *Type
+	if te.Of != nil {
+		if t = c.value(gc, te.Of); t == nil {
+			return nil
+		}
+		for i := 0; i < te.Ptr; i++ {
+			t = PointerTo(t)
+		}
+	} else if t = c.typeExpr(te); t == nil {
+		return nil
+	}
+	for i := len(te.Dims) - 1; i >= 0; i-- {
+		d := te.Dims[i]
+		if d <= 0 {
+			c.errorf(te, "an array type needs its size: [N]")
+			return nil
+		}
+		t = &Type{Kind: KindArray, Elem: t, Len: d, Size: d * t.Size, Name: fmt.Sprintf("%s [%d]", t.Name, d)}
+	}
+	return t
+}
+
 // typeExpr resolves a type named in a cast or sizeof.
 func (c *checker) typeExpr(te *parser.TypeExpr) *Type {
+	if te.Of != nil {
+		c.errorf(te, "not supported by gs: typeof(%s) here", c.text(te.Of)).
+			WithHint("gs takes typeof(EXPR) in a let's type and in sizeof")
+		return nil
+	}
 	if t, ok := c.cTypeExpr(te); ok {
 		return t // pointers and the program's types (cexpr.go)
 	}
@@ -673,7 +747,7 @@ func (c *checker) sizeof(gc *groupCtx, e *parser.SizeofExpr) *Type {
 	id, isIdent := e.X.(*parser.Ident)
 	switch {
 	case e.Type != nil:
-		t = c.typeExpr(e.Type)
+		t = c.fullType(gc, e.Type)
 	case isIdent && cTypes[id.Name] != nil && builtins[id.Name] == nil:
 		t = cTypes[id.Name] // sizeof(uint32_t): the parser cannot tell a type name from a variable
 	case isIdent && c.typedefIdent(gc, id) != nil:

@@ -93,7 +93,10 @@ func (c *checker) forStmt(gc *groupCtx, s *parser.ForStmt) {
 	case v == nil:
 		v = &Var{Name: s.Var.Name, Type: typ, Sp: s.Var.Sp}
 		gc.vars[v.Name] = v
+		gc.local[v.Name] = true
 		gc.g.Vars = append(gc.g.Vars, v)
+	case v.Type == nil:
+		v.Type = typ
 	case !v.Type.IsInteger():
 		c.errorf(s.Var, "cannot use $%s of type %s as for's integer variable", v.Name, v.Type).
 			WithHint("$%s was first assigned at %s; use another variable", v.Name, v.Sp.Start)
@@ -125,12 +128,24 @@ func (c *checker) letStmt(gc *groupCtx, s *parser.LetStmt) {
 		return
 	}
 	if s.Type == nil {
+		if !gc.local[s.Var.Name] {
+			// A new $x in this block, shadowing any outer one; it takes
+			// the type of its first assignment and starts at 0.
+			v := &Var{Name: s.Var.Name, Sp: s.Sp}
+			gc.vars[v.Name] = v
+			gc.local[v.Name] = true
+			gc.g.Vars = append(gc.g.Vars, v)
+			c.p.Vars[s.Var] = v
+			if s.Init == nil {
+				c.markDef(gc, v) // the let zeroes it (gen)
+			}
+		}
 		if s.Init != nil {
 			c.assign(gc, &parser.AssignStmt{LHS: s.Var, Op: "=", RHS: s.Init, Sp: s.Sp})
 		}
-		return // `let $x;` declares nothing gs needs: $x takes the type of its first assignment
+		return
 	}
-	t := c.typeExpr(s.Type)
+	t := c.fullType(gc, s.Type)
 	if t == nil {
 		return
 	}
@@ -139,17 +154,18 @@ func (c *checker) letStmt(gc *groupCtx, s *parser.LetStmt) {
 		return
 	}
 	t = Promote(t) // $vars hold 64 bits
-	if old := gc.vars[s.Var.Name]; old != nil {
+	if old := gc.vars[s.Var.Name]; old != nil && gc.local[s.Var.Name] {
 		c.errorf(s.Var, "$%s is already declared", s.Var.Name).WithHint("it was first assigned at %s", old.Sp.Start)
 		return
 	}
-	v := &Var{Name: s.Var.Name, Type: t, Sp: s.Sp, Init: s.Init == nil}
+	v := &Var{Name: s.Var.Name, Type: t, Sp: s.Sp}
 	gc.vars[v.Name] = v
+	gc.local[v.Name] = true
 	gc.g.Vars = append(gc.g.Vars, v)
 	c.p.Vars[s.Var] = v
 	c.p.Types[s.Var] = t
 	if s.Init == nil {
-		c.markDef(gc, v) // declared variables start at 0
+		c.markDef(gc, v) // declared variables start at 0: the let zeroes them (gen)
 		return
 	}
 	c.assign(gc, &parser.AssignStmt{LHS: s.Var, Op: "=", RHS: s.Init, Sp: s.Sp})

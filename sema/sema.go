@@ -166,7 +166,10 @@ type Var struct {
 	// Init is set when some use may read the slot before any assignment
 	// ran; gen then zeroes the slot when the group starts.
 	Init bool
-	Sp   diag.Span // the first assignment
+	Sp   diag.Span // the first assignment, or its `let`
+	// ReadAt is where a $var declared by `let $x;` was read before any
+	// assignment gave it a type (it is then an integer).
+	ReadAt *diag.Span
 }
 
 // Check resolves and type-checks prog, which rewrite.Apply has rewritten

@@ -89,6 +89,9 @@ type Type struct {
 	Rust *RustType
 	// Script marks a type the script defines (cdecl.go).
 	Script bool
+	// Align is a script struct's alignment when its attributes set it
+	// (__attribute__((packed)), aligned(N)); 0: its members'.
+	Align int
 	// Choice marks a struct that holds one of its alternatives, printed as
 	// that one (std::optional, std::variant; choice.go): its
 	// discriminant and variants, as a Rust enum's.

@@ -4,4 +4,4 @@ package antlrgs
 
 // GrammarSHA256 is the SHA-256 of the grammar/Gs.g4 this package was
 // generated from; parser/generated_test.go compares it with the file.
-const GrammarSHA256 = "88ff98f359a63de24366288e71f93fdc828cf64f58d9bd6f7012a2f6156acc9f"
+const GrammarSHA256 = "f98fbcd8c2a1f6b9913c48e96292d6dfae383fc4056e221c4431e15fd3266b56"

@@ -23,6 +23,18 @@ func (v *BaseGsVisitor) VisitCField(ctx *CFieldContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseGsVisitor) VisitCDeclarator(ctx *CDeclaratorContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseGsVisitor) VisitCAttribute(ctx *CAttributeContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseGsVisitor) VisitCAttributeItem(ctx *CAttributeItemContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseGsVisitor) VisitCFieldType(ctx *CFieldTypeContext) interface{} {
 	return v.VisitChildren(ctx)
 }
@@ -75,7 +87,19 @@ func (v *BaseGsVisitor) VisitBlockStmt(ctx *BlockStmtContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseGsVisitor) VisitForHead(ctx *ForHeadContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseGsVisitor) VisitIfStmt(ctx *IfStmtContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseGsVisitor) VisitIfBody(ctx *IfBodyContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseGsVisitor) VisitIfCond(ctx *IfCondContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 
@@ -124,6 +148,14 @@ func (v *BaseGsVisitor) VisitPostfixExpr(ctx *PostfixExprContext) interface{} {
 }
 
 func (v *BaseGsVisitor) VisitPrimary(ctx *PrimaryContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseGsVisitor) VisitAtom(ctx *AtomContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
+func (v *BaseGsVisitor) VisitTypeofType(ctx *TypeofTypeContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 

@@ -19,6 +19,15 @@ type GsVisitor interface {
 	// Visit a parse tree produced by GsParser#cField.
 	VisitCField(ctx *CFieldContext) interface{}
 
+	// Visit a parse tree produced by GsParser#cDeclarator.
+	VisitCDeclarator(ctx *CDeclaratorContext) interface{}
+
+	// Visit a parse tree produced by GsParser#cAttribute.
+	VisitCAttribute(ctx *CAttributeContext) interface{}
+
+	// Visit a parse tree produced by GsParser#cAttributeItem.
+	VisitCAttributeItem(ctx *CAttributeItemContext) interface{}
+
 	// Visit a parse tree produced by GsParser#cFieldType.
 	VisitCFieldType(ctx *CFieldTypeContext) interface{}
 
@@ -58,8 +67,17 @@ type GsVisitor interface {
 	// Visit a parse tree produced by GsParser#blockStmt.
 	VisitBlockStmt(ctx *BlockStmtContext) interface{}
 
+	// Visit a parse tree produced by GsParser#forHead.
+	VisitForHead(ctx *ForHeadContext) interface{}
+
 	// Visit a parse tree produced by GsParser#ifStmt.
 	VisitIfStmt(ctx *IfStmtContext) interface{}
+
+	// Visit a parse tree produced by GsParser#ifBody.
+	VisitIfBody(ctx *IfBodyContext) interface{}
+
+	// Visit a parse tree produced by GsParser#ifCond.
+	VisitIfCond(ctx *IfCondContext) interface{}
 
 	// Visit a parse tree produced by GsParser#letStmt.
 	VisitLetStmt(ctx *LetStmtContext) interface{}
@@ -96,6 +114,12 @@ type GsVisitor interface {
 
 	// Visit a parse tree produced by GsParser#primary.
 	VisitPrimary(ctx *PrimaryContext) interface{}
+
+	// Visit a parse tree produced by GsParser#atom.
+	VisitAtom(ctx *AtomContext) interface{}
+
+	// Visit a parse tree produced by GsParser#typeofType.
+	VisitTypeofType(ctx *TypeofTypeContext) interface{}
 
 	// Visit a parse tree produced by GsParser#typeName.
 	VisitTypeName(ctx *TypeNameContext) interface{}

@@ -59,8 +59,9 @@ func (g *gen) tuple(e parser.Expr, dst int, t *sema.Type) {
 		return
 	}
 	if x, ok := e.(*parser.TupleExpr); ok {
-		for i, el := range x.Elems {
-			m := t.Members[i]
+		xt := g.typeOf(x)
+		for i, el := range x.Elems { // in the order written, each into its element (a record's by name)
+			m := t.Members[sema.ElemOf(t, xt, i)]
 			g.store(el, dst+m.Offset, m.Type)
 		}
 		return
@@ -78,12 +79,12 @@ func (g *gen) tuple(e parser.Expr, dst int, t *sema.Type) {
 // heap[dst] of type dt: as its bytes when they are laid out alike, else
 // element by element, dt's strings being longer (sema's fitTuple).
 func (g *gen) copyTuple(dst int, dt *sema.Type, src int, st *sema.Type) {
-	if st == nil || st == dt || st.Size == dt.Size {
+	if st == nil || st == dt || st.Size == dt.Size && sema.TuplesEqual(st, dt) {
 		g.copyHeap(dst, src, dt.Size)
 		return
 	}
-	for i, dm := range dt.Members {
-		sm := st.Members[i]
+	for i, sm := range st.Members {
+		dm := dt.Members[sema.ElemOf(dt, st, i)]
 		switch dm.Type.Kind {
 		case sema.KindTuple:
 			g.copyTuple(dst+dm.Offset, dm.Type, src+sm.Offset, sm.Type)

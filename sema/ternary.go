@@ -17,7 +17,7 @@ func commonType(a, b *Type) *Type {
 		if len(a.Members) != len(b.Members) {
 			return nil
 		}
-		if tuplesEqual(a, b) {
+		if TuplesEqual(a, b) {
 			return a
 		}
 		t := &Type{Kind: KindTuple, Name: a.Name}

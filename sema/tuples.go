@@ -102,7 +102,7 @@ func (c *checker) relayoutAll() {
 // fitTuple reports whether a tuple of type src can be stored in one of
 // type dst, and grows dst's strings to hold src's: bpftrace resizes a
 // tuple's strings to the longest assigned to it, as a string's. The other
-// elements must agree (tuplesEqual).
+// elements must agree (TuplesEqual).
 func fitTuple(dst, src *Type) bool {
 	if !sameShape(dst, src) {
 		return false
@@ -111,14 +111,37 @@ func fitTuple(dst, src *Type) bool {
 	return true
 }
 
+// ElemOf is the index of the element of tuple type dst that element i
+// of a tuple of type src is stored in: the same index, but a record's
+// element of the same name (bpftrace assigns (b = 1, a = 2) to a record
+// $r = (a = 0, b = 0) by name); -1 when dst has none.
+func ElemOf(dst, src *Type, i int) int {
+	if dst.Name != "record" || src.Name != "record" {
+		if i >= len(dst.Members) {
+			return -1
+		}
+		return i
+	}
+	for j, m := range dst.Members {
+		if m.Name == src.Members[i].Name {
+			return j
+		}
+	}
+	return -1
+}
+
 // sameShape reports whether tuple types a and b are alike but for the
-// capacities of their strings.
+// capacities of their strings and the order of a record's elements.
 func sameShape(a, b *Type) bool {
 	if len(a.Members) != len(b.Members) {
 		return false
 	}
-	for i, m := range a.Members {
-		n := b.Members[i]
+	for i, n := range b.Members {
+		j := ElemOf(a, b, i)
+		if j < 0 {
+			return false
+		}
+		m := a.Members[j]
 		switch {
 		case m.Name != n.Name:
 			return false
@@ -139,8 +162,8 @@ func sameShape(a, b *Type) bool {
 // growTuple grows the strings of dst to the capacities of src's, of the
 // same shape.
 func growTuple(dst, src *Type) {
-	for i := range dst.Members {
-		m, n := &dst.Members[i], src.Members[i]
+	for i, n := range src.Members {
+		m := &dst.Members[ElemOf(dst, src, i)]
 		switch m.Type.Kind {
 		case KindString:
 			if n.Type.Cap > m.Type.Cap {
@@ -302,8 +325,8 @@ func tupleRooted(e parser.Expr) bool {
 	return false
 }
 
-// tuplesEqual reports whether tuple types a and b have the same layout.
-func tuplesEqual(a, b *Type) bool {
+// TuplesEqual reports whether tuple types a and b have the same layout.
+func TuplesEqual(a, b *Type) bool {
 	if len(a.Members) != len(b.Members) || a.Size != b.Size {
 		return false
 	}
@@ -312,7 +335,7 @@ func tuplesEqual(a, b *Type) bool {
 		if m.Name != n.Name || m.Offset != n.Offset || m.Type.Kind != n.Type.Kind || m.Type.Size != n.Type.Size {
 			return false
 		}
-		if m.Type.Kind == KindTuple && !tuplesEqual(m.Type, n.Type) {
+		if m.Type.Kind == KindTuple && !TuplesEqual(m.Type, n.Type) {
 			return false
 		}
 		if IsHeld(m.Type) && !sameHeld(m.Type, n.Type) {

@@ -80,7 +80,7 @@ func init() {
 // unsupportedIdents are bpftrace's builtins of the kernel's side that gs,
 // which traces user space from uprobes, does not provide, with why.
 var unsupportedIdents = map[string]string{
-	"curtask": "curtask (the kernel's task_struct needs kernel BTF, which gs does not read)",
+	"curtask": "curtask (gs has the kernel's struct task_struct from its BTF, but its interpreter has no op yet that reads the current task or kernel memory)",
 	"kstack":  "kstack (gs attaches uprobes only: the kernel stack above them is the uprobe trap's)",
 }
 

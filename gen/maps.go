@@ -322,7 +322,9 @@ func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
 			return
 		}
 		g.key(m, lhs.Keys)
+		full := g.mapFull(m, lhs)
 		g.emit(ir.Insn{Op: ir.OpMapAgg, A: r, B: m.Desc.ID, C: uint8(m.Desc.Agg), Imm: int32(m.Heap)})
+		g.bindFull(full)
 		return
 	}
 	if m.Kind == sema.MapStr {
@@ -332,6 +334,8 @@ func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
 	r := g.expr(s.RHS)
 	defer g.pop()
 	g.key(m, lhs.Keys)
+	full := g.mapFull(m, lhs)
+	defer g.bindFull(full)
 	if s.Op != "=" {
 		op := s.Op[:len(s.Op)-1]
 		if m.Value.Kind == sema.KindPointer && (op == "+" || op == "-") {
@@ -356,7 +360,7 @@ func (g *gen) mapAssign(s *parser.AssignStmt, lhs *parser.MapExpr) {
 // func or probe key is the running probe's id, not one a map or $var
 // kept (StoredIDs).
 func inCells(m *sema.Map) bool {
-	if m.Kind != sema.MapAgg || m.Desc.Agg == ir.AggTseries || m.Deleted || m.Read || m.StoredIDs { // delete(), reads and for need the entry's key
+	if m.Kind != sema.MapAgg || m.Desc.Agg == ir.AggTseries || m.Deleted || m.Read || m.StoredIDs || m.Limit > 0 { // delete(), reads, for and a declared limit need the entry's key
 		return false
 	}
 	for _, k := range m.KeyTypes {
@@ -377,7 +381,9 @@ func (g *gen) tseries(m *sema.Map, lhs *parser.MapExpr, r uint8) {
 		g.emit(ir.Insn{Op: ir.OpLdCtx, A: t, Imm: int32(ir.CtxTaiNs)})
 	}
 	g.key(m, lhs.Keys)
+	full := g.mapFull(m, lhs)
 	g.emit(ir.Insn{Op: ir.OpTseries, A: r, B: m.Desc.ID, C: t, Imm: int32(m.Heap)})
+	g.bindFull(full)
 	g.pop()
 }
 
@@ -428,8 +434,45 @@ func (g *gen) mapAssignStr(s *parser.AssignStmt, m *sema.Map, lhs *parser.MapExp
 	r := g.push()
 	g.constant(r, uint64(tmp))
 	g.key(m, lhs.Keys)
+	full := g.mapFull(m, lhs)
 	g.emit(ir.Insn{Op: ir.OpMapUpdate, A: r, B: m.Desc.ID, C: uint8(ir.InStrs), Imm: int32(m.Heap)})
+	g.bindFull(full)
 	g.pop()
+}
+
+// mapFull emits, for a map its declaration limits (let @m = hash(N),
+// sema's Map.Limit), the check before a write of the key built at m.Heap:
+// a key the map does not hold is not added once the map holds N keys, and
+// sema's warning is emitted instead (a BPF hash of N entries refuses the
+// update). It returns the label to bind after the write; nil without a
+// limit.
+func (g *gen) mapFull(m *sema.Map, lhs *parser.MapExpr) *label {
+	call := g.p.Warns[lhs]
+	if call == nil || m.Limit == 0 {
+		return nil
+	}
+	write, end := newLabel(), newLabel()
+	t := g.push()
+	g.emit(ir.Insn{Op: ir.OpMapHas, A: t, B: m.Desc.ID, C: uint8(sema.MapIn(m)), Imm: int32(m.Heap)})
+	g.jump(ir.OpJnz, t, write)
+	g.emit(ir.Insn{Op: ir.OpMapKeys, A: t, B: m.Desc.ID, C: uint8(sema.MapIn(m))}) // counting only
+	n := g.push()
+	g.constant(n, uint64(m.Limit))
+	g.emit(ir.Insn{Op: ir.OpLtU, A: n, B: t, C: n})
+	g.jump(ir.OpJnz, n, write)
+	g.record(call)
+	g.jump(ir.OpJa, 0, end)
+	g.bind(write)
+	g.pop()
+	g.pop()
+	return end
+}
+
+// bindFull binds mapFull's label after the write it guards.
+func (g *gen) bindFull(end *label) {
+	if end != nil {
+		g.bind(end)
+	}
 }
 
 // mapText writes the string value of @m[k] (a map of strings) into the

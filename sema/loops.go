@@ -177,7 +177,9 @@ func (c *checker) mapDecls(decls []*parser.LetStmt) {
 	}
 }
 
-// mapDecl checks `let @m = hash(n)`: gs takes the map type and ignores it.
+// mapDecl checks `let @m = hash(n)`. hash and percpuhash limit the map
+// to n keys (Map.Limit), as bpftrace's BPF map of n entries; the others
+// are taken as the map type and their sizes ignored.
 func (c *checker) mapDecl(s *parser.LetStmt) {
 	call, ok := s.Init.(*parser.CallExpr)
 	if !ok {
@@ -185,12 +187,25 @@ func (c *checker) mapDecl(s *parser.LetStmt) {
 		return
 	}
 	switch call.Fn {
-	case "hash", "lruhash", "percpuhash", "percpulruhash", "percpuarray":
+	case "hash", "percpuhash":
+		if len(call.Args) != 1 {
+			c.errorf(call, "%s takes the number of keys, got %d arguments", call.Fn, len(call.Args)).WithHint("let %s = %s(1024)", c.text(s.Map), call.Fn)
+			return
+		}
+		lit, isLit := call.Args[0].(*parser.IntLit)
+		if !isLit || lit.Val < 1 || lit.Val > 1<<30 {
+			c.errorf(call.Args[0], "%s's number of keys must be an integer literal from 1 to %d", call.Fn, 1<<30)
+			return
+		}
+		if c.mapLimits == nil {
+			c.mapLimits = map[string]int{}
+		}
+		c.mapLimits[s.Map.Name] = int(lit.Val)
+	case "lruhash", "percpulruhash", "percpuarray":
+		c.diags.Warnf(s.Sp, "not supported by gs: %s (%s is a hash of --map-entries keys that drops no key)", call.Fn, c.text(s.Map))
 	default:
 		c.errorf(call, "unknown map type %q", call.Fn).WithHint("bpftrace's map types are hash, lruhash, percpuhash, percpulruhash and percpuarray")
-		return
 	}
-	c.diags.Warnf(s.Sp, "not supported by gs: map declarations (%s is a hash of --map-entries keys)", c.text(s.Map))
 }
 
 // incDec refuses x++ used as a value where the parser left it: where it

@@ -33,6 +33,10 @@ type Map struct {
 	// Read says that the script reads the map's aggregation value in an
 	// expression or walks the map with for: its entries must be in gs_aggs.
 	Read bool
+	// Limit is how many keys its declaration lets the map hold (let @m =
+	// hash(N)); 0 for no declaration. gen checks it before each write of
+	// a key the map does not hold (Program.Warns has the write's warning).
+	Limit int
 	// Heap is the offset of the map's own 128-byte key buffer. Only this
 	// map's keys are built there and each build writes every key byte, so
 	// the bytes after the key stay zero: the heap starts zeroed.
@@ -93,7 +97,7 @@ func (c *checker) mapByName(e *parser.MapExpr) *Map {
 	if c.maps == nil {
 		c.maps = map[string]*Map{}
 	}
-	m := &Map{Desc: ir.Map{ID: uint8(len(c.p.Maps)), Name: e.Name, Sp: e.Sp}}
+	m := &Map{Desc: ir.Map{ID: uint8(len(c.p.Maps)), Name: e.Name, Sp: e.Sp}, Limit: c.mapLimits[e.Name]}
 	if len(c.p.Maps) == ir.MaxMaps {
 		c.errorf(e, "too many maps: the limit is %d", ir.MaxMaps)
 	}
@@ -400,6 +404,7 @@ func (c *checker) mapAssign(gc *groupCtx, s *parser.AssignStmt, lhs *parser.MapE
 	}
 	m := c.mapRef(gc, lhs)
 	c.p.MapOf[lhs].assigned = true // even when in error: no "never assigned" on top
+	c.limitWarn(m, lhs)
 	if s.Op != "=" {
 		if _, ok := compoundOps[s.Op]; !ok {
 			c.diags.Errorf(s.Sp, "unknown assignment operator %q", s.Op)
@@ -526,6 +531,7 @@ func valueClass(t *Type) string {
 func (c *checker) aggAssign(gc *groupCtx, lhs *parser.MapExpr, call *parser.CallExpr, agg ir.Agg) {
 	m := c.mapRef(gc, lhs)
 	c.p.MapOf[lhs].assigned = true
+	c.limitWarn(m, lhs)
 	ok := true
 	var min, max, step int64
 	var ts *ir.Tseries
@@ -854,4 +860,13 @@ func (c *checker) histArgs(gc *groupCtx, call *parser.CallExpr) bool {
 		return false
 	}
 	return ok
+}
+
+// limitWarn makes the warning gen emits where a write to lhs finds m, a
+// map its declaration limits, full: bpftrace's hash(N) is a BPF hash of N
+// entries, whose update of one more key fails.
+func (c *checker) limitWarn(m *Map, lhs *parser.MapExpr) {
+	if m != nil && m.Limit > 0 {
+		c.runWarn(lhs, lhs.Sp, MapFullMsg)
+	}
 }

@@ -18,6 +18,10 @@ const (
 	// visit(ArrayAccess) in codegen_llvm.cpp); the element is read all
 	// the same.
 	ArrayOOBMsg = "array index out of bounds: the element read is past the array's end"
+	// MapFullMsg: a write of a new key to a map that holds as many as
+	// its declaration allows (let @m = hash(N)); bpftrace's map update
+	// fails (its "Map full" runtime error).
+	MapFullMsg = "map full: the new key is not added (the map's declaration limits its keys)"
 )
 
 // runWarn makes the warning msg that gen emits at sp, and keys it by e

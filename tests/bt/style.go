@@ -15,6 +15,7 @@ var btWarnings = map[string]string{
 	sema.DivZeroMsg:         "Divide or modulo by 0 detected. This can lead to unexpected results. 1 is being used as the result.",
 	sema.ArrayOOBMsg:        "Array access out of bounds. This can lead to unexpected results.",
 	"unreachable statement": "Unreachable statement",
+	sema.MapFullMsg:         "Map full; can't update element",
 }
 
 // btCat is gs's status line for a cat() of a file it cannot open
@@ -44,6 +45,9 @@ var btErrors = []struct {
 	// words already (semantic_analyser.cpp); only the severity's case
 	// differs.
 	{regexp.MustCompile(`^(.*): error: (call to \w+\(\) expects a map with explicit keys)`), "$1: ERROR: $2"},
+	// sema's declared map that no probe uses (sema/warnings.go); bpftrace
+	// capitalizes it.
+	{regexp.MustCompile(`^(.*): warning: unused map: (@\w*)$`), "$1: warning: Unused map: $2"},
 	// parser/rewrite's config license that the kernel refuses; bpftrace
 	// lists its BPF_LICENSE_STR (src/config.cpp) in its unordered_map's
 	// order.

@@ -230,7 +230,7 @@ type checker struct {
 	binaries     map[string]*binEntry
 	events       []*eventInfo // in source order; index = event id
 	maps         map[string]*Map
-	mapLimits    map[string]int // the keys a map declaration lets a map hold (hash(N)), by name
+	mapLimits    map[string]int            // the keys a map declaration lets a map hold (hash(N)), by name
 	pinned       map[int]bool              // probe IDs at an explicit FUNC+OFF or 0xADDR
 	placer       machine.Placer            // reads each binary's data once (placement.go)
 	retSite      map[int]bool              // probe IDs on a RET of a function, for a uretprobe (retsites.go)

@@ -168,7 +168,17 @@ func (d *Debug) joinSplit() error {
 				}
 			}
 			if !found {
-				missing = append(missing, fmt.Sprintf("%s (not at %s)", s.dwoName, strings.Join(tried, ", ")))
+				var also []string // the places tried besides the name itself
+				for _, p := range tried {
+					if p != s.dwoName {
+						also = append(also, p)
+					}
+				}
+				m := s.dwoName
+				if len(also) > 0 {
+					m += " (nor at " + strings.Join(also, ", ") + ")"
+				}
+				missing = append(missing, m)
 			}
 		}
 		if err != nil {
@@ -250,7 +260,9 @@ func (d *Debug) dwoPaths(s *skeleton) []string {
 		out = append(out, filepath.Join(s.compDir, s.dwoName))
 	}
 	dir := filepath.Dir(d.bin.Path)
-	out = appendNew(out, filepath.Join(dir, s.dwoName))
+	if !filepath.IsAbs(s.dwoName) {
+		out = appendNew(out, filepath.Join(dir, s.dwoName))
+	}
 	out = appendNew(out, filepath.Join(dir, filepath.Base(s.dwoName)))
 	for _, sd := range SearchDirs {
 		out = appendNew(out, filepath.Join(sd, filepath.Base(s.dwoName)))

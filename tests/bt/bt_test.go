@@ -51,6 +51,23 @@ func testMain(m *testing.M) int {
 			return 1
 		}
 	}
+	// calls again with split DWARF: its .dwo beside it in testprogs/split;
+	// in testprogs/nodwo with its .dwo removed.
+	for _, d := range []string{"split", "nodwo"} {
+		out := filepath.Join(work, "testprogs", d, "calls")
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			fmt.Fprintln(os.Stderr, "FAIL:", err)
+			return 1
+		}
+		if err := testtarget.Compile("", testtarget.GCC, "-g", "-O0", "-gsplit-dwarf", "-o", out, filepath.Join(here, "testprogs", "calls.c")); err != nil {
+			fmt.Fprintln(os.Stderr, "FAIL:", err)
+			return 1
+		}
+	}
+	if err := os.Remove(filepath.Join(work, "testprogs", "nodwo", "calls.dwo")); err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL:", err)
+		return 1
+	}
 	if b, err := exec.Command("cp", "-r", filepath.Join(here, "testdata"), work).CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "FAIL: copy testdata: %v\n%s", err, b)
 		return 1

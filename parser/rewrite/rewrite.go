@@ -73,6 +73,7 @@ func Apply(prog *parser.Program, cfg Config) *Result {
 	parser.SubstParams(prog, cfg.Params, r.Diags)
 	builtinForms(prog, cfg.IsBuiltin) // builtins.go
 	ipv6Literals(prog)                // builtins.go
+	containerOf(prog, r.Diags)        // containerof.go
 	r.getopts(prog, cfg.Named)        // getopt.go
 	r.envStackMode(cfg.StackMode)     // config.go
 	r.config(prog.Config, cfg.StackMode != "")

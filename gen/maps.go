@@ -46,8 +46,10 @@ func (g *gen) key(m *sema.Map, keys []parser.Expr) {
 			g.keyString(k, dst, kt.Cap, regs[i])
 		case sema.KindComm:
 			g.keyComm(k, dst)
-		case sema.KindBuf, sema.KindStruct, sema.KindUnion, sema.KindArray, sema.KindTuple:
-			g.store(k, dst, kt) // buf.go, held.go, tuples.go: zero-padded
+		case sema.KindTuple:
+			g.keyTuple(k, dst, kt) // tuples.go
+		case sema.KindBuf, sema.KindStruct, sema.KindUnion, sema.KindArray:
+			g.store(k, dst, kt) // buf.go, held.go: zero-padded
 		default:
 			g.stHeap(regs[i], dst)
 		}

@@ -59,7 +59,7 @@ func (g *gen) tuple(e parser.Expr, dst int, t *sema.Type) {
 		return
 	}
 	if x, ok := e.(*parser.TupleExpr); ok {
-		xt := g.typeOf(x)
+		xt := g.p.Types[x]           // nil for args' tuple (sema/args.go): in order
 		for i, el := range x.Elems { // in the order written, each into its element (a record's by name)
 			m := t.Members[sema.ElemOf(t, xt, i)]
 			g.store(el, dst+m.Offset, m.Type)
@@ -98,4 +98,55 @@ func (g *gen) copyTuple(dst int, dt *sema.Type, src int, st *sema.Type) {
 // of type t that holds either (sema/ternary.go).
 func (g *gen) condStore(c *parser.CondExpr, dst int, t *sema.Type) {
 	g.cond(c, func(x parser.Expr) { g.store(x, dst, t) })
+}
+
+// keyTuple writes the tuple e as a map key value of type t at heap[dst]:
+// as tuple writes it, but its strings and comm as a key's, zero-padded
+// at t's capacities (equal tuples must be equal keys).
+func (g *gen) keyTuple(e parser.Expr, dst int, t *sema.Type) {
+	if id, ok := e.(*parser.Ident); ok && g.p.Args[id] != nil {
+		e = g.p.Args[id] // args as a whole (sema/args.go)
+	}
+	switch x := e.(type) {
+	case *parser.TupleExpr:
+		xt := g.p.Types[x] // nil for args' tuple (sema/args.go): in order
+		for i, el := range x.Elems {
+			m := t.Members[sema.ElemOf(t, xt, i)]
+			switch m.Type.Kind {
+			case sema.KindString:
+				g.keyString(el, dst+m.Offset, m.Type.Cap, zero) // maps.go
+			case sema.KindComm:
+				g.keyComm(el, dst+m.Offset)
+			case sema.KindTuple:
+				g.keyTuple(el, dst+m.Offset, m.Type)
+			default:
+				g.store(el, dst+m.Offset, m.Type)
+			}
+		}
+		return
+	case *parser.CondExpr:
+		g.cond(x, func(y parser.Expr) { g.keyTuple(y, dst, t) })
+		return
+	}
+	off, ok := g.tupleSlot(e)
+	if !ok {
+		panic(fmt.Sprintf("gen: unexpected tuple key %T", e))
+	}
+	g.keyTupleAt(dst, t, off, g.typeOf(e))
+}
+
+// keyTupleAt writes the tuple at heap[src], of type st, as a map key
+// value of type dt at heap[dst] (keyTuple).
+func (g *gen) keyTupleAt(dst int, dt *sema.Type, src int, st *sema.Type) {
+	for i, sm := range st.Members {
+		dm := dt.Members[sema.ElemOf(dt, st, i)]
+		switch dm.Type.Kind {
+		case sema.KindString:
+			g.keyVarString(src+sm.Offset, sm.Type.Cap, dst+dm.Offset, dm.Type.Cap) // maps.go
+		case sema.KindTuple:
+			g.keyTupleAt(dst+dm.Offset, dm.Type, src+sm.Offset, sm.Type)
+		default:
+			g.copyHeap(dst+dm.Offset, src+sm.Offset, sema.SlotSize(dm.Type))
+		}
+	}
 }

@@ -59,17 +59,18 @@ func (c *checker) argsWhole(gc *groupCtx, e *parser.Ident) *Type {
 	return t
 }
 
-// wordTuple reports whether tuple t holds only values without strings
-// (integers, pointers, held aggregates, such tuples): its bytes are all
-// written by a store, so it can be a map key.
-func wordTuple(t *Type) bool {
+// keyTuple reports whether tuple t can be a map key: it holds integers,
+// pointers, held aggregates and other words, whose bytes a store writes
+// in full, and strings and comm, which gen writes zero-padded in a key
+// (gen's keyTuple), and such tuples.
+func keyTuple(t *Type) bool {
 	for _, m := range t.Members {
 		switch {
 		case m.Type.Kind == KindTuple:
-			if !wordTuple(m.Type) {
+			if !keyTuple(m.Type) {
 				return false
 			}
-		case m.Type.IsInteger(), IsHeld(m.Type), wordValue(m.Type):
+		case m.Type.IsInteger(), IsHeld(m.Type), wordValue(m.Type), m.Type.Kind == KindString, m.Type.Kind == KindComm:
 		default:
 			return false
 		}

@@ -2,6 +2,7 @@ package sema
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/ir"
@@ -112,6 +113,7 @@ func (c *checker) mapByName(e *parser.MapExpr) *Map {
 // error (reported).
 func (c *checker) mapRef(gc *groupCtx, e *parser.MapExpr) *Map {
 	m := c.mapByName(e)
+	c.flattenKey(gc, e)
 	types := make([]*Type, len(e.Keys))
 	ok := true
 	for i, k := range e.Keys {
@@ -170,6 +172,8 @@ func (c *checker) mapRef(gc *groupCtx, e *parser.MapExpr) *Map {
 			if n := keyType(t).Cap; n > kt.Cap {
 				kt.Cap, kt.Size = n, ir.StrHeader+n
 			}
+		case KindTuple:
+			fitTuple(kt, t) // tuples.go: its strings grow (keyClass saw the same shape)
 		case KindStack:
 			kt.Len = max(kt.Len, t.Len)
 		case KindBuf:
@@ -246,10 +250,65 @@ func keyClass(t *Type) string {
 		return "signal_name"
 	case t.Kind == KindBuf:
 		return "buf"
-	case IsHeld(t), t.Kind == KindTuple && wordTuple(t):
-		return t.String() // its bytes (held.go, args.go): only the same type shares a key position
+	case IsHeld(t):
+		return t.String() // its bytes (held.go): only the same type shares a key position
+	case t.Kind == KindTuple && keyTuple(t):
+		return shapeString(t) // tuples.go: the same but for its strings' capacities
 	}
 	return ""
+}
+
+// heldTuple is the type of e when e is a tuple in a $var or an element of
+// one, else nil; it reports nothing (the key's check does).
+func heldTuple(gc *groupCtx, e parser.Expr) *Type {
+	var t *Type
+	switch x := e.(type) {
+	case *parser.VarExpr:
+		if v := gc.vars[x.Name]; v != nil {
+			t = v.Type
+		}
+	case *parser.FieldExpr:
+		if pt := heldTuple(gc, x.X); pt != nil && !x.Arrow {
+			for _, m := range pt.Members {
+				if m.Name == x.Name {
+					t = m.Type
+				}
+			}
+		}
+	case *parser.IndexExpr:
+		lit, ok := x.Index.(*parser.IntLit)
+		if pt := heldTuple(gc, x.X); pt != nil && ok && lit.Val < uint64(len(pt.Members)) {
+			t = pt.Members[lit.Val].Type
+		}
+	}
+	if t == nil || t.Kind != KindTuple {
+		return nil
+	}
+	return t
+}
+
+// flattenKey makes @m[$t], the single key a tuple $t (or an element of
+// one), bpftrace's @m[$t.0, $t.1, ...]: its multi-key is a tuple, as
+// @m[(a, b)] is @m[a, b] (the parser's). Records and args keep their
+// names and stay one key.
+func (c *checker) flattenKey(gc *groupCtx, e *parser.MapExpr) {
+	if len(e.Keys) != 1 || !tupleRooted(e.Keys[0]) {
+		return
+	}
+	if _, isMap := e.Keys[0].(*parser.MapExpr); isMap {
+		return // read once, as one key
+	}
+	k := e.Keys[0]
+	t := heldTuple(gc, k)
+	if t == nil || t.Name != "tuple" || len(t.Members) < 2 {
+		return
+	}
+	keys := make([]parser.Expr, len(t.Members))
+	for i := range t.Members {
+		idx := &parser.IntLit{Val: uint64(i), Text: strconv.Itoa(i), Sp: k.Span()}
+		keys[i] = &parser.IndexExpr{X: k, Index: idx, Sp: k.Span()}
+	}
+	e.Keys = keys
 }
 
 func article(class string) string {

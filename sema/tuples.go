@@ -116,7 +116,7 @@ func fitTuple(dst, src *Type) bool {
 // element of the same name (bpftrace assigns (b = 1, a = 2) to a record
 // $r = (a = 0, b = 0) by name); -1 when dst has none.
 func ElemOf(dst, src *Type, i int) int {
-	if dst.Name != "record" || src.Name != "record" {
+	if src == nil || dst.Name != "record" || src.Name != "record" {
 		if i >= len(dst.Members) {
 			return -1
 		}
@@ -356,6 +356,32 @@ func irTuple(t *Type) *ir.Type {
 		out.Members = append(out.Members, ir.Member{Name: m.Name, Offset: m.Offset, Type: IR(m.Type)})
 	}
 	return out
+}
+
+// shapeString shows a tuple type as tupleString does, its strings
+// without their capacities: tuples that differ only there share a key
+// position (their strings grow, fitTuple).
+func shapeString(t *Type) string {
+	var b strings.Builder
+	b.WriteByte('(')
+	for i, m := range t.Members {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if t.Name == "record" || t.Name == "args" {
+			b.WriteString(m.Name + ": ")
+		}
+		switch m.Type.Kind {
+		case KindString:
+			b.WriteString("string")
+		case KindTuple:
+			b.WriteString(shapeString(m.Type))
+		default:
+			b.WriteString(m.Type.String())
+		}
+	}
+	b.WriteByte(')')
+	return b.String()
 }
 
 // tupleString shows a tuple type as its element types, (int64, string[8]),

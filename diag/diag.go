@@ -34,6 +34,10 @@ type Pos struct {
 }
 
 // IsValid reports whether p names a real position.
+// QuoteIndent indents the quoted source line under a diagnostic and its
+// caret line.
+const QuoteIndent = "    "
+
 func (p Pos) IsValid() bool { return p.Line > 0 }
 
 // String returns p as "line:col", for messages that point at another place
@@ -221,13 +225,13 @@ func RenderOne(w io.Writer, f *File, d Diagnostic, colored bool) {
 	fmt.Fprintf(w, "%s %s %s\n", bold.Sprint(f.location(d.Span.Start)+":"), sevColor.Sprint(d.Severity.String()+":"), d.Msg)
 	if f != nil && d.Span.Start.IsValid() {
 		line := lineAt(f.Src, d.Span.Start.Offset)
-		fmt.Fprintf(w, "    %s\n", strings.ReplaceAll(line, "\t", " "))
+		fmt.Fprintf(w, "%s%s\n", QuoteIndent, strings.ReplaceAll(line, "\t", " "))
 		width := 1
 		if d.Span.End.Offset > d.Span.Start.Offset && d.Span.End.Line == d.Span.Start.Line {
 			width = d.Span.End.Offset - d.Span.Start.Offset
 		}
 		marker := "^" + strings.Repeat("~", width-1)
-		fmt.Fprintf(w, "    %s%s\n", strings.Repeat(" ", d.Span.Start.Col-1), caretColor.Sprint(marker))
+		fmt.Fprintf(w, "%s%s%s\n", QuoteIndent, strings.Repeat(" ", d.Span.Start.Col-1), caretColor.Sprint(marker))
 	}
 	if d.Hint != "" {
 		fmt.Fprintf(w, "%s %s\n", bold.Sprint("hint:"), d.Hint)

@@ -55,6 +55,7 @@ func init() {
 		"signal_name": {check: intFunc(Signal)},                    // a signal number, printed as its description
 		"cgroup_path": {check: (*checker).cgroupPath},              // cgroup.go
 		"cgroupid":    {check: (*checker).cgroupid},                // cgroup.go
+		"kaddr":       {check: (*checker).kaddr},                   // kaddr.go
 		"ntop":        {check: (*checker).ntop},                    // textcalls.go
 		"uaddr":       {check: (*checker).uaddr},                   // uaddr.go
 		"macaddr":     {check: (*checker).macaddr},                 // textcalls.go
@@ -103,7 +104,6 @@ func printfCall(kind ir.EventKind) func(*checker, *groupCtx, *parser.CallExpr) *
 var unsupportedCalls = map[string]string{
 	"kstack":    "kstack() (gs attaches uprobes only)",
 	"ksym":      "ksym() (gs symbolizes user space only)",
-	"kaddr":     "kaddr() (gs reads user space only)",
 	"kptr":      "kptr() (gs reads user space only)",
 	"override":  "override() (gs never changes the traced process)",
 	"signal":    "signal() (gs never changes the traced process)",

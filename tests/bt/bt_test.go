@@ -250,11 +250,12 @@ func TestStyle(t *testing.T) {
 	prog := `begin { errorf("a (%d)", 1); }`
 	for _, tt := range []struct{ in, want string }{
 		{"<expr>:1:9: error: a (1)", "stdin:1:9-28: ERROR: a (1)"},
-		{"<expr>:1:9: warning: unreachable statement\n    x\n        ^~~", "stdin:1:9-12: WARNING: Unreachable statement\n    x\n        ^~~"},
+		{"<expr>:1:9: warning: unreachable statement\n    x\n        ^~~", "stdin:1:9-12: WARNING: Unreachable statement\nx\n    ~~~"},
+		{"<expr>:1:3: error: no kernel symbol \"zz\"\n    f(kaddr(\"zz\"))\n      ^~~~~~~~~~~", "stdin:1:3-14: ERROR: Failed to resolve kernel symbol: zz\nf(kaddr(\"zz\"))\n  ~~~~~~~~~~~"},
 		{`gs: cat: cannot open "/x": no such file or directory`, "ERROR: failed to open file '/x' (No such file or directory)"},
-		{"<expr>:1:1: error: function \"g\" not found in \"./x\"\n    ur:./x:g { }\n    ^~~~~~~~", "stdin:1:1-9: ERROR: No matches for uretprobe ./x:g.\n    ur:./x:g { }\n    ^~~~~~~~"},
+		{"<expr>:1:1: error: function \"g\" not found in \"./x\"\n    ur:./x:g { }\n    ^~~~~~~~", "stdin:1:1-9: ERROR: No matches for uretprobe ./x:g.\nur:./x:g { }\n~~~~~~~~"},
 		{"<expr>:1:1: warning: function \"g\" not found in \"./x\": skipping the probe (missing_probes = \"warn\")", "stdin:1:1-28: WARNING: No matches for uprobe ./x:g. Skipping."},
-		{"<expr>:1:5: warning: unused map: @a\n    x\n        ^~", "stdin:1:5-7: WARNING: Unused map: @a\n    x\n        ^~"},
+		{"<expr>:1:5: warning: unused map: @a\n    x\n        ^~", "stdin:1:5-7: WARNING: Unused map: @a\nx\n    ~~"},
 		{`<expr>:1:9: error: license "P" is not one the kernel's BPF accepts`, "<expr>:1:9: ERROR: Invalid value for license. Found: P. Valid values: Dual MIT/GPL, Dual BSD/GPL, Dual MPL/GPL, GPL and additional rights, GPL v2, GPL"},
 	} {
 		if got := bpftraceStyle(tt.in, prog); got != tt.want {

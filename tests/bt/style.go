@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/sema"
 )
 
@@ -52,6 +53,9 @@ var btErrors = []struct {
 	// lists its BPF_LICENSE_STR (src/config.cpp) in its unordered_map's
 	// order.
 	{regexp.MustCompile(`^(.*): error: license "(.*)" is not one the kernel's BPF accepts$`), "$1: ERROR: Invalid value for license. Found: $2. Valid values: Dual MIT/GPL, Dual BSD/GPL, Dual MPL/GPL, GPL and additional rights, GPL v2, GPL"},
+	// sema/kaddr.go's symbol that /proc/kallsyms does not have (bpftrace's
+	// semantic_analyser.cpp); positioned as gs's, then as bpftrace's.
+	{regexp.MustCompile(`^(<expr>:\d+:\d+): error: no kernel symbol "(.*)"$`), "$1: error: Failed to resolve kernel symbol: $2"},
 }
 
 // btMissing is sema's probe point that matches no function (sema/probes.go,
@@ -102,6 +106,12 @@ func bpftraceStyle(output, prog string) string {
 		}
 		if m := btPos.FindStringSubmatch(lines[i]); m != nil {
 			lines[i] = btPositioned(m[1], m[2], m[3], m[4], lines[i+1:], prog)
+			// gs quotes the source line indented by 4 with a caret line
+			// "^~~"; bpftrace quotes it as it is, underlined with "~~~".
+			if i+2 < len(lines) && btCaret.MatchString(lines[i+2]) && strings.HasPrefix(lines[i+1], diag.QuoteIndent) {
+				lines[i+1] = strings.TrimPrefix(lines[i+1], diag.QuoteIndent)
+				lines[i+2] = strings.Replace(strings.TrimPrefix(lines[i+2], diag.QuoteIndent), "^", "~", 1)
+			}
 		}
 	}
 	return strings.Join(lines, "\n")

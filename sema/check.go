@@ -654,13 +654,18 @@ func (c *checker) fullType(gc *groupCtx, te *parser.TypeExpr) *Type {
 	} else if t = c.typeExpr(te); t == nil {
 		return nil
 	}
+	base, dims := t.Name, ""
+	if !strings.HasSuffix(base, "*") {
+		base += " "
+	}
 	for i := len(te.Dims) - 1; i >= 0; i-- {
 		d := te.Dims[i]
 		if d <= 0 {
 			c.errorf(te, "an array type needs its size: [N]")
 			return nil
 		}
-		t = &Type{Kind: KindArray, Elem: t, Len: d, Size: d * t.Size, Name: fmt.Sprintf("%s [%d]", t.Name, d)}
+		dims = fmt.Sprintf("[%d]", d) + dims // named as DWARF's arrays are: int [2][3], char *[4]
+		t = &Type{Kind: KindArray, Elem: t, Len: d, Size: d * t.Size, Name: base + dims}
 	}
 	return t
 }

@@ -149,14 +149,41 @@ func (c *checker) letStmt(gc *groupCtx, s *parser.LetStmt) {
 	if t == nil {
 		return
 	}
-	if !t.IsInteger() {
-		c.errorf(s.Type, "not supported by gs yet: $variables of type %s", t)
-		return
-	}
-	t = Promote(t) // $vars hold 64 bits
 	if old := gc.vars[s.Var.Name]; old != nil && gc.local[s.Var.Name] {
 		c.errorf(s.Var, "$%s is already declared", s.Var.Name).WithHint("it was first assigned at %s", old.Sp.Start)
 		return
+	}
+	if !t.IsInteger() {
+		// let $x: struct Foo *[2] = v: a $var of v's type, which must be T.
+		v := &Var{Name: s.Var.Name, Sp: s.Sp}
+		if s.Init == nil {
+			if !IsHeld(t) {
+				c.errorf(s.Type, "not supported by gs yet: $variables of type %s without a value", t).
+					WithHint("give it its value in the let: let $%s: ... = VALUE", s.Var.Name)
+				return
+			}
+			// let $w: struct W[10]; a held value, zeroed by the let.
+			v.Type = t
+			gc.vars[v.Name] = v
+			gc.local[v.Name] = true
+			gc.g.Vars = append(gc.g.Vars, v)
+			c.p.Vars[s.Var] = v
+			c.p.Types[s.Var] = t
+			c.markDef(gc, v)
+			return
+		}
+		gc.vars[v.Name] = v
+		gc.local[v.Name] = true
+		gc.g.Vars = append(gc.g.Vars, v)
+		c.p.Vars[s.Var] = v
+		c.assign(gc, &parser.AssignStmt{LHS: s.Var, Op: "=", RHS: s.Init, Sp: s.Sp})
+		if rt := c.p.Types[s.Init]; rt != nil && !sameType(t, rt) {
+			c.errorf(s.Init, "cannot assign %s to $%s of type %s", rt, s.Var.Name, t)
+		}
+		return
+	}
+	if t.Kind != KindPointer {
+		t = Promote(t) // $vars hold 64 bits; a pointer keeps its type (let $c: struct C *)
 	}
 	v := &Var{Name: s.Var.Name, Type: t, Sp: s.Sp}
 	gc.vars[v.Name] = v
@@ -169,6 +196,28 @@ func (c *checker) letStmt(gc *groupCtx, s *parser.LetStmt) {
 		return
 	}
 	c.assign(gc, &parser.AssignStmt{LHS: s.Var, Op: "=", RHS: s.Init, Sp: s.Sp})
+}
+
+// sameType reports whether a declared type and a value's are the same C
+// type: the same shape, and the same names for structs, unions and enums.
+func sameType(a, b *Type) bool {
+	switch {
+	case a == b:
+		return true
+	case a == nil || b == nil:
+		return a == Void || b == Void // void *
+	case a.Kind != b.Kind || a.Size != b.Size:
+		return false
+	}
+	switch a.Kind {
+	case KindPointer:
+		return sameType(a.Elem, b.Elem)
+	case KindArray:
+		return a.Len == b.Len && sameType(a.Elem, b.Elem)
+	case KindStruct, KindUnion, KindEnum:
+		return a.Name == b.Name
+	}
+	return a.Signed == b.Signed
 }
 
 func (c *checker) mapDecls(decls []*parser.LetStmt) {

@@ -16,6 +16,7 @@ import (
 	"sync"
 
 	"github.com/cilium/ebpf"
+	"github.com/cilium/ebpf/btf"
 	"github.com/gs-tracer/gs/arch"
 )
 
@@ -93,6 +94,39 @@ func (v *Variant) Spec() (*ebpf.CollectionSpec, error) {
 		return nil, fmt.Errorf("load interpreter (%s): %w", v.Name, err)
 	}
 	return spec.Copy(), nil
+}
+
+// WarmRelocations relocates the variant's programs against kernel, the
+// kernel's BTF, and drops the result. The load's own CO-RE relocation
+// (cilium/ebpf's, in NewCollection) looks the same kernel types up, and
+// kernel's decoder keeps every type it has decoded: task_struct alone
+// takes most of vmlinux's types with it, which was the largest part of
+// the load (more than the verifier) for a load that found them undecoded.
+// Run in the background while the script compiles, it leaves the load
+// only the lookups.
+func (v *Variant) WarmRelocations(kernel *btf.Spec) error {
+	spec, err := v.spec()
+	if err != nil {
+		return fmt.Errorf("load interpreter (%s): %w", v.Name, err)
+	}
+	seen := map[*btf.CORERelocation]bool{}
+	var relos []*btf.CORERelocation
+	for _, p := range spec.Programs {
+		for i := range p.Instructions {
+			if r := btf.CORERelocationMetadata(&p.Instructions[i]); r != nil && !seen[r] {
+				seen[r] = true
+				relos = append(relos, r)
+			}
+		}
+	}
+	if len(relos) == 0 {
+		return nil
+	}
+	noLocalIDs := func(btf.Type) (btf.TypeID, error) { return 0, nil } // local type ids are not looked up in kernel
+	if _, err := btf.CORERelocate(relos, []*btf.Spec{kernel}, spec.ByteOrder, noLocalIDs); err != nil {
+		return fmt.Errorf("relocate interpreter (%s): %w", v.Name, err)
+	}
+	return nil
 }
 
 // LoadSpec returns the spec of the variant with every op (Variant.Spec).

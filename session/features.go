@@ -7,6 +7,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"github.com/cilium/ebpf"
@@ -66,7 +67,7 @@ func probeFeatures(funcIP bool) ([]Feature, error) {
 		func() error { return features.HaveProgramHelper(ebpf.Kprobe, asm.FnLoop) },
 		haveSleepableUprobes,
 		features.HaveBPFLinkUprobeMulti,
-		func() error { return haveKfunc("bpf_copy_from_user_str") },
+		copyStrKfunc,
 	}
 	if funcIP {
 		fs = append(fs, Feature{Name: featFuncIP, Since: "6.4", Fallback: "a probe's own module's load bias comes from gs_bias, which the bias probes and /proc fill"})
@@ -113,6 +114,10 @@ func haveSleepableUprobes() error {
 	}
 	return p.Close()
 }
+
+// copyStrKfunc is haveKfunc of bpf_copy_from_user_str, once per process
+// (Prepare asks first).
+var copyStrKfunc = sync.OnceValue(func() error { return haveKfunc("bpf_copy_from_user_str") })
 
 // haveKfunc looks name up in the kernel's BTF.
 func haveKfunc(name string) error {

@@ -30,9 +30,23 @@ var prepareOnce sync.Once
 // parsing each of them every run took more CPU time (about 60 ms) than the
 // rest of a short run, on a machine whose cores the verifier and the
 // attach need. Idempotent.
+//
+// Once the BTF is decoded, the same goroutine runs the smallest object's
+// CO-RE relocation (bpf.Variant.WarmRelocations): it decodes the kernel
+// types every variant's relocation looks up (task_struct, and with it
+// most of vmlinux's types), which the load otherwise did on its way to
+// attach. The kfunc feature probe is answered first (copyStrKfunc): its
+// lookup would wait for the decoder while the relocation holds it.
 func Prepare() {
 	prepareOnce.Do(func() {
-		go func() { _, _ = kernelTypes.Kernel() }()
+		go func() {
+			kernel, err := kernelTypes.Kernel()
+			if err != nil {
+				return
+			}
+			_ = copyStrKfunc()
+			_ = bpf.Variants[0].WarmRelocations(kernel)
+		}()
 		go func() { _, _ = bpf.Variants[0].Spec() }()
 	})
 }

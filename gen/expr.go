@@ -704,6 +704,19 @@ func (g *gen) bswap(e *parser.CallExpr, r uint8) {
 // compared only below both lengths, so no byte past a string's text takes
 // part.
 func (g *gen) strcontains(e *parser.CallExpr, r uint8) {
+	if ids, ok := g.p.ProbeMatch[e]; ok { // the probe that runs is one of ids (sema's strcontainsName)
+		id, t := g.push(), g.push()
+		g.emit(ir.Insn{Op: ir.OpLdCtx, A: id, Imm: int32(ir.CtxProbe)})
+		g.constant(r, 0)
+		for _, p := range ids {
+			g.constant(t, uint64(p))
+			g.emit(ir.Insn{Op: ir.OpEq, A: t, B: id, C: t})
+			g.emit(ir.Insn{Op: ir.OpOr, A: r, B: r, C: t})
+		}
+		g.pop()
+		g.pop()
+		return
+	}
 	mark := g.temp
 	lit, isLit := e.Args[1].(*parser.StrLit)
 	var needle string

@@ -109,6 +109,10 @@ type Program struct {
 	RecordArea int
 	// StrValueSize is the slot size of every map of strings (ir.Program's).
 	StrValueSize int
+	// ProbeMatch are, for strcontains(probe, "lit") and
+	// strcontains(func, "lit") (usercalls.go), the ids of the group's
+	// probes whose name holds the needle.
+	ProbeMatch map[*parser.CallExpr][]int
 	// RegOf is the pt_regs slot of each reg("name") (reg.go).
 	RegOf map[*parser.CallExpr]int
 	// TimeMap is the read of Config.TimeMap that tseries takes its time

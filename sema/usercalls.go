@@ -92,6 +92,9 @@ func (c *checker) strcontains(gc *groupCtx, e *parser.CallExpr) *Type {
 		return Bool
 	}
 	ht := c.p.Types[e.Args[0]]
+	if ht.Kind == KindProbe || ht.Kind == KindFunc {
+		return c.strcontainsName(gc, e, ht, needle)
+	}
 	if ht.Kind != KindString {
 		c.errorf(e.Args[0], "strcontains needs a string, got %s", ht).WithHint("read the text with str(%s)", c.text(e.Args[0]))
 		return nil
@@ -100,6 +103,35 @@ func (c *checker) strcontains(gc *groupCtx, e *parser.CallExpr) *Type {
 		c.errorf(e, "strcontains of a %d-byte string for a %d-byte needle is too large a search", ht.Cap, len(needle)).
 			WithHint("lower the str() limit: at most %d bytes for this needle", maxSearch/(len(needle)+1))
 		return nil
+	}
+	return Bool
+}
+
+// strcontainsName checks strcontains(probe, "lit") (func for ht's kind
+// KindFunc): each probe's name is known here, so the answer is whether the
+// probe that runs is one of those whose name holds the needle, a constant
+// when all or none are.
+func (c *checker) strcontainsName(gc *groupCtx, e *parser.CallExpr, ht *Type, needle string) *Type {
+	var ids []int
+	for _, id := range gc.g.Probes {
+		name := c.p.Probes[id].Name
+		if ht.Kind == KindFunc {
+			name = c.p.Probes[id].Func
+		}
+		if strings.Contains(name, needle) {
+			ids = append(ids, id)
+		}
+	}
+	switch len(ids) {
+	case 0:
+		c.p.Consts[e] = 0
+	case len(gc.g.Probes):
+		c.p.Consts[e] = 1
+	default:
+		if c.p.ProbeMatch == nil {
+			c.p.ProbeMatch = map[*parser.CallExpr][]int{}
+		}
+		c.p.ProbeMatch[e] = ids
 	}
 	return Bool
 }

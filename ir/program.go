@@ -303,6 +303,9 @@ type Event struct {
 	Fields []Field
 	Size   int // bytes, header included
 	Sp     diag.Span
+	// Expanded are the macro calls an errorf or warnf was expanded from,
+	// innermost first.
+	Expanded []diag.Span
 
 	// Map is the ID of the map a map event acts on (EventPrintMap,
 	// EventClearMap, EventZeroMap).

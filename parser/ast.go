@@ -417,6 +417,10 @@ type CallExpr struct {
 	FnSp diag.Span
 	Args []Expr
 	Sp   diag.Span
+	// Expanded are the calls of the macros an errorf or warnf in a
+	// macro's body was expanded from, innermost first: its message says
+	// where the script called it.
+	Expanded []diag.Span
 }
 
 // SizeofExpr is `sizeof(Type)` or `sizeof(X)`; exactly one is set.

@@ -525,6 +525,12 @@ func (x *expander) expand(m *macroDef, args []Expr, sp diag.Span, depth int) *Bl
 	defer delete(x.active, m)
 	out := cloneBlock(body, x.rewriter(depth+1))
 	out.Scoped = false // the caller's $variables it assigns stay the caller's
+	Inspect(out, func(n Node) bool {
+		if c, ok := n.(*CallExpr); ok && (c.Fn == "errorf" || c.Fn == "warnf") {
+			c.Expanded = append(c.Expanded[:len(c.Expanded):len(c.Expanded)], sp)
+		}
+		return true
+	})
 	return out
 }
 

@@ -18,7 +18,7 @@ import (
 func (c *checker) layout() {
 	area := ir.RecordHdr
 	for i, ev := range c.events {
-		e := ir.Event{ID: uint32(i), Kind: ev.kind, Verbs: ev.verbs, Text: ev.text, Sp: ev.call.Sp}
+		e := ir.Event{ID: uint32(i), Kind: ev.kind, Verbs: ev.verbs, Text: ev.text, Sp: ev.call.Sp, Expanded: ev.call.Expanded}
 		if ev.m != nil {
 			e.Map, e.Top, e.Div = int(ev.m.Desc.ID), ev.top, ev.div
 		}

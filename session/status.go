@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/output"
 )
@@ -112,6 +113,13 @@ func (l *statusLog) script(level, pos, msg string) {
 		pos += ": "
 	}
 	fmt.Fprintf(l.w, "%s%s: %s\n", pos, level, msg)
+}
+
+// note writes a note at sp with the source line and a caret, as a
+// diagnostic reads: where the script called the macro a warnf() or
+// errorf() message came from.
+func (l *statusLog) note(f *diag.File, sp diag.Span, msg string) {
+	diag.RenderOne(l.w, f, diag.Diagnostic{Severity: diag.Note, Span: sp, Msg: msg}, false)
 }
 
 // errorf writes a plain error line (as "gs: ..." in text).

@@ -91,4 +91,7 @@ func (s *session) scriptMessage(kind ir.EventKind, id uint32, msg []byte) {
 		pos = s.prog.File.Location(ev.Sp.Start)
 	}
 	s.status.script(level, pos, strings.TrimRight(string(msg), "\n"))
+	for _, sp := range ev.Expanded {
+		s.status.note(s.prog.File, sp, "expanded from "+s.prog.File.Text(sp))
+	}
 }

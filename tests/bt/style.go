@@ -28,8 +28,11 @@ var btCat = regexp.MustCompile(`^gs: cat: cannot open "(.*)": (.)(.*)$`)
 // warning). bpftrace writes "stdin:L:C-END: ERROR: MSG", END one past the
 // expression's last column: gs's caret line under the source gives it, and
 // for a run-time errorf/warnf (no caret) the call's closing parenthesis in
-// the script.
-var btPos = regexp.MustCompile(`^<expr>:(\d+):(\d+): (error|warning): (.*)$`)
+// the script. gs's note "expanded from NAME()" under an errorf or warnf
+// from a macro is bpftrace's "ERROR: expanded from".
+var btPos = regexp.MustCompile(`^<expr>:(\d+):(\d+): (error|warning|note): (.*)$`)
+
+var btExpanded = regexp.MustCompile(`^expanded from .*$`)
 
 var btCaret = regexp.MustCompile(`^ *\^~*$`)
 
@@ -131,9 +134,13 @@ func btPositioned(line, col, kind, msg string, next []string, prog string) strin
 	if end > c {
 		pos += "-" + strconv.Itoa(end)
 	}
-	if kind == "error" {
+	switch kind {
+	case "error":
 		kind = "ERROR"
-	} else {
+	case "note":
+		kind = "ERROR"
+		msg = btExpanded.ReplaceAllString(msg, "expanded from")
+	default:
 		kind = "WARNING"
 	}
 	if bt, ok := btWarnings[msg]; ok {

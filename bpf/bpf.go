@@ -96,6 +96,15 @@ func (v *Variant) Spec() (*ebpf.CollectionSpec, error) {
 	return spec.Copy(), nil
 }
 
+// Parse parses the variant's object if no call has yet, for Spec and
+// WarmRelocations to find it parsed; unlike Spec it copies nothing.
+func (v *Variant) Parse() error {
+	if _, err := v.spec(); err != nil {
+		return fmt.Errorf("load interpreter (%s): %w", v.Name, err)
+	}
+	return nil
+}
+
 // WarmRelocations relocates the variant's programs against kernel, the
 // kernel's BTF, and drops the result. The load's own CO-RE relocation
 // (cilium/ebpf's, in NewCollection) looks the same kernel types up, and

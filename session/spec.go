@@ -47,12 +47,12 @@ func Prepare() {
 			_ = copyStrKfunc()
 			_ = bpf.Variants[0].WarmRelocations(kernel)
 		}()
-		go func() { _, _ = bpf.Variants[0].Spec() }()
+		go func() { _ = bpf.Variants[0].Parse() }()
 	})
 }
 
 // prepareVariant starts parsing v's object in the background, for the load
 // that follows the feature probes (which wait for the kernel's BTF).
 func prepareVariant(v *bpf.Variant) {
-	go func() { _, _ = v.Spec() }()
+	go func() { _ = v.Parse() }()
 }

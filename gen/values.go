@@ -2,6 +2,7 @@ package gen
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
@@ -464,7 +465,11 @@ func (g *gen) textCmp(a, b parser.Expr, r uint8, limit, n int) {
 	}
 	s := lit.(*parser.StrLit).Val
 	var toff int
-	if t := g.ctype(text); t.Kind == sema.KindString {
+	if t := g.ctype(text); t.Kind == sema.KindComm {
+		g.commCmp(text, s, r, n)
+		g.temp = mark
+		return
+	} else if t.Kind == sema.KindString {
 		toff, _ = g.strSlot(text, false)
 	} else if t.Counted != nil {
 		toff = g.tempSlot(ir.StrSlotSize(limit))
@@ -499,6 +504,26 @@ func (g *gen) textCmp(a, b parser.Expr, r uint8, limit, n int) {
 	g.pop()
 	g.pop()
 	g.temp = mark
+}
+
+// commCmp sets r to whether the first n bytes of comm e and of the literal
+// s are equal as C's strncmp compares them: comm is its NUL-padded 16
+// bytes, so s is too (cut at its first NUL), and the bytes compare as
+// they are.
+func (g *gen) commCmp(e parser.Expr, s string, r uint8, n int) {
+	s, _, _ = strings.Cut(s, "\x00")
+	s = (s + strings.Repeat("\x00", ir.CommLen))[:ir.CommLen]
+	coff := g.tempSlot(ir.StrHeader + ir.CommLen)
+	g.commSlot(e, coff) // expr.go
+	loff := g.tempSlot(ir.StrHeader + ir.CommLen)
+	g.literal(s, loff)
+	rx := g.push()
+	g.constant(rx, uint64(coff))
+	ry := g.push()
+	g.constant(ry, uint64(loff))
+	g.emit(ir.Insn{Op: ir.OpStrEq, A: r, B: rx, C: ry, Imm: int32(min(n, ir.CommLen))})
+	g.pop()
+	g.pop()
 }
 
 // pvText writes the text a char * points to into the string slot at

@@ -596,9 +596,9 @@ func (c *checker) strncmp(gc *groupCtx, e *parser.CallExpr) *Type {
 		if tt.Kind == KindArray && !c.inMemory(text, "compare") {
 			return nil
 		}
-	case tt.Kind == KindString:
+	case tt.Kind == KindString, tt.Kind == KindComm:
 	default:
-		c.errorf(text, "strncmp needs text (a char *, a char array or a string), got %s", tt)
+		c.errorf(text, "strncmp needs text (a char *, a char array, a string or comm), got %s", tt)
 		return nil
 	}
 	c.vals().StrCmp[e] = textLimit(tt, int(n))

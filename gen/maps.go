@@ -293,6 +293,13 @@ func (g *gen) mapRead(e *parser.MapExpr, r uint8) {
 	if m.Kind == sema.MapAgg {
 		in = ir.InAggs // the value over all CPUs
 	}
+	if call := g.p.Warns[e]; call != nil { // -k: warn where the key is absent
+		found := newLabel()
+		g.emit(ir.Insn{Op: ir.OpMapHas, A: r, B: m.Desc.ID, C: uint8(sema.MapIn(m)), Imm: int32(m.Heap)})
+		g.jump(ir.OpJnz, r, found)
+		g.record(call)
+		g.bind(found)
+	}
 	g.emit(ir.Insn{Op: ir.OpMapLookup, A: r, B: m.Desc.ID, C: uint8(in), Imm: int32(m.Heap)})
 }
 

@@ -432,6 +432,9 @@ func (c *checker) mapRead(gc *groupCtx, e *parser.MapExpr) *Type {
 		}
 		m.Read = true
 	}
+	if c.cfg.HelperErrors && (m.Kind == MapPlain || m.Kind == MapAgg) {
+		c.runWarn(e, e.Sp, MapLookupMsg)
+	}
 	return m.Value
 }
 

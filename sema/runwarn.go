@@ -21,7 +21,10 @@ const (
 	// MapFullMsg: a write of a new key to a map that holds as many as
 	// its declaration allows (let @m = hash(N)); bpftrace's map update
 	// fails (its "Map full" runtime error).
-	MapFullMsg = "map full: the new key is not added (the map's declaration limits its keys)"
+	// MapLookupMsg: with -k, a read of a map's key that it does not hold
+	// (its value reads as 0); bpftrace's failed map_lookup_elem.
+	MapLookupMsg = "map lookup: the map has no such key (0 is used as the value)"
+	MapFullMsg   = "map full: the new key is not added (the map's declaration limits its keys)"
 )
 
 // runWarn makes the warning msg that gen emits at sp, and keys it by e

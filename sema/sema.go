@@ -65,6 +65,9 @@ type Config struct {
 	// Metrics is set when the maps are exported as metrics (--metrics):
 	// a key that cannot be a metric label is an error (labels.go).
 	Metrics bool
+	// HelperErrors is bpftrace's -k: a map read that finds no entry warns
+	// at run time, at the read (runwarn.go's MapLookupMsg).
+	HelperErrors bool
 	// Script is what rewrite.Apply found in the script before Check:
 	// the settings of its config block, and the diagnostics of the
 	// rewritten forms, which Check reports with its own. nil: a script

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/gs-tracer/gs/internal/testtarget"
+	"github.com/gs-tracer/gs/sema"
 )
 
 // work is the directory the cases run in: testprogs/ (built by TestMain)
@@ -261,5 +262,16 @@ func TestStyle(t *testing.T) {
 		if got := bpftraceStyle(tt.in, prog); got != tt.want {
 			t.Errorf("%q: got %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestStyleLookup: -k's warning of a map read that finds no key becomes
+// bpftrace's, with its helper line and the read underlined.
+func TestStyleLookup(t *testing.T) {
+	prog := `i:ms:1 { printf("%d\n", @m["a]", 2]); }`
+	in := "<expr>:1:25: warning: " + sema.MapLookupMsg
+	want := "stdin:1:25-36: WARNING: Can't lookup map element because it does not exist.\nAdditional Info - helper: map_lookup_elem, retcode: 0\n" + prog + "\n" + strings.Repeat(" ", 24) + strings.Repeat("~", 11)
+	if got := bpftraceStyle(in, prog); got != want {
+		t.Errorf("got %q, want %q", got, want)
 	}
 }

@@ -375,7 +375,7 @@ func (e *Engine) Run(c *Case) (r Result) {
 		}
 	}
 	if e.BpftraceStyle {
-		output = bpftraceStyle(output, c.Prog) // style.go
+		output = bpftraceStyle(output, c.Script()) // style.go
 	}
 	for _, x := range c.Expects {
 		if why := e.check(c, x, output); why != "" {

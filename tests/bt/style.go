@@ -17,6 +17,7 @@ var btWarnings = map[string]string{
 	sema.ArrayOOBMsg:        "Array access out of bounds. This can lead to unexpected results.",
 	"unreachable statement": "Unreachable statement",
 	sema.MapFullMsg:         "Map full; can't update element",
+	sema.MapLookupMsg:       "Can't lookup map element because it does not exist.",
 }
 
 // btCat is gs's status line for a cat() of a file it cannot open
@@ -116,6 +117,9 @@ func bpftraceStyle(output, prog string) string {
 				lines[i+2] = strings.Replace(strings.TrimPrefix(lines[i+2], diag.QuoteIndent), "^", "~", 1)
 			}
 		}
+		if m := btPos.FindStringSubmatch(l); m != nil && m[4] == sema.MapLookupMsg {
+			lines[i] += btLookupInfo(m[1], m[2], prog)
+		}
 	}
 	return strings.Join(lines, "\n")
 }
@@ -127,7 +131,9 @@ func btPositioned(line, col, kind, msg string, next []string, prog string) strin
 	end := 0
 	if len(next) >= 2 && btCaret.MatchString(next[1]) {
 		end = c + len(strings.TrimSpace(next[1]))
-	} else if l, _ := strconv.Atoi(line); l >= 1 {
+	} else if l, _ := strconv.Atoi(line); l >= 1 && msg == sema.MapLookupMsg {
+		end = mapEnd(strings.Split(prog, "\n"), l, c)
+	} else if l >= 1 {
 		end = callEnd(strings.Split(prog, "\n"), l, c)
 	}
 	pos := "stdin:" + line + ":" + col
@@ -175,4 +181,69 @@ func callEnd(lines []string, l, c int) int {
 		}
 	}
 	return 0
+}
+
+// btLookupInfo is what bpftrace prints after its warning of a failed map
+// lookup under -k (sema.MapLookupMsg): the helper, then the script's line
+// with the map read underlined.
+func btLookupInfo(line, col, prog string) string {
+	l, _ := strconv.Atoi(line)
+	c, _ := strconv.Atoi(col)
+	src := strings.Split(prog, "\n")
+	end := mapEnd(src, l, c)
+	if end <= c {
+		return ""
+	}
+	return "\nAdditional Info - helper: map_lookup_elem, retcode: 0\n" + src[l-1] + "\n" +
+		strings.Repeat(" ", c-1) + strings.Repeat("~", end-c)
+}
+
+// mapEnd is the column one past the map read @name[...] starting at line
+// l, column c (both from 1) of the script, or 0.
+func mapEnd(lines []string, l, c int) int {
+	if l < 1 || l > len(lines) || c > len(lines[l-1]) || lines[l-1][c-1] != '@' {
+		return 0
+	}
+	s := lines[l-1]
+	i := c
+	for i < len(s) && (s[i] == '_' || s[i] >= 'a' && s[i] <= 'z' || s[i] >= 'A' && s[i] <= 'Z' || s[i] >= '0' && s[i] <= '9') {
+		i++
+	}
+	if i == len(s) || s[i] != '[' {
+		return i + 1
+	}
+	depth, inStr := 0, false
+	for ; i < len(s); i++ {
+		switch ch := s[i]; {
+		case inStr && ch == '\\':
+			i++
+		case ch == '"':
+			inStr = !inStr
+		case inStr:
+		case ch == '[':
+			depth++
+		case ch == ']':
+			depth--
+			if depth == 0 {
+				return i + 2
+			}
+		}
+	}
+	return 0
+}
+
+// runScript is a RUN command's script: the single-quoted argument of its
+// first -e.
+var runScript = regexp.MustCompile(`\s-e\s+'([^']*)'`)
+
+// Script is the case's script: PROG, or what a RUN command gives -e; "".
+// The positions of gs's diagnostics are in it.
+func (c *Case) Script() string {
+	if c.Prog != "" {
+		return c.Prog
+	}
+	if m := runScript.FindStringSubmatch(c.Run); m != nil {
+		return m[1]
+	}
+	return ""
 }

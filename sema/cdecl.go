@@ -150,6 +150,8 @@ func (c *checker) fieldType(f *parser.CField) *Type {
 		}
 	case name == "void" && f.Type.Ptr > 0:
 		t = Void
+	case name == "float" || name == "double":
+		t = &Type{Kind: KindFloat, Size: map[string]int{"float": 4, "double": 8}[name], Name: name, Script: true}
 	default:
 		base, ok := cTypes[name]
 		if !ok {

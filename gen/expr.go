@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/gs-tracer/gs/ir"
@@ -647,7 +648,9 @@ func (g *gen) assign(s *parser.AssignStmt) {
 	lhs := s.LHS.(*parser.VarExpr)
 	v := g.p.Vars[lhs]
 	if s.Op == "=" {
+		start := len(g.insns)
 		g.store(s.RHS, v.Offset, v.Type)
+		g.readWarn(s.RHS, start)
 		return
 	}
 	op := s.Op[:len(s.Op)-1]
@@ -808,4 +811,20 @@ func (g *gen) strLimit(e *parser.CallExpr, limit int) uint8 {
 	g.clampCount(rn, cut, limit)
 	g.pop()
 	return rn
+}
+
+// readWarn emits sema's -k warning of the value e (Program.Warns) where
+// the code from start on read user memory (OpLoad) and the read faulted.
+func (g *gen) readWarn(e parser.Expr, start int) {
+	call := g.p.Warns[e]
+	if call == nil || !slices.ContainsFunc(g.insns[start:], func(in ir.Insn) bool { return in.Op == ir.OpLoad }) {
+		return
+	}
+	ok := newLabel()
+	t := g.push()
+	g.emit(ir.Insn{Op: ir.OpTakeFault, A: t})
+	g.jump(ir.OpJz, t, ok)
+	g.record(call)
+	g.bind(ok)
+	g.pop()
 }

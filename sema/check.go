@@ -95,6 +95,9 @@ func (c *checker) stmt(gc *groupCtx, s parser.Stmt) {
 		c.exprStmt(gc, s)
 	case *parser.AssignStmt:
 		c.assign(gc, s)
+		if _, isVar := s.LHS.(*parser.VarExpr); isVar && s.Op == "=" && c.cfg.HelperErrors {
+			c.runWarn(s.RHS, s.RHS.Span(), ReadFailMsg) // gen emits it where the value reads memory
+		}
 	case *parser.IfStmt:
 		c.cond(gc, s.Cond)
 		before, dead := copyDefs(gc.defs), gc.dead

@@ -21,10 +21,14 @@ const (
 	// MapFullMsg: a write of a new key to a map that holds as many as
 	// its declaration allows (let @m = hash(N)); bpftrace's map update
 	// fails (its "Map full" runtime error).
+	MapFullMsg = "map full: the new key is not added (the map's declaration limits its keys)"
 	// MapLookupMsg: with -k, a read of a map's key that it does not hold
 	// (its value reads as 0); bpftrace's failed map_lookup_elem.
 	MapLookupMsg = "map lookup: the map has no such key (0 is used as the value)"
-	MapFullMsg   = "map full: the new key is not added (the map's declaration limits its keys)"
+	// ReadFailMsg: with -k, a $var's value read user memory that could
+	// not be read (its value is 0); bpftrace's failed probe_read_user.
+	// Printed values show the failure themselves (<read error at ADDR>).
+	ReadFailMsg = "user memory read failed: the value is 0"
 )
 
 // runWarn makes the warning msg that gen emits at sp, and keys it by e

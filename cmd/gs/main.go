@@ -164,7 +164,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	fs.BoolVar(&o.noColor, "no-color", false, "never color diagnostics")
 	fs.BoolVar(&o.unsafe, "unsafe", false, "allow functions that act outside the trace: system()")
 	fs.BoolVar(&o.noWarn, "no-warnings", false, "print no warnings about the script")
-	fs.CountVarP(&o.helperK, "helper-errors", "k", "warn at run time where a map read finds no key, as bpftrace's -k (gs always reports failed reads of printed values, as <read error at ADDR>)")
+	fs.CountVarP(&o.helperK, "helper-errors", "k", "warn at run time where a map read finds no key or a $var's value reads memory that is not there, as bpftrace's -k (printed values always show a failed read, as <read error at ADDR>)")
 	fs.BoolVar(&o.usdtFile, "usdt-file-activation", false, "accepted for bpftrace's scripts: gs's USDT semaphores are the kernel's, raised in every process that maps the file")
 	fs.StringVar(&o.pfilter, "probe-filter", "", "attach only the probes whose specifier matches `REGEXP` (and every begin and end probe)")
 	fs.StringArrayVar(&o.dbgDirs, "debuginfo", nil, "also look for separate debug files in `DIR` (DIR/BINARY.debug with the binary's build-id)")

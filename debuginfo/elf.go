@@ -56,11 +56,13 @@ type Func struct {
 
 // Binary is an opened ELF file with its symbols indexed.
 type Binary struct {
-	Path  string
-	File  *elf.File
-	funcs []Func         // sorted by Addr
-	byNm  map[string]int // name → index in funcs (first definition)
-	progs []*elf.Prog
+	Path   string
+	File   *elf.File
+	Raw    bool           // no ELF file: a flat binary (OpenRaw)
+	closer io.Closer      // the zip archive an entry was opened from (zip.go)
+	funcs  []Func         // sorted by Addr
+	byNm   map[string]int // name → index in funcs (first definition)
+	progs  []*elf.Prog
 	// PIE is true for ET_DYN objects: their addresses are relative to a
 	// load bias chosen at run time.
 	PIE bool
@@ -90,13 +92,28 @@ type Binary struct {
 
 // Open opens path and indexes its function symbols.
 func Open(path string) (*Binary, error) {
+	if archive, entry, ok := SplitZip(path); ok {
+		return openInZip(archive, entry) // zip.go
+	}
 	f, err := openELF(path)
 	if err != nil {
 		return nil, fmt.Errorf("open binary %s: %w", path, err)
 	}
+	return newBinary(path, f, 0), nil
+}
+
+// newBinary indexes the symbols of f, opened from path; shift is where
+// f starts in path's file (an entry of a zip archive), added to its file
+// offsets.
+func newBinary(path string, f *elf.File, shift uint64) *Binary {
 	b := &Binary{Path: path, File: f, byNm: map[string]int{}, PIE: f.Type == elf.ET_DYN}
 	for _, p := range f.Progs {
 		if p.Type == elf.PT_LOAD {
+			if shift != 0 {
+				q := *p
+				q.Off += shift
+				p = &q
+			}
 			b.progs = append(b.progs, p)
 		}
 	}
@@ -110,7 +127,7 @@ func Open(path string) (*Binary, error) {
 	dyn, _ := f.DynamicSymbols()
 	b.addFuncSymbols(dyn, FromDynsym)
 	b.addGoFuncs()
-	return b, nil
+	return b
 }
 
 // openELF opens an ELF file, telling a file that is no ELF file
@@ -188,6 +205,9 @@ func (b *Binary) addFuncSymbols(syms []elf.Symbol, from string) {
 func (b *Binary) Close() error {
 	if b.debugFile != nil && b.debugFile != b.File {
 		b.debugFile.Close()
+	}
+	if b.closer != nil {
+		b.closer.Close()
 	}
 	return b.File.Close()
 }

@@ -246,6 +246,17 @@ func (c *checker) attachPoints(pr *parser.Probe, bin *debuginfo.Binary, binName 
 		return nil
 	}
 	name := debuginfo.QuoteName(pr.Func)
+	if !c.cfg.Unsafe {
+		for _, fn := range syms {
+			if fn.Size == 0 && (!pr.HasOffset || pr.Offset == 0) {
+				// Nothing says it is code that starts there (bpftrace
+				// refuses it too: attached_probe.cpp).
+				c.errorf(pr, "cannot tell where %q ends: its symbol has size 0", bin.FuncName(fn)).
+					WithHint("--unsafe attaches there anyway, if it is the first byte of an instruction")
+				return nil
+			}
+		}
+	}
 	if !pr.HasOffset {
 		out := make([]ir.Probe, len(syms))
 		for i, fn := range syms {
@@ -280,7 +291,18 @@ func (c *checker) openBinary(name string) *binEntry {
 	}
 	be := &binEntry{}
 	c.binaries[name] = be
-	path, err := c.resolver().Find(name)
+	file := name
+	if len(file) >= 2 && file[0] == '"' && file[len(file)-1] == '"' {
+		file = file[1 : len(file)-1] // uprobe:"a.zip!/lib/x.so":fn, as bpftrace quotes it
+	}
+	archive, entry, inZip := debuginfo.SplitZip(file)
+	if inZip {
+		file = archive // an entry of a zip archive (debuginfo/zip.go)
+	}
+	path, err := c.resolver().Find(file)
+	if err == nil && inZip {
+		path += debuginfo.ZipSep + entry
+	}
 	if err != nil {
 		be.err = err.Error()
 		if _, err := os.Stat(filepath.Join(c.cfg.Dir, name)); err == nil && !strings.ContainsRune(name, '/') && c.cfg.Root == "" {
@@ -290,13 +312,16 @@ func (c *checker) openBinary(name string) *binEntry {
 		}
 		return be
 	}
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
+	if st, err := os.Stat(path); err == nil && st.IsDir() && !inZip {
 		be.err = fmt.Sprintf("%q is a directory, not a binary", name)
 		return be
 	}
 	bin, err := debuginfo.Open(path)
-	if errors.Is(err, debuginfo.ErrNotELF) {
+	if errors.Is(err, debuginfo.ErrNotELF) && c.cfg.Unsafe {
+		bin, err = debuginfo.OpenRaw(path) // a flat binary, probed by file offset
+	} else if errors.Is(err, debuginfo.ErrNotELF) {
 		be.err = fmt.Sprintf("%q is not an ELF file", name)
+		be.hint = fmt.Sprintf("if it is code a process maps itself, --unsafe probes it by file offset: uprobe:%s:0xOFFSET", name)
 		return be
 	}
 	if err != nil {

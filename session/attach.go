@@ -3,7 +3,9 @@ package session
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
+	"os"
 	"sync"
 
 	"github.com/cilium/ebpf"
@@ -45,9 +47,9 @@ func groupByBinary(prog *ir.Program) ([]*binaryProbes, error) {
 		if p.Binary == "" {
 			return nil, fmt.Errorf("probe %s: no binary to attach to", p.Name)
 		}
-		if p.Offset == 0 {
-			// Offset 0 is the ELF header, never code; cilium also reads 0 as
-			// "look the symbol up".
+		if p.Offset == 0 && isELF(p.Binary) {
+			// Offset 0 is the ELF header, never code (a flat binary's
+			// code may start there: sema's --unsafe probe by offset).
 			return nil, fmt.Errorf("probe %s: no resolved address in %s", p.Name, p.Binary)
 		}
 		g := byPath[p.Binary]
@@ -123,7 +125,9 @@ func attachMulti(ex *link.Executable, prog *ebpf.Program, probes []*ir.Probe, pi
 	semaphores := false
 	for _, p := range probes {
 		for _, off := range sitesOf(p) {
-			opts.Addresses = append(opts.Addresses, off)
+			addr, plus := cilium(off)
+			opts.Addresses = append(opts.Addresses, addr)
+			opts.Offsets = append(opts.Offsets, plus)
 			opts.Cookies = append(opts.Cookies, uint64(p.ID))
 			// USDT semaphores: the kernel raises each while the link
 			// holds its uprobe (0 is none).
@@ -162,7 +166,8 @@ func attachSingles(ex *link.Executable, prog *ebpf.Program, probes []*ir.Probe, 
 	var links []link.Link
 	for _, p := range probes {
 		for _, off := range sitesOf(p) {
-			opts := &link.UprobeOptions{Address: off, Cookie: uint64(p.ID), PID: pid, RefCtrOffset: p.RefCtrOffset}
+			addr, plus := cilium(off)
+			opts := &link.UprobeOptions{Address: addr, Offset: plus, Cookie: uint64(p.ID), PID: pid, RefCtrOffset: p.RefCtrOffset}
 			var l link.Link
 			var err error
 			if p.Kind == ir.Uretprobe {
@@ -180,6 +185,32 @@ func attachSingles(ex *link.Executable, prog *ebpf.Program, probes []*ir.Probe, 
 		}
 	}
 	return links, nil
+}
+
+// cilium splits file offset off into cilium's Address and Offset, which
+// it adds: it reads Address 0 as "look the symbol up" (link.Executable's
+// address), so offset 0 (a flat binary's first byte) is 1<<63 + 1<<63,
+// which wraps to 0.
+func cilium(off uint64) (addr, plus uint64) {
+	if off == 0 {
+		return 1 << 63, 1 << 63
+	}
+	return off, 0
+}
+
+// isELF reports whether path starts with the ELF magic (true when it
+// cannot be read: the attach says why).
+func isELF(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return true
+	}
+	defer f.Close()
+	var m [4]byte
+	if _, err := io.ReadFull(f, m[:]); err != nil {
+		return false
+	}
+	return string(m[:]) == "\x7fELF"
 }
 
 // sitesOf returns the file offsets probe p attaches at: its Sites (the

@@ -53,6 +53,11 @@ var btErrors = []struct {
 	// sema's declared map that no probe uses (sema/warnings.go); bpftrace
 	// capitalizes it.
 	{regexp.MustCompile(`^(.*): warning: unused map: (@\w*)$`), "$1: warning: Unused map: $2"},
+	// sema's probe on a symbol of size 0 without --unsafe, and on an
+	// address in no function (sema/probes.go); bpftrace's words are its
+	// attached_probe.cpp's, unpositioned.
+	{regexp.MustCompile(`^<expr>:\d+:\d+: error: cannot tell where "(.*)" ends: its symbol has size 0$`), "ERROR: Could not determine boundary for $1 (symbol has size 0).\nUse --unsafe to force attachment. WARNING: This option could lead to data corruption in the target process."},
+	{regexp.MustCompile(`^<expr>:\d+:\d+: error: could not resolve address (0x[0-9a-f]+) in "(.*)": it is in no function$`), "ERROR: Could not resolve address: $2:$1"},
 	// parser/rewrite's config license that the kernel refuses; bpftrace
 	// lists its BPF_LICENSE_STR (src/config.cpp) in its unordered_map's
 	// order.

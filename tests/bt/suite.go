@@ -160,6 +160,21 @@ func Build(tests string) []string {
 			run(job{argv[len(argv)-1], argv})
 		}
 	}
+	// A flat binary of false.c's main (code and nothing else, which
+	// mmap_exec maps and runs), and a zip holding true stored, as
+	// bpftrace's tests/testprogs/CMakeLists.txt makes them.
+	if _, err := os.Stat(filepath.Join(tests, "testprogs", "false.c")); err == nil {
+		for _, argv := range [][]string{
+			{"gcc", "-c", "testprogs/false.c", "-o", "testprogs/false.o"},
+			{"objcopy", "-S", "--only-section=.text", "--keep-symbol=main", "-O", "binary", "testprogs/false.o", "testprogs/false.bin"},
+		} {
+			run(job{argv[len(argv)-1], argv})
+		}
+	}
+	if _, err := os.Stat(filepath.Join(tests, "testprogs", "true")); err == nil {
+		argv := []string{"zip", "-q", "-0", "-j", "testprogs/archive.zip", "testprogs/true"}
+		run(job{"testprogs/archive.zip", argv})
+	}
 	// Split DWARF: a skeleton with its .dwo beside it, and one whose .dwo
 	// files are bundled into a .dwp (as bpftrace's CMake builds them).
 	if _, err := os.Stat(filepath.Join(tests, "testprogs", "uprobe_test.c")); err == nil {

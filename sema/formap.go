@@ -22,6 +22,9 @@ type MapLoop struct {
 
 func (c *checker) forMap(gc *groupCtx, s *parser.ForStmt) {
 	m := c.maps[s.Map.Name]
+	if m == nil || !m.keysSet || m.Kind == MapUnknown {
+		m = c.laterLiteralAssign(gc, s.Map.Name)
+	}
 	switch {
 	case m == nil || !m.keysSet || m.Kind == MapUnknown:
 		c.errorf(s.Map, "not supported by gs yet: for over %s before a statement above gives it keys and a value", c.text(s.Map)).
@@ -77,6 +80,43 @@ func (c *checker) forMap(gc *groupCtx, s *parser.ForStmt) {
 	} else {
 		delete(gc.vars, kv.Name)
 	}
+}
+
+// laterLiteralAssign types map name, which a for walks before any
+// statement above assigns it, from an assignment further on in the probe
+// whose keys and value are literals (`@a[1] = 1`): their types do not
+// depend on where it runs. It returns the map as typed, or nil.
+func (c *checker) laterLiteralAssign(gc *groupCtx, name string) *Map {
+	literal := func(e parser.Expr) bool {
+		switch e.(type) {
+		case *parser.IntLit, *parser.StrLit:
+			return true
+		}
+		return false
+	}
+	var found *parser.AssignStmt
+	parser.Inspect(gc.g.Node.Body, func(n parser.Node) bool {
+		a, ok := n.(*parser.AssignStmt)
+		if found != nil || !ok {
+			return found == nil
+		}
+		lhs, ok := a.LHS.(*parser.MapExpr)
+		if !ok || lhs.Name != name || a.Op != "=" || len(lhs.Keys) == 0 || !literal(a.RHS) {
+			return true
+		}
+		for _, k := range lhs.Keys {
+			if !literal(k) {
+				return true
+			}
+		}
+		found = a
+		return false
+	})
+	if found == nil {
+		return nil
+	}
+	c.mapAssign(gc, found, found.LHS.(*parser.MapExpr))
+	return c.maps[name]
 }
 
 // kvType is the type of a for loop's ($key, value) over m, laid out by

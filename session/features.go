@@ -306,7 +306,7 @@ func InfoReport(w io.Writer) error {
 		}
 		return "no"
 	}
-	fmt.Fprintf(w, "Build\n  libdw (DWARF support): yes\n  dwunwind (DWARF stack unwinding): no\n  blazesym (advanced symbolization): yes\n  bcc library path resolution: yes\n\n")
+	fmt.Fprintf(w, "Build\n  libdw (DWARF support): yes\n  dwunwind (DWARF stack unwinding): yes\n  blazesym (advanced symbolization): yes\n  bcc library path resolution: yes\n\n")
 	// nsecs(tai) reads bpf_ktime_get_tai_ns (Linux 5.17).
 	tai := false
 	if fs != nil {

@@ -18,6 +18,11 @@ import (
 // arity has already replaced its calls (parser/macro.go), so those are
 // not seen here.
 
+// dwUstack is bpftrace's user stack unwound with DWARF's call frame
+// information (its dwunwind feature); gs's ustack unwinds so wherever a
+// frame has no frame pointer, so dw_ustack is ustack.
+const dwUstack = "dw_ustack"
+
 // BuiltinPrefix is how bpftrace's standard library names a builtin that
 // its macro of the same name wraps.
 const BuiltinPrefix = "__builtin_"
@@ -34,12 +39,20 @@ func builtinForms(prog *parser.Program, isBuiltin func(string) bool) {
 		switch e := e.(type) {
 		case *parser.Ident:
 			name, sp = e.Name, e.Sp
+			if name == dwUstack {
+				return &parser.Ident{Name: "ustack", Sp: sp}
+			}
 			if n, ok := strings.CutPrefix(name, BuiltinPrefix); ok && isBuiltin(n) {
 				name = n
 			} else if name != "probetype" {
 				return nil
 			}
 		case *parser.CallExpr:
+			if e.Fn == dwUstack {
+				c := *e
+				c.Fn = "ustack"
+				return &c
+			}
 			if e.Fn == "ustack" || !isBuiltin(e.Fn) || len(e.Args) != 0 && pidNamespace(e) == "" {
 				return nil
 			}

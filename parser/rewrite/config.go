@@ -40,6 +40,7 @@ var configIgnored = map[string]string{
 	"unstable_map_decl":  "",
 	"unstable_tseries":   "",
 	"unstable_addr":      "",
+	"unstable_dw_ustack": "dw_ustack is ustack, which unwinds with CFI in every process",
 }
 
 // bpfLicenseNames are the licenses bpftrace's config license takes

@@ -84,7 +84,7 @@ type splitFile struct {
 
 type contrib struct{ off, size uint64 }
 
-// ErrSplitDWARF marks a skeleton unit whose split DWARF was not found.
+// ErrSplitDWARF marks split DWARF that was not found or cannot be read.
 var ErrSplitDWARF = errors.New("split DWARF not found")
 
 // joinSplit joins the split units of d's skeletons (see above). It does
@@ -119,7 +119,7 @@ func (d *Debug) joinSplit() error {
 	}
 	d.entries = map[dwarf.Offset]*dwarf.Entry{}
 	if len(gnu) > 0 && len(skels) == 0 {
-		return fmt.Errorf("%w: %s's DWARF is split in the GNU DWARF 4 format (%s), which gs does not read; rebuild with -gdwarf-5 -gsplit-dwarf", ErrNoDWARF, d.bin.Path, gnu[0])
+		return fmt.Errorf("%w: %s's DWARF is split in the GNU DWARF 4 format (%s), which gs does not read; rebuild with -gdwarf-5 -gsplit-dwarf", ErrSplitDWARF, d.bin.Path, gnu[0])
 	}
 	if len(skels) == 0 {
 		return nil

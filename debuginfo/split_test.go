@@ -132,6 +132,20 @@ func TestSplitDWARFMissing(t *testing.T) {
 	}
 }
 
+// TestSplitDWARF4: gcc's GNU DWARF 4 split format is refused by name.
+func TestSplitDWARF4(t *testing.T) {
+	bin, _ := splitBuild(t, config{cc: gcc, opt: "-O0", dwarf: 4}, false)
+	b, err := Open(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	_, err = b.Debug()
+	if !errors.Is(err, ErrSplitDWARF) || !strings.Contains(err.Error(), "GNU DWARF 4") || !strings.Contains(err.Error(), ".dwo") {
+		t.Errorf("DWARF 4 split: %v, want ErrSplitDWARF naming the format and the .dwo", err)
+	}
+}
+
 // TestExtendAbbrev: the unit DIE's declaration gains the attributes it
 // lacks as DW_FORM_implicit_const; the others are copied as they are.
 func TestExtendAbbrev(t *testing.T) {

@@ -260,6 +260,11 @@ func (c *checker) needMemory(e parser.Expr, what string) *diag.Diagnostic {
 			}
 			return nil
 		}
+	case *parser.VarExpr:
+		// $vars live in the probe's scratch heap, which the interpreter
+		// gives no address of and whose memory its loads cannot read.
+		return c.errorf(e, "not supported by gs yet: %s %s, a script variable", what, c.text(e)).
+			WithHint("gs keeps $variables in its interpreter's scratch memory, which has no address a script can read")
 	}
 	return c.errorf(e, "cannot %s %s: it is not a variable, a field or an element", what, c.text(e))
 }

@@ -136,6 +136,7 @@ func TestDiagnostics(t *testing.T) {
 		{p + "{ print(@x[1]) }", []string{`1:29: error: @x is never assigned [give it a value, e.g. @x = count()]`}},
 		{p + "{ print(*arg0) }", []string{`1:29: error: cannot dereference arg0: it is int64 [cast it to a pointer type first: *(int *)arg0]`}},
 		{p + "{ print(&arg0) }", []string{`1:30: error: cannot take the address of arg0: it is not a variable, a field or an element`}},
+		{p + "{ $a = 1; print(&$a) }", []string{`1:38: error: not supported by gs yet: take the address of $a, a script variable [gs keeps $variables in its interpreter's scratch memory, which has no address a script can read]`}},
 		{p + "{ print(args.a) }", nil},
 		{p + "{ print(ustack, ustack(3)) }", nil},
 		{p + "{ print(ustack(0)) }", []string{`1:36: error: ustack frames must be a constant from 1 to 127`}},

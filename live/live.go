@@ -172,7 +172,7 @@ func (s *Session) compile(text string) (*ir.Program, *sema.Program, error) {
 	if diags.HasErrors() {
 		return nil, nil, s.diagErr(diags, text, at)
 	}
-	script := rewrite.Apply(prog, rewrite.Config{StackMode: os.Getenv("BPFTRACE_STACK_MODE"), IsBuiltin: sema.IsBuiltin})
+	script := rewrite.Apply(prog, rewrite.Config{StackMode: os.Getenv("BPFTRACE_STACK_MODE"), IsBuiltin: sema.IsBuiltin, OtherPidNS: rewrite.OtherPidNamespace()})
 	cfg := sema.Config{Dir: ".", DebugFile: s.cfg.DebugFile, ExactPlacement: s.cfg.ExactPlacement, Unsafe: s.cfg.Unsafe,
 		Script: script, DefaultBinary: s.binary, Command: len(s.cfg.Command) > 0}
 	cfg.Reserve.Records, cfg.Reserve.Maps, cfg.Reserve.StrCap = reserveRecords, reserveMaps, ir.DefaultStr // session.liveStrValue

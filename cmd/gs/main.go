@@ -331,7 +331,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		session.Prepare() // kernel BTF and the interpreter object, while the script compiles
 	}
 	script := rewrite.Apply(prog, rewrite.Config{Params: params, Named: named, StackMode: os.Getenv("BPFTRACE_STACK_MODE"),
-		IsBuiltin: sema.IsBuiltin})
+		IsBuiltin: sema.IsBuiltin, OtherPidNS: rewrite.OtherPidNamespace()})
 	cfg := sema.Config{Dir: ".", DebugFile: o.debugF, ExactPlacement: o.exact, Unsafe: o.unsafe, HelperErrors: o.helperK > 0, Script: script, Metrics: o.metrics.addr != "" || o.metrics.otlp,
 		TimeMap: os.Getenv("BPFTRACE_DUMMY_TS_MAP")} // tseries' clock in bpftrace's tests
 	if len(cmdArgs) > 0 {

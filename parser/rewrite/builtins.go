@@ -3,6 +3,7 @@ package rewrite
 import (
 	"net/netip"
 	"strings"
+	"syscall"
 
 	"github.com/gs-tracer/gs/diag"
 	"github.com/gs-tracer/gs/parser"
@@ -29,13 +30,15 @@ const BuiltinPrefix = "__builtin_"
 
 // builtinForms rewrites prog's other spellings of builtins (see above).
 // probetype becomes its text, when every probe of the group has one type.
-func builtinForms(prog *parser.Program, isBuiltin func(string) bool) {
+func builtinForms(prog *parser.Program, cfg Config, diags *diag.List) {
+	isBuiltin := cfg.IsBuiltin
 	if isBuiltin == nil {
 		isBuiltin = func(string) bool { return false }
 	}
 	parser.Rewrite(prog, func(g *parser.ProbeGroup, e parser.Expr) parser.Expr {
 		var name string
 		var sp diag.Span
+		ns := "curr_ns"
 		switch e := e.(type) {
 		case *parser.Ident:
 			name, sp = e.Name, e.Sp
@@ -45,6 +48,9 @@ func builtinForms(prog *parser.Program, isBuiltin func(string) bool) {
 			if n, ok := strings.CutPrefix(name, BuiltinPrefix); ok && isBuiltin(n) {
 				name = n
 			} else if name != "probetype" {
+				if cfg.OtherPidNS && (name == "pid" || name == "tid") {
+					otherPidNS(diags, name, sp)
+				}
 				return nil
 			}
 		case *parser.CallExpr:
@@ -57,8 +63,14 @@ func builtinForms(prog *parser.Program, isBuiltin func(string) bool) {
 				return nil
 			}
 			name, sp = e.Fn, e.Sp
+			if len(e.Args) != 0 {
+				ns = pidNamespace(e)
+			}
 		default:
 			return nil
+		}
+		if cfg.OtherPidNS && (name == "pid" || name == "tid") && ns == "curr_ns" {
+			otherPidNS(diags, name, sp)
 		}
 		if t := probeType(g); name == "probetype" && t != "" {
 			return &parser.StrLit{Val: t, Sp: sp}
@@ -111,11 +123,31 @@ func ipv6Literals(prog *parser.Program) {
 // afInet6 is Linux's AF_INET6 (include/linux/socket.h).
 const afInet6 = 10
 
+// otherPidNS reports pid or tid of curr_ns while gs runs in a PID
+// namespace other than the initial one. gs reads pid and tid as the
+// initial namespace sees them, which is curr_ns while gs runs there
+// (bpftrace's own rule); in another namespace curr_ns needs
+// bpf_get_ns_current_pid_tgid, which gs's interpreter has no op for yet.
+func otherPidNS(diags *diag.List, name string, sp diag.Span) {
+	diags.Errorf(sp, "not supported by gs yet: %s in this PID namespace (gs runs in one other than the initial namespace, and reads the initial one's numbers)", name).
+		WithHint("%s(init) is the number the initial namespace sees", name)
+}
+
+// initPidNSInode is the inode of the initial PID namespace's
+// /proc/self/ns/pid: PROC_PID_INIT_INO, include/linux/proc_ns.h.
+const initPidNSInode = 0xEFFFFFFC
+
+// OtherPidNamespace reports whether this process runs in a PID namespace
+// other than the initial one (Config.OtherPidNS).
+func OtherPidNamespace() bool {
+	var st syscall.Stat_t
+	if err := syscall.Stat("/proc/self/ns/pid", &st); err != nil {
+		return false
+	}
+	return st.Ino != initPidNSInode
+}
+
 // pidNamespace returns the namespace of pid(NS) or tid(NS), or "".
-//
-// TODO: gs reads pid and tid as the initial PID namespace sees them, which
-// is also curr_ns while gs runs there (bpftrace's own rule); inside
-// another namespace curr_ns needs bpf_get_ns_current_pid_tgid.
 func pidNamespace(e *parser.CallExpr) string {
 	if (e.Fn != "pid" && e.Fn != "tid") || len(e.Args) != 1 {
 		return ""

@@ -41,6 +41,10 @@ type Config struct {
 	// (sema.IsBuiltin): those are the names comm() and __builtin_comm
 	// spell. nil: none is.
 	IsBuiltin func(name string) bool
+	// OtherPidNS says that gs runs in a PID namespace other than the
+	// initial one (OtherPidNamespace): pid and tid of curr_ns, the
+	// default, are then numbers gs cannot read yet.
+	OtherPidNS bool
 }
 
 // Settings are what the config block and the environment set, which
@@ -71,11 +75,11 @@ type Result struct {
 func Apply(prog *parser.Program, cfg Config) *Result {
 	r := &Result{Settings: Defaults, Diags: &diag.List{File: prog.File}}
 	parser.SubstParams(prog, cfg.Params, r.Diags)
-	builtinForms(prog, cfg.IsBuiltin) // builtins.go
-	ipv6Literals(prog)                // builtins.go
-	containerOf(prog, r.Diags)        // containerof.go
-	r.getopts(prog, cfg.Named)        // getopt.go
-	r.envStackMode(cfg.StackMode)     // config.go
+	builtinForms(prog, cfg, r.Diags) // builtins.go
+	ipv6Literals(prog)               // builtins.go
+	containerOf(prog, r.Diags)       // containerof.go
+	r.getopts(prog, cfg.Named)       // getopt.go
+	r.envStackMode(cfg.StackMode)    // config.go
 	r.config(prog.Config, cfg.StackMode != "")
 	r.configReads(prog)
 	return r

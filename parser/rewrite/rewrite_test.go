@@ -90,6 +90,18 @@ func TestBuiltinForms(t *testing.T) {
 	if got := strings.Join(printed(t, prog), "|"); got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
 	}
+	// In a PID namespace other than the initial one, pid and tid of
+	// curr_ns (the default) are refused; of init they are read.
+	_, r = apply(t, `BEGIN { print((pid, pid(curr_ns), pid(init), tid(init), __builtin_tid)) }`, Config{IsBuiltin: isBuiltin, OtherPidNS: true})
+	wantDiags := []string{"1:16: error: not supported by gs yet: pid in this PID namespace", "1:21: error: not supported by gs yet: pid in this PID namespace", "1:57: error: not supported by gs yet: tid in this PID namespace"}
+	if len(r.Diags.Diags) != len(wantDiags) {
+		t.Fatalf("other PID namespace: %s, want %d errors", brief(r), len(wantDiags))
+	}
+	for i, d := range r.Diags.Diags {
+		if got := fmt.Sprintf("%s: %s: %s", d.Span.Start, d.Severity, d.Msg); !strings.HasPrefix(got, wantDiags[i]) {
+			t.Errorf("other PID namespace: %s, want %s", got, wantDiags[i])
+		}
+	}
 	prog, _ = apply(t, `BEGIN, uprobe:./a:f { print((probetype, 1)) }`, Config{})
 	if got := printed(t, prog)[0]; got != "ident probetype" {
 		t.Errorf("probetype of two kinds of probe: %s, want it left for sema to report", got)

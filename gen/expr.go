@@ -176,7 +176,7 @@ func (g *gen) binary(e *parser.BinaryExpr, r uint8) {
 		return
 	}
 	xt, yt := g.typeOf(e.X), g.typeOf(e.Y)
-	if xt.Kind == sema.KindString || xt.Kind == sema.KindStrLit || xt.Kind == sema.KindComm {
+	if xt.Kind == sema.KindString || xt.Kind == sema.KindStrLit || xt.Kind == sema.KindComm || xt.Kind == sema.KindBuf {
 		g.strEq(e, r)
 		return
 	}
@@ -436,6 +436,10 @@ func (g *gen) strSlot(e parser.Expr, withNUL bool) (off, n int) {
 		return off, t.Cap // a $var or a tuple's element
 	}
 	off = g.tempSlot(sema.SlotSize(t))
+	if t.Kind == sema.KindBuf {
+		g.store(e, off, t) // a slot as a string's, of raw bytes (buf.go)
+		return off, t.Cap
+	}
 	g.text(e, off, t)
 	return off, t.Cap
 }

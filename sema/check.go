@@ -452,6 +452,13 @@ func (c *checker) binary(gc *groupCtx, e *parser.BinaryExpr) *Type {
 	if comparisons[e.Op] && (isStringish(xt) || isStringish(yt)) {
 		return c.stringCompare(e, xt, yt)
 	}
+	if comparisons[e.Op] && xt.Kind == KindBuf && yt.Kind == KindBuf {
+		if e.Op != "==" && e.Op != "!=" {
+			c.errorf(e, "operator %s is not defined on buffers", e.Op).WithHint("buffers can only be compared with == and !=")
+			return nil
+		}
+		return Bool // equal lengths and bytes, as strings (gen's strEq)
+	}
 	for _, side := range []struct {
 		e parser.Expr
 		t *Type

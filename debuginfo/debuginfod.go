@@ -19,7 +19,8 @@ var Debuginfod *debuginfod.Client
 
 // OnDebugFile, when set, is told where each binary's DWARF was found,
 // once, when it is first loaded: the file and how it was found (one of
-// the From* phrases, with details for debuginfod). gs -v prints it.
+// the From* phrases, with details for debuginfod), then each .dwo or .dwp
+// its split units were read from (FromSplit). gs -v prints it.
 var OnDebugFile func(b *Binary, path, how string)
 
 // How a debug file was found, as OnDebugFile and DebugSource say it.
@@ -30,7 +31,8 @@ const (
 	FromSearchDir = "--debuginfo directory"
 	FromDebugLink = ".gnu_debuglink"
 	FromCache     = "debuginfod cache"
-	FromServer    = "debuginfod" // followed by the server and the size
+	FromServer    = "debuginfod"  // followed by the server and the size
+	FromSplit     = "split DWARF" // a .dwo or .dwp of a skeleton unit (split.go), after the binary's own
 )
 
 // DebugSource says how the file DWARF is read from was found (see

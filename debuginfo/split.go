@@ -232,6 +232,15 @@ func (d *Debug) joinSplit() error {
 		kept = append(kept, u)
 	}
 	d.units = kept
+	if OnDebugFile != nil {
+		seen := map[string]bool{}
+		for _, s := range skels {
+			if !seen[s.file] {
+				seen[s.file] = true
+				OnDebugFile(d.bin, s.file, FromSplit)
+			}
+		}
+	}
 	return nil
 }
 

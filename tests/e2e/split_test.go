@@ -28,7 +28,7 @@ uprobe:./s:scaled { printf("fn=scaled x=%d y=%d label=%s n=%d c=%d\n", args.p->x
 			if len(dwos) != 2 {
 				t.Fatalf("-gsplit-dwarf left %v, want two .dwo files", dwos)
 			}
-			trace := func(how string) {
+			trace := func(how, from string) {
 				t.Helper()
 				r := runGS(t, dir, timeout, "-c", "./s 3", "-e", script)
 				if r.Code != 0 {
@@ -53,8 +53,9 @@ uprobe:./s:scaled { printf("fn=scaled x=%d y=%d label=%s n=%d c=%d\n", args.p->x
 				}
 				l := runGS(t, dir, timeout, "-lv", "uprobe:./s:lib_sum")
 				match(t, how+": -lv", l.Stdout, `(?m)^uprobe:./s:lib_sum\n    const char\* label\n    int k\n    char tag$`)
+				match(t, how+": -lv", l.Stderr, `(?m)^gs: debug info for \S*/s: \S*/`+from+` \(split DWARF\)$`)
 			}
-			trace("with the .dwo files")
+			trace("with the .dwo files", `s-split_lib\.dwo`)
 
 			// llvm-dwp-19 loops forever on some of gcc's .dwo files (one
 			// with a struct point * parameter beside a char): cut it off.
@@ -68,7 +69,7 @@ uprobe:./s:scaled { printf("fn=scaled x=%d y=%d label=%s n=%d c=%d\n", args.p->x
 					t.Fatal(err)
 				}
 			}
-			trace("with s.dwp")
+			trace("with s.dwp", `s\.dwp`)
 
 			if err := os.Remove(filepath.Join(dir, "s.dwp")); err != nil {
 				t.Fatal(err)

@@ -22,8 +22,9 @@ type builder struct {
 	lexed  *lexed
 	macros map[string]*macroDef
 	// blockExprs and incDecs are set when the tree holds a BlockExpr or
-	// an IncDecExpr to hoist.
-	blockExprs, incDecs bool
+	// an IncDecExpr to hoist, stdMacros when it calls one of bpftrace's
+	// stdlib macros (assert).
+	blockExprs, incDecs, stdMacros bool
 }
 
 // kids returns the children of t that are not error nodes. Callers must
@@ -766,6 +767,7 @@ func (b *builder) atom(t antlr.ParserRuleContext) Expr {
 			return &Ident{Name: tok.GetText(), Sp: sp}
 		}
 		call := &CallExpr{Fn: tok.GetText(), FnSp: b.src.tokSpan(tok), Sp: sp}
+		b.stdMacros = b.stdMacros || call.Fn == "assert"
 		for _, c := range ks[1:] {
 			if _, ok := c.(*antlrgs.ExprContext); ok {
 				arg := b.expr(c)

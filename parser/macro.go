@@ -25,11 +25,30 @@ type macroDef struct {
 	params []macroParam
 	body   *Block
 	sp     diag.Span
+	std    bool // bpftrace's stdlib macro, not the script's
 }
 
 type macroParam struct {
 	kind byte // '$', '@' or 0 for an expression
 	name string
+}
+
+// assertMacro is bpftrace's stdlib macro (its stdlib/base.bt), which a
+// script's own assert replaces:
+//
+//	macro assert(cond, msg) { if (!cond) { errorf("assert failed: %s", msg); exit(1); } }
+//
+// Every node is at sp, the call: the failure points at the script's assert.
+func assertMacro(sp diag.Span) *macroDef {
+	errorf := &CallExpr{Fn: "errorf", FnSp: sp, Sp: sp,
+		Args: []Expr{&StrLit{Val: "assert failed: %s", Sp: sp}, &Ident{Name: "msg", Sp: sp}}}
+	exit := &CallExpr{Fn: "exit", FnSp: sp, Sp: sp, Args: []Expr{&IntLit{Val: 1, Text: "1", Sp: sp}}}
+	body := &Block{Sp: sp, Stmts: []Stmt{&IfStmt{
+		Cond: &UnaryExpr{Op: "!", X: &Ident{Name: "cond", Sp: sp}, Sp: sp},
+		Then: &Block{Scoped: true, Sp: sp, Stmts: []Stmt{&ExprStmt{X: errorf}, &ExprStmt{X: exit}}},
+		Sp:   sp,
+	}}}
+	return &macroDef{name: "assert", params: []macroParam{{0, "cond"}, {0, "msg"}}, body: body, sp: sp, std: true}
 }
 
 // maxMacroDepth bounds macros calling macros.
@@ -78,7 +97,7 @@ func (b *builder) macroDecl(t *antlrgs.MacroDeclContext) {
 
 // expandMacros replaces every call of a macro in prog.
 func (b *builder) expandMacros(prog *Program) {
-	if len(b.macros) == 0 && !b.blockExprs && !b.incDecs {
+	if len(b.macros) == 0 && !b.blockExprs && !b.incDecs && !b.stdMacros {
 		return
 	}
 	x := &expander{b: b}
@@ -110,6 +129,9 @@ func (x *expander) call(e Expr) (*macroDef, []Expr, diag.Span) {
 		// own wrapper of a builtin of that name takes none (cpu()).
 		if m := x.b.macros[e.Fn]; m != nil && (len(e.Args) > 0 || len(m.params) == 0) {
 			return m, e.Args, e.Sp
+		}
+		if e.Fn == "assert" && x.b.macros[e.Fn] == nil && len(e.Args) == 2 {
+			return assertMacro(e.Sp), e.Args, e.Sp
 		}
 	case *Ident:
 		if m := x.b.macros[e.Name]; m != nil && len(m.params) == 0 {
@@ -526,7 +548,7 @@ func (x *expander) expand(m *macroDef, args []Expr, sp diag.Span, depth int) *Bl
 	out := cloneBlock(body, x.rewriter(depth+1))
 	out.Scoped = false // the caller's $variables it assigns stay the caller's
 	Inspect(out, func(n Node) bool {
-		if c, ok := n.(*CallExpr); ok && (c.Fn == "errorf" || c.Fn == "warnf") {
+		if c, ok := n.(*CallExpr); ok && !m.std && (c.Fn == "errorf" || c.Fn == "warnf") {
 			c.Expanded = append(c.Expanded[:len(c.Expanded):len(c.Expanded)], sp)
 		}
 		return true

@@ -80,7 +80,6 @@ func init() {
 // unsupportedIdents are bpftrace's builtins of the kernel's side that gs,
 // which traces user space from uprobes, does not provide, with why.
 var unsupportedIdents = map[string]string{
-	"curtask": "curtask (gs has the kernel's struct task_struct from its BTF, but its interpreter has no op yet that reads the current task or kernel memory)",
 	"kstack":  "kstack (gs attaches uprobes only: the kernel stack above them is the uprobe trap's)",
 }
 
@@ -167,6 +166,9 @@ func (c *checker) ident(gc *groupCtx, e *parser.Ident) *Type {
 	}
 	if t, ok := c.constIdent(e); ok {
 		return t // builtins.go
+	}
+	if e.Name == "curtask" {
+		return c.curtask(e) // curtask.go
 	}
 	if why, ok := unsupportedIdents[e.Name]; ok {
 		c.errorf(e, "not supported by gs: %s", why)

@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              17 /* ir.Version */
+#define GS_IR_VERSION              18 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0
@@ -85,6 +85,7 @@
 #define GS_CTX_RAND                11
 #define GS_CTX_CPID                12
 #define GS_CTX_CGROUP              13
+#define GS_CTX_TASK                14
 
 /* The BPF maps of OpMapLookup, OpMapUpdate, OpMapDelete (ir.MapIn). */
 #define GS_IN_VALS                 0

@@ -80,7 +80,7 @@ func init() {
 // unsupportedIdents are bpftrace's builtins of the kernel's side that gs,
 // which traces user space from uprobes, does not provide, with why.
 var unsupportedIdents = map[string]string{
-	"kstack":  "kstack (gs attaches uprobes only: the kernel stack above them is the uprobe trap's)",
+	"kstack": "kstack (gs attaches uprobes only: the kernel stack above them is the uprobe trap's)",
 }
 
 // laterIdents are identifiers gs will know but does not support yet.

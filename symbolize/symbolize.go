@@ -78,8 +78,17 @@ type Symbolizer struct {
 	bins    map[string]*debuginfo.Binary
 	seen    map[string]bool // paths indexed
 	procs   map[int][]procmaps.Mapping
+	fixed   []fixedSeg         // the executable segments of the modules that load at their link addresses
 	res     debuginfo.Resolver // DT_NEEDED libraries, on the host
 	names   map[string]string  // symbol → demangled, for frames seen before
+}
+
+// fixedSeg is an executable segment of a module of type ET_EXEC: every
+// process maps it at its link address, so an address in it resolves
+// without the process's maps (a usym value taken system-wide).
+type fixedSeg struct {
+	path             string
+	vaddr, size, off uint64
 }
 
 // New returns an empty symbolizer.
@@ -114,6 +123,13 @@ func (s *Symbolizer) addModule(path string, depth int) {
 	// unwinder names a file without one by a digest (FrameID).
 	if id, ok := debuginfo.FrameID(f, path); ok {
 		s.byBuild[hex.EncodeToString(id[:])] = path
+	}
+	if f.Type == elf.ET_EXEC {
+		for _, p := range f.Progs {
+			if p.Type == elf.PT_LOAD && p.Flags&elf.PF_X != 0 {
+				s.fixed = append(s.fixed, fixedSeg{path: path, vaddr: p.Vaddr, size: p.Filesz, off: p.Off})
+			}
+		}
 	}
 	for _, lib := range s.res.Needed(f, path) {
 		if lib.Path != "" {
@@ -169,6 +185,13 @@ func (s *Symbolizer) module(pid int, fr Frame) (path string, off uint64, ok bool
 	for _, m := range s.procs[pid] {
 		if fr.IP >= m.Start && fr.IP < m.End {
 			return m.Path, fr.IP - m.Start + m.Offset, true
+		}
+	}
+	if len(s.procs[pid]) == 0 { // no maps of the process: a module at its link address holds it
+		for _, g := range s.fixed {
+			if fr.IP >= g.vaddr && fr.IP < g.vaddr+g.size {
+				return g.path, fr.IP - g.vaddr + g.off, true
+			}
 		}
 	}
 	return "", 0, false

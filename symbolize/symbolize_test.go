@@ -115,3 +115,31 @@ func TestProcessSnapshot(t *testing.T) {
 		t.Errorf("unknown process: got %+v", got)
 	}
 }
+
+// TestFixedAddressWithoutProcess resolves a plain address of a non-PIE
+// executable without its process's maps (a usym value taken system-wide):
+// ET_EXEC loads at its link addresses, so the address is work's symbol
+// value (from the ELF symbol table) plus 3. A PIE's address does not
+// resolve so.
+func TestFixedAddressWithoutProcess(t *testing.T) {
+	for _, pie := range []bool{false, true} {
+		bin := compileTarget(t, pie)
+		b, err := debuginfo.Open(bin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn, ok := b.LookupFunc("work")
+		if !ok {
+			t.Fatal("no symbol work")
+		}
+		s := New()
+		s.AddModule(bin)
+		got := s.Resolve(0, Frame{IP: fn.Addr + 3})
+		if !pie && got.String() != "work+3" {
+			t.Errorf("non-PIE: got %+v (%s), want work+3", got, got)
+		}
+		if pie && got.Func != "" {
+			t.Errorf("PIE: resolved %v without the process's maps", got)
+		}
+	}
+}

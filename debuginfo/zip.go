@@ -26,6 +26,14 @@ func SplitZip(name string) (archive, entry string, ok bool) {
 // uncompressed (zip -0), as Android stores libraries in an APK, so its
 // bytes are a contiguous range of the archive.
 func openInZip(archive, entry string) (*Binary, error) {
+	b, err := openZipEntry(archive, entry)
+	if err != nil {
+		return nil, fmt.Errorf("open binary %s%s%s: %w", archive, ZipSep, entry, err)
+	}
+	return b, nil
+}
+
+func openZipEntry(archive, entry string) (*Binary, error) {
 	zr, err := zip.OpenReader(archive)
 	if err != nil {
 		return nil, fmt.Errorf("open zip archive %s: %w", archive, err)
@@ -39,14 +47,14 @@ func openInZip(archive, entry string) (*Binary, error) {
 		}
 	}
 	if zf == nil {
-		return nil, fmt.Errorf("open %s%s%s: the archive has no entry %q", archive, ZipSep, entry, entry)
+		return nil, fmt.Errorf("the archive has no entry %q", entry)
 	}
 	if zf.Method != zip.Store {
-		return nil, fmt.Errorf("open %s%s%s: the entry is compressed (method %d); only an entry stored as it is (zip -0) can be probed", archive, ZipSep, entry, zf.Method)
+		return nil, fmt.Errorf("the entry is compressed (method %d); only an entry stored as it is (zip -0) can be probed", zf.Method)
 	}
 	off, err := zf.DataOffset()
 	if err != nil {
-		return nil, fmt.Errorf("open %s%s%s: %w", archive, ZipSep, entry, err)
+		return nil, err
 	}
 	osf, err := os.Open(archive)
 	if err != nil {
@@ -55,7 +63,7 @@ func openInZip(archive, entry string) (*Binary, error) {
 	f, err := elf.NewFile(io.NewSectionReader(osf, off, int64(zf.UncompressedSize64)))
 	if err != nil {
 		osf.Close()
-		return nil, fmt.Errorf("open %s%s%s: %w", archive, ZipSep, entry, err)
+		return nil, fmt.Errorf("the entry: %w", err)
 	}
 	b := newBinary(archive, f, uint64(off))
 	b.closer = osf

@@ -291,10 +291,11 @@ func (c *checker) openBinary(name string) *binEntry {
 	}
 	be := &binEntry{}
 	c.binaries[name] = be
-	file := name
-	if len(file) >= 2 && file[0] == '"' && file[len(file)-1] == '"' {
-		file = file[1 : len(file)-1] // uprobe:"a.zip!/lib/x.so":fn, as bpftrace quotes it
+	shown := name
+	if len(shown) >= 2 && shown[0] == '"' && shown[len(shown)-1] == '"' {
+		shown = shown[1 : len(shown)-1] // uprobe:"a.zip!/lib/x.so":fn, as bpftrace quotes it
 	}
+	file := shown
 	archive, entry, inZip := debuginfo.SplitZip(file)
 	if inZip {
 		file = archive // an entry of a zip archive (debuginfo/zip.go)
@@ -313,19 +314,19 @@ func (c *checker) openBinary(name string) *binEntry {
 		return be
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() && !inZip {
-		be.err = fmt.Sprintf("%q is a directory, not a binary", name)
+		be.err = fmt.Sprintf("%q is a directory, not a binary", shown)
 		return be
 	}
 	bin, err := debuginfo.Open(path)
 	if errors.Is(err, debuginfo.ErrNotELF) && c.cfg.Unsafe {
 		bin, err = debuginfo.OpenRaw(path) // a flat binary, probed by file offset
 	} else if errors.Is(err, debuginfo.ErrNotELF) {
-		be.err = fmt.Sprintf("%q is not an ELF file", name)
-		be.hint = fmt.Sprintf("if it is code a process maps itself, --unsafe probes it by file offset: uprobe:%s:0xOFFSET", name)
+		be.err = fmt.Sprintf("%q is not an ELF file", shown)
+		be.hint = fmt.Sprintf("if it is code a process maps itself, --unsafe probes it by file offset: uprobe:%s:0xOFFSET", shown)
 		return be
 	}
 	if err != nil {
-		be.err = fmt.Sprintf("cannot open %q: %v", name, errors.Unwrap(err))
+		be.err = fmt.Sprintf("cannot open %q: %v", shown, errors.Unwrap(err))
 		return be
 	}
 	if c.cfg.DebugFile != "" {

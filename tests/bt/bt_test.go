@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"archive/zip"
 	"fmt"
 	"os"
 	"os/exec"
@@ -67,6 +68,10 @@ func testMain(m *testing.M) int {
 	}
 	if err := os.Remove(filepath.Join(work, "testprogs", "nodwo", "calls.dwo")); err != nil {
 		fmt.Fprintln(os.Stderr, "FAIL:", err)
+		return 1
+	}
+	if err := zipCalls(filepath.Join(work, "testprogs")); err != nil {
+		fmt.Fprintln(os.Stderr, "FAIL: zip calls:", err)
 		return 1
 	}
 	if b, err := exec.Command("cp", "-r", filepath.Join(here, "testdata"), work).CombinedOutput(); err != nil {
@@ -274,4 +279,33 @@ func TestStyleLookup(t *testing.T) {
 	if got := bpftraceStyle(in, prog); got != want {
 		t.Errorf("got %q, want %q", got, want)
 	}
+}
+
+// zipCalls writes dir/calls.zip holding dir/calls twice: stored as it is
+// (zip -0, as an APK stores libraries) as calls, and compressed as
+// calls.z.
+func zipCalls(dir string) error {
+	data, err := os.ReadFile(filepath.Join(dir, "calls"))
+	if err != nil {
+		return err
+	}
+	f, err := os.Create(filepath.Join(dir, "calls.zip"))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	zw := zip.NewWriter(f)
+	for _, e := range []struct {
+		name   string
+		method uint16
+	}{{"calls", zip.Store}, {"calls.z", zip.Deflate}} {
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: e.name, Method: e.method})
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(data); err != nil {
+			return err
+		}
+	}
+	return zw.Close()
 }

@@ -262,6 +262,7 @@ func TestStyle(t *testing.T) {
 		{"<expr>:1:1: error: function \"g\" not found in \"./x\"\n    ur:./x:g { }\n    ^~~~~~~~", "stdin:1:1-9: ERROR: No matches for uretprobe ./x:g.\nur:./x:g { }\n~~~~~~~~"},
 		{"<expr>:1:1: warning: function \"g\" not found in \"./x\": skipping the probe (missing_probes = \"warn\")", "stdin:1:1-28: WARNING: No matches for uprobe ./x:g. Skipping."},
 		{"<expr>:1:5: warning: unused map: @a\n    x\n        ^~", "stdin:1:5-7: WARNING: Unused map: @a\nx\n    ~~"},
+		{`<expr>:1:1: error: could not resolve address 0xa in "/bin/sh": it is in no function`, "ERROR: Could not resolve address: /bin/sh:0xa"},
 		{`<expr>:1:9: error: license "P" is not one the kernel's BPF accepts`, "<expr>:1:9: ERROR: Invalid value for license. Found: P. Valid values: Dual MIT/GPL, Dual BSD/GPL, Dual MPL/GPL, GPL and additional rights, GPL v2, GPL"},
 	} {
 		if got := bpftraceStyle(tt.in, prog); got != tt.want {

@@ -58,6 +58,9 @@ var btErrors = []struct {
 	// attached_probe.cpp's, unpositioned.
 	{regexp.MustCompile(`^<expr>:\d+:\d+: error: cannot tell where "(.*)" ends: its symbol has size 0$`), "ERROR: Could not determine boundary for $1 (symbol has size 0).\nUse --unsafe to force attachment. WARNING: This option could lead to data corruption in the target process."},
 	{regexp.MustCompile(`^<expr>:\d+:\d+: error: could not resolve address (0x[0-9a-f]+) in "(.*)": it is in no function$`), "ERROR: Could not resolve address: $2:$1"},
+	// sema's uprobe at an address in no function (sema/probes.go);
+	// bpftrace says it when attaching, without a position.
+	{regexp.MustCompile(`^.*: error: could not resolve address (0x[0-9a-f]+) in "(.*)": it is in no function$`), "ERROR: Could not resolve address: $2:$1"},
 	// parser/rewrite's config license that the kernel refuses; bpftrace
 	// lists its BPF_LICENSE_STR (src/config.cpp) in its unordered_map's
 	// order.

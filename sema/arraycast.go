@@ -14,8 +14,8 @@ import (
 
 // arrayCast checks (T[N]...)x, e.Type.Dims set.
 func (c *checker) arrayCast(e *parser.CastExpr, elem, xt *Type) *Type {
-	if !elem.IsInteger() || elem.Kind == KindPointer || elem.Kind == KindBool {
-		c.errorf(e, "cannot cast to an array of %s", elem).WithHint("an array cast takes integer elements: (int8[8])x")
+	if !elem.IsInteger() || elem.Kind == KindPointer {
+		c.errorf(e, "cannot cast to an array of %s", elem).WithHint("an array cast takes integer or bool elements: (int8[8])x")
 		return nil
 	}
 	var size int

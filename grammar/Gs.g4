@@ -74,17 +74,23 @@ tokens {
     CONFIG,
     MACRO,
     TYPEOF,
-    IF_EXPR
+    IF_EXPR,
+    IMPORT
 }
 
-// config, macro, begin and end are keywords only at the top level, and let
+// config, macro, import, begin and end are keywords only at the top level, and let
 // only before a $variable or @map (parser/lex.go), so a program variable
 // may still be called config or end. An `if` where a statement cannot
 // start (after `=`, `(`, `,`, an operator ...) is IF_EXPR, an if used as a
 // value (parser/lex.go); elsewhere it is IF, which keeps a statement's
 // `if` LL(1) against an expression's.
 program
-    : (cDecl | configBlock | macroDecl | mapDecl | group)* EOF
+    : (importDecl | cDecl | configBlock | macroDecl | mapDecl | group)* EOF
+    ;
+
+// import "stdlib/NAME"; bpftrace's modules, which gs refuses by name.
+importDecl
+    : IMPORT STRING ';'?
     ;
 
 // let @m = lruhash(100);

@@ -95,6 +95,12 @@ func (b *builder) program(t antlrgs.IProgramContext, prog *Program) {
 			prog.Config = append(prog.Config, b.configBlock(c)...)
 		case *antlrgs.MacroDeclContext:
 			b.macroDecl(c)
+		case *antlrgs.ImportDeclContext:
+			// bpftrace's modules are BPF C and scripts of its own.
+			if ks := kids(c); len(ks) >= 2 {
+				b.diags.Errorf(b.ctxSpan(c), "not supported by gs: import of bpftrace's modules (%s)", b.ctxText(ks[1])).
+					WithHint("gs's builtins and bpftrace's stdlib macros it knows need no import")
+			}
 		case *antlrgs.MapDeclContext:
 			ks := kids(c)
 			if len(ks) < 4 {

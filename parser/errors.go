@@ -220,7 +220,7 @@ func describeExpected(ts []int, ctx antlr.ParserRuleContext) string {
 			t == antlrgs.GsParserSLASH && inFilter:
 			names = append(names, tokenName(t))
 		case isOperator(t):
-		case t == antlrgs.GsParserCONFIG || t == antlrgs.GsParserMACRO ||
+		case t == antlrgs.GsParserCONFIG || t == antlrgs.GsParserMACRO || t == antlrgs.GsParserIMPORT ||
 			contains(ts, antlrgs.GsParserPROBE_SPEC) && (t == antlrgs.GsParserSTRUCT || t == antlrgs.GsParserUNION || t == antlrgs.GsParserENUM || t == antlrgs.GsParserLET):
 			// Where a probe may start, these are seldom what was meant.
 		case t == antlr.TokenEOF:

@@ -122,6 +122,7 @@ var topKeywords = map[string]int{
 	"end":    antlrgs.GsParserEND,
 	"config": antlrgs.GsParserCONFIG,
 	"macro":  antlrgs.GsParserMACRO,
+	"import": antlrgs.GsParserIMPORT,
 }
 
 // letKeyword is a keyword only before a $variable or a @map.

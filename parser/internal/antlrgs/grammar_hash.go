@@ -4,4 +4,4 @@ package antlrgs
 
 // GrammarSHA256 is the SHA-256 of the grammar/Gs.g4 this package was
 // generated from; parser/generated_test.go compares it with the file.
-const GrammarSHA256 = "f98fbcd8c2a1f6b9913c48e96292d6dfae383fc4056e221c4431e15fd3266b56"
+const GrammarSHA256 = "01a42b2cc155e2a5e2070a83f16cf362333f12162446ded5bdfa5a52142854fd"

@@ -11,6 +11,10 @@ func (v *BaseGsVisitor) VisitProgram(ctx *ProgramContext) interface{} {
 	return v.VisitChildren(ctx)
 }
 
+func (v *BaseGsVisitor) VisitImportDecl(ctx *ImportDeclContext) interface{} {
+	return v.VisitChildren(ctx)
+}
+
 func (v *BaseGsVisitor) VisitMapDecl(ctx *MapDeclContext) interface{} {
 	return v.VisitChildren(ctx)
 }

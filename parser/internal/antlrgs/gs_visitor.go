@@ -10,6 +10,9 @@ type GsVisitor interface {
 	// Visit a parse tree produced by GsParser#program.
 	VisitProgram(ctx *ProgramContext) interface{}
 
+	// Visit a parse tree produced by GsParser#importDecl.
+	VisitImportDecl(ctx *ImportDeclContext) interface{}
+
 	// Visit a parse tree produced by GsParser#mapDecl.
 	VisitMapDecl(ctx *MapDeclContext) interface{}
 

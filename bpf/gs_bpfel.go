@@ -238,6 +238,7 @@ const (
 	GsProgGsUprobeMultiS = "gs_uprobe_multi_s"
 	GsProgGsUprobeS      = "gs_uprobe_s"
 	GsVarGsCpid          = "gs_cpid"
+	GsVarGsKernelReads   = "gs_kernel_reads"
 	GsVarGsNrCpus        = "gs_nr_cpus"
 	GsVarGsStartNs       = "gs_start_ns"
 	GsVarGsStopped       = "gs_stopped"
@@ -328,15 +329,16 @@ type GsMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type GsVariableSpecs struct {
-	GsCpid       *ebpf.VariableSpec `ebpf:"gs_cpid"`
-	GsNrCpus     *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
-	GsStartNs    *ebpf.VariableSpec `ebpf:"gs_start_ns"`
-	GsStopped    *ebpf.VariableSpec `ebpf:"gs_stopped"`
-	GsStrSize    *ebpf.VariableSpec `ebpf:"gs_str_size"`
-	GsTargetTgid *ebpf.VariableSpec `ebpf:"gs_target_tgid"`
-	GsTreeOn     *ebpf.VariableSpec `ebpf:"gs_tree_on"`
-	GsVersion    *ebpf.VariableSpec `ebpf:"gs_version"`
-	GsWakeupNs   *ebpf.VariableSpec `ebpf:"gs_wakeup_ns"`
+	GsCpid        *ebpf.VariableSpec `ebpf:"gs_cpid"`
+	GsKernelReads *ebpf.VariableSpec `ebpf:"gs_kernel_reads"`
+	GsNrCpus      *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
+	GsStartNs     *ebpf.VariableSpec `ebpf:"gs_start_ns"`
+	GsStopped     *ebpf.VariableSpec `ebpf:"gs_stopped"`
+	GsStrSize     *ebpf.VariableSpec `ebpf:"gs_str_size"`
+	GsTargetTgid  *ebpf.VariableSpec `ebpf:"gs_target_tgid"`
+	GsTreeOn      *ebpf.VariableSpec `ebpf:"gs_tree_on"`
+	GsVersion     *ebpf.VariableSpec `ebpf:"gs_version"`
+	GsWakeupNs    *ebpf.VariableSpec `ebpf:"gs_wakeup_ns"`
 }
 
 // GsObjects contains all objects after they have been loaded into the kernel.
@@ -408,15 +410,16 @@ func (m *GsMaps) Close() error {
 //
 // It can be passed to LoadGsObjects or ebpf.CollectionSpec.LoadAndAssign.
 type GsVariables struct {
-	GsCpid       *ebpf.Variable `ebpf:"gs_cpid"`
-	GsNrCpus     *ebpf.Variable `ebpf:"gs_nr_cpus"`
-	GsStartNs    *ebpf.Variable `ebpf:"gs_start_ns"`
-	GsStopped    *ebpf.Variable `ebpf:"gs_stopped"`
-	GsStrSize    *ebpf.Variable `ebpf:"gs_str_size"`
-	GsTargetTgid *ebpf.Variable `ebpf:"gs_target_tgid"`
-	GsTreeOn     *ebpf.Variable `ebpf:"gs_tree_on"`
-	GsVersion    *ebpf.Variable `ebpf:"gs_version"`
-	GsWakeupNs   *ebpf.Variable `ebpf:"gs_wakeup_ns"`
+	GsCpid        *ebpf.Variable `ebpf:"gs_cpid"`
+	GsKernelReads *ebpf.Variable `ebpf:"gs_kernel_reads"`
+	GsNrCpus      *ebpf.Variable `ebpf:"gs_nr_cpus"`
+	GsStartNs     *ebpf.Variable `ebpf:"gs_start_ns"`
+	GsStopped     *ebpf.Variable `ebpf:"gs_stopped"`
+	GsStrSize     *ebpf.Variable `ebpf:"gs_str_size"`
+	GsTargetTgid  *ebpf.Variable `ebpf:"gs_target_tgid"`
+	GsTreeOn      *ebpf.Variable `ebpf:"gs_tree_on"`
+	GsVersion     *ebpf.Variable `ebpf:"gs_version"`
+	GsWakeupNs    *ebpf.Variable `ebpf:"gs_wakeup_ns"`
 }
 
 // GsPrograms contains all programs after they have been loaded into the kernel.

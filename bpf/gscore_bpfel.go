@@ -43,6 +43,7 @@ const (
 	GsCoreProgGsUprobeMultiS = "gs_uprobe_multi_s"
 	GsCoreProgGsUprobeS      = "gs_uprobe_s"
 	GsCoreVarGsCpid          = "gs_cpid"
+	GsCoreVarGsKernelReads   = "gs_kernel_reads"
 	GsCoreVarGsNrCpus        = "gs_nr_cpus"
 	GsCoreVarGsStartNs       = "gs_start_ns"
 	GsCoreVarGsStopped       = "gs_stopped"
@@ -133,15 +134,16 @@ type GsCoreMapSpecs struct {
 //
 // It can be passed ebpf.CollectionSpec.Assign.
 type GsCoreVariableSpecs struct {
-	GsCpid       *ebpf.VariableSpec `ebpf:"gs_cpid"`
-	GsNrCpus     *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
-	GsStartNs    *ebpf.VariableSpec `ebpf:"gs_start_ns"`
-	GsStopped    *ebpf.VariableSpec `ebpf:"gs_stopped"`
-	GsStrSize    *ebpf.VariableSpec `ebpf:"gs_str_size"`
-	GsTargetTgid *ebpf.VariableSpec `ebpf:"gs_target_tgid"`
-	GsTreeOn     *ebpf.VariableSpec `ebpf:"gs_tree_on"`
-	GsVersion    *ebpf.VariableSpec `ebpf:"gs_version"`
-	GsWakeupNs   *ebpf.VariableSpec `ebpf:"gs_wakeup_ns"`
+	GsCpid        *ebpf.VariableSpec `ebpf:"gs_cpid"`
+	GsKernelReads *ebpf.VariableSpec `ebpf:"gs_kernel_reads"`
+	GsNrCpus      *ebpf.VariableSpec `ebpf:"gs_nr_cpus"`
+	GsStartNs     *ebpf.VariableSpec `ebpf:"gs_start_ns"`
+	GsStopped     *ebpf.VariableSpec `ebpf:"gs_stopped"`
+	GsStrSize     *ebpf.VariableSpec `ebpf:"gs_str_size"`
+	GsTargetTgid  *ebpf.VariableSpec `ebpf:"gs_target_tgid"`
+	GsTreeOn      *ebpf.VariableSpec `ebpf:"gs_tree_on"`
+	GsVersion     *ebpf.VariableSpec `ebpf:"gs_version"`
+	GsWakeupNs    *ebpf.VariableSpec `ebpf:"gs_wakeup_ns"`
 }
 
 // GsCoreObjects contains all objects after they have been loaded into the kernel.
@@ -213,15 +215,16 @@ func (m *GsCoreMaps) Close() error {
 //
 // It can be passed to LoadGsCoreObjects or ebpf.CollectionSpec.LoadAndAssign.
 type GsCoreVariables struct {
-	GsCpid       *ebpf.Variable `ebpf:"gs_cpid"`
-	GsNrCpus     *ebpf.Variable `ebpf:"gs_nr_cpus"`
-	GsStartNs    *ebpf.Variable `ebpf:"gs_start_ns"`
-	GsStopped    *ebpf.Variable `ebpf:"gs_stopped"`
-	GsStrSize    *ebpf.Variable `ebpf:"gs_str_size"`
-	GsTargetTgid *ebpf.Variable `ebpf:"gs_target_tgid"`
-	GsTreeOn     *ebpf.Variable `ebpf:"gs_tree_on"`
-	GsVersion    *ebpf.Variable `ebpf:"gs_version"`
-	GsWakeupNs   *ebpf.Variable `ebpf:"gs_wakeup_ns"`
+	GsCpid        *ebpf.Variable `ebpf:"gs_cpid"`
+	GsKernelReads *ebpf.Variable `ebpf:"gs_kernel_reads"`
+	GsNrCpus      *ebpf.Variable `ebpf:"gs_nr_cpus"`
+	GsStartNs     *ebpf.Variable `ebpf:"gs_start_ns"`
+	GsStopped     *ebpf.Variable `ebpf:"gs_stopped"`
+	GsStrSize     *ebpf.Variable `ebpf:"gs_str_size"`
+	GsTargetTgid  *ebpf.Variable `ebpf:"gs_target_tgid"`
+	GsTreeOn      *ebpf.Variable `ebpf:"gs_tree_on"`
+	GsVersion     *ebpf.Variable `ebpf:"gs_version"`
+	GsWakeupNs    *ebpf.Variable `ebpf:"gs_wakeup_ns"`
 }
 
 // GsCorePrograms contains all programs after they have been loaded into the kernel.

@@ -128,6 +128,7 @@ func generate(p *sema.Program, useCells bool) (*ir.Program, error) {
 	out.KeepMaps = p.KeepMaps
 	out.DebugInfo = p.DebugInfo
 	out.Cgroups = p.Cgroups
+	out.KernelReads = p.KernelReads
 	out.HeapSize = g.heapMax
 	return out, nil
 }

@@ -122,6 +122,7 @@ func CHeader() string {
 	def("GS_PROBE_FLAG_COUNT", ProbeFlagCount, "gs_probes flags: count the probe's hits in gs_hits")
 	def("GS_PROBE_FLAG_TASK", ProbeFlagTask, "gs_probes flags: count only hits in the traced process or tree")
 	fmt.Fprintf(&b, "#define %-26s %#xULL /* %s */\n", "GS_BIAS_UNKNOWN", uint64(BiasUnknown), "what OpLdBias yields when it knows no bias")
+	fmt.Fprintf(&b, "#define %-26s %#xULL /* %s */\n", "GS_KERNEL_HALF", KernelHalf, "the lowest kernel address (ir.KernelHalf)")
 
 	b.WriteString("\n/* Status slots and string slot flags. */\n")
 	def("GS_STATUS_OK", StatusOK, "")

@@ -684,15 +684,25 @@ type Program struct {
 	// Cgroups is set when values print as cgroup paths or containers: the
 	// runtime then indexes the cgroup hierarchy before it attaches and
 	// while it runs (package cgroup).
-	Cgroups  bool
-	Lines    []LineEntry
-	HeapSize int // bytes of heap the program touches
+	Cgroups bool
+	// KernelReads is set when the script reads kernel memory (through
+	// curtask): the interpreter's reads of an address in the kernel's half
+	// of the address space (KernelHalf and above) then read the kernel's
+	// memory, and otherwise fail as any unmapped user address does.
+	KernelReads bool
+	Lines       []LineEntry
+	HeapSize    int // bytes of heap the program touches
 	// Returns are the uretprobes that are uprobes on their functions'
 	// RETs (sema/retsites.go), whose calls left by an exception, a longjmp
 	// or a tail call give no event: the runtime counts them.
 	Returns []ReturnCount
 	File    *diag.File
 }
+
+// KernelHalf is the lowest kernel address on x86-64: the kernel's half of
+// the canonical address space has bit 63 set, with 4- and 5-level paging
+// alike (Documentation/arch/x86/x86_64/mm.rst); user addresses never do.
+const KernelHalf uint64 = 1 << 63
 
 // IterCap is how many keys of k bytes an iteration level holds.
 func IterCap(k int) int { return IterBytes / k }

@@ -35,9 +35,6 @@ func (c *checker) fieldExpr(gc *groupCtx, e *parser.FieldExpr) *Type {
 			return t
 		}
 	}
-	if c.kernelRead(e.X, xt) { // curtask.go
-		return nil
-	}
 	st := xt
 	x := c.text(e.X)
 	ofView := false // a member of a library object itself (cxx.go), not of what it holds
@@ -113,9 +110,6 @@ func (c *checker) indexExpr(gc *groupCtx, e *parser.IndexExpr) *Type {
 	if xt.Kind == KindTuple {
 		return c.tupleIndex(e, xt) // tuples.go
 	}
-	if c.kernelRead(e.X, xt) {
-		return nil
-	}
 	var elem *Type
 	switch {
 	case xt.Kind == KindArray:
@@ -186,9 +180,6 @@ func (c *checker) sized(n parser.Node, t *Type) bool {
 func (c *checker) deref(gc *groupCtx, e *parser.UnaryExpr) *Type {
 	xt := c.value(gc, e.X)
 	if xt == nil {
-		return nil
-	}
-	if c.kernelRead(e.X, xt) {
 		return nil
 	}
 	if xt.Lang == debuginfo.LangRust {

@@ -133,6 +133,9 @@ type Program struct {
 	DebugInfo bool
 	// Cgroups: values print as cgroup paths or containers (ir.Program's).
 	Cgroups bool
+	// KernelReads: the script reads kernel memory through curtask
+	// (ir.Program's).
+	KernelReads bool
 	// Values tells gen how to read the traced program's variables
 	// (values.go); nil when the script reads none.
 	Values *Values

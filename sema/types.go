@@ -76,10 +76,6 @@ type Type struct {
 	// Desc marks a value read as text through a type descriptor
 	// (desctext.go): a Go interface.
 	Desc *DescText
-	// Kernel marks a pointer into the kernel's memory (curtask), which
-	// gs's interpreter cannot read yet: its value prints and compares,
-	// and reading through it is refused (curtask.go).
-	Kernel bool
 	// AutoDeref marks a pointer through which `.` reads the pointee's
 	// members, as in Go (o.Addr.City with o a *Order).
 	AutoDeref bool

@@ -47,6 +47,7 @@ var (
 	varWakeupNs = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsWakeupNs })
 	varStrSize  = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsStrSize })
 	varNrCPUs   = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsNrCpus })
+	varKernel   = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsKernelReads })
 	varTreeOn   = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsTreeOn })
 	varCpid     = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsCpid })
 	varTarget   = objVar(func(v *bpf.GsVariableSpecs) any { return &v.GsTargetTgid })
@@ -337,6 +338,10 @@ func loadInterpreterWith(prog *ir.Program, cfg loadConfig, spec *ebpf.Collection
 	if err := setVar(spec, varNrCPUs, uint32(ncpu)); err != nil {
 		return nil, err
 	}
+	// A live session's scripts come later: any of them may read curtask.
+	if err := setVar(spec, varKernel, b2u8(prog.KernelReads || cfg.live)); err != nil {
+		return nil, err
+	}
 
 	// gs_start_ns last, right before loading, as bpf_ktime_get_ns() counts:
 	// CLOCK_MONOTONIC.
@@ -611,4 +616,12 @@ func writeKeys[V any](m *ebpf.Map, keys []uint32, vals []V) error {
 		}
 	}
 	return nil
+}
+
+// b2u8 is a C boolean.
+func b2u8(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -123,6 +123,7 @@
 #define GS_PROBE_FLAG_COUNT        2 /* gs_probes flags: count the probe's hits in gs_hits */
 #define GS_PROBE_FLAG_TASK         4 /* gs_probes flags: count only hits in the traced process or tree */
 #define GS_BIAS_UNKNOWN            0x8000000000000000ULL /* what OpLdBias yields when it knows no bias */
+#define GS_KERNEL_HALF             0x8000000000000000ULL /* the lowest kernel address (ir.KernelHalf) */
 
 /* Status slots and string slot flags. */
 #define GS_STATUS_OK               0

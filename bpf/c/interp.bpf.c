@@ -166,6 +166,10 @@ const volatile u64 gs_start_ns = 0;
  * started, after loading: a variable, not a constant. */
 volatile u64 gs_cpid = 0;
 const volatile u32 gs_version = GS_IR_VERSION;
+/* gs_kernel_reads: the program reads kernel memory (ir.Program's
+ * KernelReads, through curtask): read_user and read_user_str then read an
+ * address at or above GS_KERNEL_HALF from the kernel. */
+const volatile u8 gs_kernel_reads = 0;
 /* Least time between two ring buffer wakeups from one CPU; 0 wakes the
  * reader for every record it finds idle (the kernel's adaptive policy). */
 const volatile u64 gs_wakeup_ns = 0;
@@ -1019,7 +1023,8 @@ static __always_inline long str_eq(struct scratch *s, u64 *ra, u64 offa, u64 off
 }
 
 /*
- * read_user and read_user_str read the traced process's memory. The
+ * read_user and read_user_str read the traced process's memory (or the
+ * kernel's, above GS_KERNEL_HALF, when gs_kernel_reads is set). The
  * non-faulting helpers come first: they are cheap, but fail on a page that
  * is not mapped yet (never touched, or swapped out). A sleepable program
  * then retries with a read that faults the page in, as the process itself
@@ -1028,7 +1033,11 @@ static __always_inline long str_eq(struct scratch *s, u64 *ra, u64 offa, u64 off
  */
 static __always_inline long read_user(void *dst, u32 size, u64 addr, const int sleepable)
 {
-	long err = bpf_probe_read_user(dst, size, (const void *)addr);
+	long err;
+
+	if (gs_kernel_reads && addr >= GS_KERNEL_HALF)
+		return bpf_probe_read_kernel(dst, size, (const void *)addr);
+	err = bpf_probe_read_user(dst, size, (const void *)addr);
 
 	if (err && sleepable)
 		err = bpf_copy_from_user(dst, size, (const void *)addr);
@@ -1039,7 +1048,11 @@ static __always_inline long read_user(void *dst, u32 size, u64 addr, const int s
  * the NUL, at most size, or a negative error. */
 static __always_inline long read_user_str(void *dst, u32 size, u64 addr, const int sleepable)
 {
-	long n = bpf_probe_read_user_str(dst, size, (const void *)addr);
+	long n;
+
+	if (gs_kernel_reads && addr >= GS_KERNEL_HALF)
+		return bpf_probe_read_kernel_str(dst, size, (const void *)addr);
+	n = bpf_probe_read_user_str(dst, size, (const void *)addr);
 
 	if (n >= 0 || !sleepable)
 		return n;

@@ -78,6 +78,7 @@ func Apply(prog *parser.Program, cfg Config) *Result {
 	builtinForms(prog, cfg, r.Diags) // builtins.go
 	ipv6Literals(prog)               // builtins.go
 	containerOf(prog, r.Diags)       // containerof.go
+	taskMacros(prog, r.Diags)        // taskmacros.go
 	r.getopts(prog, cfg.Named)       // getopt.go
 	r.envStackMode(cfg.StackMode)    // config.go
 	r.config(prog.Config, cfg.StackMode != "")

@@ -1,6 +1,8 @@
 package gen
 
 import (
+	"encoding/binary"
+
 	"github.com/gs-tracer/gs/ir"
 	"github.com/gs-tracer/gs/parser"
 	"github.com/gs-tracer/gs/sema"
@@ -33,4 +35,20 @@ func (g *gen) arrayInt(e *parser.CastExpr, r uint8) {
 	} else {
 		g.heapScalar(r, p.heap, t)
 	}
+}
+
+// pton builds pton("addr") (sema's ptonValue), the address's bytes, in a
+// temporary and returns its heap offset.
+func (g *gen) pton(e *parser.CallExpr) int {
+	b, _ := sema.PtonBytes(e.Args[0].(*parser.StrLit).Val)
+	tmp := g.tempSlot(len(b))
+	r := g.push()
+	for i := 0; i < len(b); i += 8 {
+		var w [8]byte
+		copy(w[:], b[i:])
+		g.constant(r, binary.LittleEndian.Uint64(w[:]))
+		g.emit(ir.Insn{Op: ir.OpStHeap, A: r, C: 8, Imm: int32(tmp + i)})
+	}
+	g.pop()
+	return tmp
 }

@@ -271,6 +271,10 @@ func (g *gen) placeOf(e parser.Expr, r uint8) place {
 		if t := g.typeOf(x); t.Kind == sema.KindArray {
 			return place{heap: g.arrayCast(x, t)} // arraycast.go
 		}
+	case *parser.CallExpr:
+		if x.Fn == "pton" {
+			return place{heap: g.pton(x)} // arraycast.go
+		}
 	case *parser.UnaryExpr:
 		if d, ok := g.p.Values.DerefsOf(x); ok && x.Op == "*" {
 			return g.derefs(x.X, r, d) // derefs.go

@@ -57,6 +57,7 @@ func init() {
 		"cgroupid":    {check: (*checker).cgroupid},                // cgroup.go
 		"kaddr":       {check: (*checker).kaddr},                   // kaddr.go
 		"ntop":        {check: (*checker).ntop},                    // textcalls.go
+		"pton":        {check: (*checker).ptonValue},               // textcalls.go
 		"uaddr":       {check: (*checker).uaddr},                   // uaddr.go
 		"macaddr":     {check: (*checker).macaddr},                 // textcalls.go
 		"buf":         {check: (*checker).buf},                     // buf.go
@@ -114,7 +115,7 @@ var unsupportedCalls = map[string]string{
 var laterCalls = map[string]bool{
 	"join": true,
 	"uptr": true,
-	"path": true, "pton": true,
+	"path": true,
 }
 
 func (c *checker) call(gc *groupCtx, e *parser.CallExpr) *Type {

@@ -57,6 +57,8 @@ func (c *checker) heldRooted(e parser.Expr) bool {
 		return true
 	case *parser.CastExpr:
 		return len(x.Type.Dims) > 0 // built in a temporary (arraycast.go)
+	case *parser.CallExpr:
+		return x.Fn == "pton" // likewise (textcalls.go)
 	case *parser.FieldExpr:
 		if xt := c.p.Types[x.X]; x.Arrow || xt == nil || xt.Kind == KindPointer {
 			return false

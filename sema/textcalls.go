@@ -2,6 +2,7 @@ package sema
 
 import (
 	"encoding/binary"
+	"fmt"
 	"net/netip"
 
 	"github.com/gs-tracer/gs/parser"
@@ -137,6 +138,43 @@ func (c *checker) length(gc *groupCtx, e *parser.CallExpr) *Type {
 		return nil
 	}
 	return Int64
+}
+
+// ptonValue checks pton("addr") as a value: the address's bytes in
+// network order, bpftrace's uint8[4] of an IPv4 address and uint8[16] of
+// an IPv6 one, built by gen (PtonBytes).
+func (c *checker) ptonValue(gc *groupCtx, e *parser.CallExpr) *Type {
+	var lit *parser.StrLit
+	if len(e.Args) == 1 {
+		lit, _ = e.Args[0].(*parser.StrLit)
+	}
+	if lit == nil {
+		c.errorf(e, "pton takes one string literal, an address")
+		return nil
+	}
+	c.p.Types[lit] = LitOf(len(lit.Val))
+	b, ok := PtonBytes(lit.Val)
+	if !ok {
+		c.errorf(lit, "pton of %q: not an IPv4 (a.b.c.d) or IPv6 address", lit.Val)
+		return nil
+	}
+	u8 := cTypes["uint8"]
+	return &Type{Kind: KindArray, Elem: u8, Len: len(b), Size: len(b), Name: fmt.Sprintf("%s [%d]", u8.Name, len(b))}
+}
+
+// PtonBytes is the address s in network order: 4 bytes of an IPv4
+// address, 16 of an IPv6 one; false when s is neither.
+func PtonBytes(s string) ([]byte, bool) {
+	a, err := netip.ParseAddr(s)
+	switch {
+	case err != nil || a.Zone() != "":
+		return nil, false
+	case a.Is4():
+		b := a.As4()
+		return b[:], true
+	}
+	b := a.As16()
+	return b[:], true
 }
 
 // pton checks pton("a.b.c.d") as ntop's address: the IPv4 address of the

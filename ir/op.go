@@ -202,11 +202,12 @@ const (
 	CtxCpid               // the pid of -c's command (gs_cpid, set by the runtime)
 	CtxCgroup             // bpf_get_current_cgroup_id(): the id of the task's cgroup v2 (its directory's inode)
 	CtxTask               // bpf_get_current_task(): the address of the current task's struct task_struct (curtask)
+	CtxJiffies            // bpf_jiffies64(): the kernel's jiffies (bpftrace's jiffies)
 	numCtx
 )
 
 // CtxNames maps each Ctx to its name, for disassembly and the C header.
-var CtxNames = [numCtx]string{"pid", "tid", "uid", "gid", "nsecs", "elapsed", "cpu", "probe", "boot_ns", "tai_ns", "tp", "rand", "cpid", "cgroup", "task"}
+var CtxNames = [numCtx]string{"pid", "tid", "uid", "gid", "nsecs", "elapsed", "cpu", "probe", "boot_ns", "tai_ns", "tp", "rand", "cpid", "cgroup", "task", "jiffies"}
 
 // MapIn names the BPF map that OpMapLookup, OpMapUpdate and OpMapDelete
 // act on, their operand C.

@@ -11,7 +11,7 @@ import (
 
 // Version identifies the encoding. Bump it whenever an op is added or its
 // meaning changes.
-const Version = 18
+const Version = 19
 
 // Limits shared with the C interpreter (they are written into its header).
 const (

@@ -48,6 +48,7 @@ var builtins = map[string]*Builtin{
 	"elapsed":  {Name: "elapsed", Kind: BuiltinCtx, Ctx: ir.CtxElapsed, Type: Uint64},
 	"cpu":      {Name: "cpu", Kind: BuiltinCtx, Ctx: ir.CtxCpu, Type: Uint64},
 	"rand":     {Name: "rand", Kind: BuiltinCtx, Ctx: ir.CtxRand, Type: Uint64},
+	"jiffies":  {Name: "jiffies", Kind: BuiltinCtx, Ctx: ir.CtxJiffies, Type: Uint64},
 	"cpid":     {Name: "cpid", Kind: BuiltinCtx, Ctx: ir.CtxCpid, Type: Uint64},
 	"cgroup":   {Name: "cgroup", Kind: BuiltinCtx, Ctx: ir.CtxCgroup, Type: Uint64},
 	// container: the cgroup id, printed as its container's (cgroup.go).

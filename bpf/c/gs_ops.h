@@ -3,7 +3,7 @@
 #ifndef GS_OPS_H
 #define GS_OPS_H
 
-#define GS_IR_VERSION              18 /* ir.Version */
+#define GS_IR_VERSION              19 /* ir.Version */
 
 /* Ops (ir.Op). */
 #define GS_OP_NOP                  0
@@ -86,6 +86,7 @@
 #define GS_CTX_CPID                12
 #define GS_CTX_CGROUP              13
 #define GS_CTX_TASK                14
+#define GS_CTX_JIFFIES             15
 
 /* The BPF maps of OpMapLookup, OpMapUpdate, OpMapDelete (ir.MapIn). */
 #define GS_IN_VALS                 0

@@ -1359,6 +1359,9 @@ static __always_inline int ld_ctx(const struct hit *h, u64 *ra, s32 which)
 	case GS_CTX_TASK:
 		*ra = bpf_get_current_task();
 		return 0;
+	case GS_CTX_JIFFIES:
+		*ra = bpf_jiffies64();
+		return 0;
 	case GS_CTX_CGROUP:
 		*ra = bpf_get_current_cgroup_id();
 		return 0;

@@ -48,6 +48,12 @@ func (g *gen) exprInto(e parser.Expr, r uint8) {
 		g.emit(ir.Insn{Op: ir.OpLdHeap, A: r, C: 8, Imm: int32(off)}) // an element of a tuple (tuples.go)
 		return
 	}
+	if x, ok := e.(*parser.IndexExpr); ok && g.typeOf(x.X).Kind == sema.KindString {
+		if _, isConst := g.p.Consts[x.Index]; !isConst {
+			g.stringIndexRun(x, r)
+			return
+		}
+	}
 	if g.pvExpr(e, r) {
 		return // a value of the traced program (values.go)
 	}
@@ -831,4 +837,28 @@ func (g *gen) readWarn(e parser.Expr, start int) {
 	g.record(call)
 	g.bind(ok)
 	g.pop()
+}
+
+// stringIndexRun loads $s[i] of a string the script holds, i computed at
+// run time, into r: the byte of its text at i, compared with each
+// position of its capacity (the heap has no load at a computed offset);
+// 0 outside it (sema's stringIndex).
+func (g *gen) stringIndexRun(e *parser.IndexExpr, r uint8) {
+	mark := g.temp
+	off, n := g.strSlot(e.X, false)
+	ri, t := g.push(), g.push()
+	g.exprInto(e.Index, ri)
+	g.constant(r, 0)
+	for i := 0; i < n; i++ {
+		skip := newLabel()
+		g.constant(t, uint64(i))
+		g.emit(ir.Insn{Op: ir.OpEq, A: t, B: ri, C: t})
+		g.jump(ir.OpJz, t, skip)
+		g.emit(ir.Insn{Op: ir.OpLdHeap, A: r, C: 1, Imm: int32(off + ir.StrHeader + i)})
+		g.emit(ir.Insn{Op: ir.OpSext, A: r, B: r, C: 1}) // a char
+		g.bind(skip)
+	}
+	g.pop()
+	g.pop()
+	g.temp = mark
 }

@@ -92,18 +92,32 @@ func (c *checker) heldCompare(e *parser.BinaryExpr, xt, yt *Type) (t *Type, ok b
 }
 
 // stringIndex checks $s[i] of a string the script holds: the char at
-// byte i of its text (a NUL past its length), as bpftrace reads it. The
-// index is a constant below the string's capacity.
+// byte i of its text (a NUL past its length), as bpftrace reads it. A
+// constant index is below the string's capacity; one computed at run time
+// is compared with each position (gen's stringIndexRun), so the capacity
+// is bounded, and reads 0 outside it (bpftrace reads what memory is
+// there).
 func (c *checker) stringIndex(e *parser.IndexExpr, xt *Type) *Type {
 	v, ok := c.p.Consts[e.Index]
 	switch {
 	case !ok:
-		c.errorf(e.Index, "not supported by gs yet: a run-time index into a string").
-			WithHint("index it by a constant")
-		return nil
+		it := c.p.Types[e.Index]
+		if it == nil || !it.IsInteger() {
+			c.errorf(e.Index, "a string's index must be an integer")
+			return nil
+		}
+		if xt.Cap > maxRunIndex {
+			c.errorf(e.Index, "a run-time index into a %s is too large a search", xt).
+				WithHint("index it by a constant, or read at most %d bytes with str()", maxRunIndex)
+			return nil
+		}
 	case int64(v) < 0 || int64(v) >= int64(xt.Cap):
 		c.errorf(e.Index, "index %d is outside %s", int64(v), xt)
 		return nil
 	}
 	return &Type{Kind: KindChar, Size: 1, Signed: true, Name: "char", Script: true} // prints 'a', not gdb's 97 'a'
 }
+
+// maxRunIndex is the largest string capacity a run-time index searches:
+// a few instructions per byte.
+const maxRunIndex = 256

@@ -15,6 +15,10 @@ func (g *gen) tupleSlot(e parser.Expr) (int, bool) {
 		if v := g.p.Vars[x]; v != nil {
 			return v.Offset, true
 		}
+	case *parser.UnaryExpr:
+		if v := g.p.VarViews[x]; v != nil {
+			return v.Offset, true // *(T *)&$v: $v's slot (sema/cexpr.go)
+		}
 	case *parser.MapExpr:
 		if t := g.typeOf(x); t != nil && (t.Kind == sema.KindTuple || sema.IsHeld(t)) {
 			off := g.tempSlot(g.p.StrValueSize)

@@ -178,6 +178,9 @@ func (c *checker) sized(n parser.Node, t *Type) bool {
 
 // deref checks *X.
 func (c *checker) deref(gc *groupCtx, e *parser.UnaryExpr) *Type {
+	if t, ok := c.varView(gc, e); ok {
+		return t
+	}
 	xt := c.value(gc, e.X)
 	if xt == nil {
 		return nil
@@ -199,6 +202,50 @@ func (c *checker) deref(gc *groupCtx, e *parser.UnaryExpr) *Type {
 		d.WithHint("cast it to a pointer type first: *(int *)%s", c.text(e.X))
 	}
 	return nil
+}
+
+// varView checks `*&$v` and `*(T *)&$v`: $v's slot seen as a tuple, struct,
+// union or array that fits in it (bpftrace's struct with bitfield case
+// reads an integer's bytes as a struct of bit fields). ok is false for
+// anything else, which deref checks as it is.
+func (c *checker) varView(gc *groupCtx, e *parser.UnaryExpr) (*Type, bool) {
+	x, cast := e.X, (*parser.CastExpr)(nil)
+	if ce, ok := x.(*parser.CastExpr); ok {
+		x, cast = ce.X, ce
+	}
+	amp, ok := x.(*parser.UnaryExpr)
+	if !ok || amp.Op != "&" {
+		return nil, false
+	}
+	ve, ok := amp.X.(*parser.VarExpr)
+	if !ok || gc.vars[ve.Name] == nil || gc.vars[ve.Name].Type == nil {
+		return nil, false
+	}
+	vt := gc.vars[ve.Name].Type
+	t := vt
+	if cast != nil {
+		if cast.Type.Ptr == 0 || len(cast.Type.Dims) > 0 {
+			return nil, false
+		}
+		inner := *cast.Type
+		inner.Ptr--
+		if t = c.typeExpr(&inner); t == nil {
+			return nil, true
+		}
+	}
+	if t.Kind != KindTuple && !IsHeld(t) {
+		return nil, false
+	}
+	if SlotSize(t) > SlotSize(vt) {
+		c.errorf(e, "%s is %d bytes, more than %s's %d", t, t.Size, c.text(ve), vt.Size)
+		return nil, true
+	}
+	c.varUse(gc, ve)
+	if c.p.VarViews == nil {
+		c.p.VarViews = map[*parser.UnaryExpr]*Var{}
+	}
+	c.p.VarViews[e] = c.p.Vars[ve]
+	return t, true
 }
 
 // addrOf checks &X: X must be an lvalue in memory at every probe.

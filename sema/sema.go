@@ -95,6 +95,9 @@ type Program struct {
 	Consts   map[parser.Expr]uint64 // integer constant expressions, as 64-bit patterns
 	Builtins map[*parser.Ident]*Builtin
 	Vars     map[*parser.VarExpr]*Var
+	// VarViews are the `*&$v` and `*(T *)&$v` (T a struct, union or
+	// array) whose value is $v's slot as it is: gen copies the slot.
+	VarViews map[*parser.UnaryExpr]*Var
 	EventOf  map[*parser.CallExpr]int // print, printf, exit, clear, zero → index in Events
 	// Warns are the run-time warnings gen emits as warnf calls
 	// (runwarn.go): the divisor of a / or % (and /=, %=) that can be 0

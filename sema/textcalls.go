@@ -144,6 +144,22 @@ func (c *checker) length(gc *groupCtx, e *parser.CallExpr) *Type {
 // network order, bpftrace's uint8[4] of an IPv4 address and uint8[16] of
 // an IPv6 one, built by gen (PtonBytes).
 func (c *checker) ptonValue(gc *groupCtx, e *parser.CallExpr) *Type {
+	lit := c.ptonLiteral(e)
+	if lit == nil {
+		return nil
+	}
+	b, ok := PtonBytes(lit.Val)
+	if !ok {
+		c.errorf(lit, "pton of %q: not an IPv4 (a.b.c.d) or IPv6 address", lit.Val)
+		return nil
+	}
+	u8 := cTypes["uint8"]
+	return &Type{Kind: KindArray, Elem: u8, Len: len(b), Size: len(b), Name: fmt.Sprintf("%s [%d]", u8.Name, len(b))}
+}
+
+// ptonLiteral is pton's one argument, a string literal, typed; nil (and
+// reported) otherwise.
+func (c *checker) ptonLiteral(e *parser.CallExpr) *parser.StrLit {
 	var lit *parser.StrLit
 	if len(e.Args) == 1 {
 		lit, _ = e.Args[0].(*parser.StrLit)
@@ -153,13 +169,7 @@ func (c *checker) ptonValue(gc *groupCtx, e *parser.CallExpr) *Type {
 		return nil
 	}
 	c.p.Types[lit] = LitOf(len(lit.Val))
-	b, ok := PtonBytes(lit.Val)
-	if !ok {
-		c.errorf(lit, "pton of %q: not an IPv4 (a.b.c.d) or IPv6 address", lit.Val)
-		return nil
-	}
-	u8 := cTypes["uint8"]
-	return &Type{Kind: KindArray, Elem: u8, Len: len(b), Size: len(b), Name: fmt.Sprintf("%s [%d]", u8.Name, len(b))}
+	return lit
 }
 
 // PtonBytes is the address s in network order: 4 bytes of an IPv4
@@ -180,15 +190,10 @@ func PtonBytes(s string) ([]byte, bool) {
 // pton checks pton("a.b.c.d") as ntop's address: the IPv4 address of the
 // literal, a constant integer whose bytes in memory are the address's.
 func (c *checker) pton(e *parser.CallExpr) *Type {
-	var lit *parser.StrLit
-	if len(e.Args) == 1 {
-		lit, _ = e.Args[0].(*parser.StrLit)
-	}
+	lit := c.ptonLiteral(e)
 	if lit == nil {
-		c.errorf(e, "pton takes one string literal, an address")
 		return nil
 	}
-	c.p.Types[lit] = LitOf(len(lit.Val))
 	a, err := netip.ParseAddr(lit.Val)
 	if err != nil || !a.Is4() {
 		c.errorf(lit, "pton of %q: gs supports IPv4 addresses (a.b.c.d) in ntop", lit.Val)

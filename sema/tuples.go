@@ -361,7 +361,14 @@ func irTuple(t *Type) *ir.Type {
 // shapeString shows a tuple type as tupleString does, its strings
 // without their capacities: tuples that differ only there share a key
 // position (their strings grow, fitTuple).
-func shapeString(t *Type) string {
+func shapeString(t *Type) string { return tupleText(t, true) }
+
+// tupleString shows a tuple type as its element types, (int64, string[8]),
+// a record's with their names, (a: int64).
+func tupleString(t *Type) string { return tupleText(t, false) }
+
+// tupleText is tupleString, or shapeString with shape set.
+func tupleText(t *Type, shape bool) string {
 	var b strings.Builder
 	b.WriteByte('(')
 	for i, m := range t.Members {
@@ -371,32 +378,14 @@ func shapeString(t *Type) string {
 		if t.Name == "record" || t.Name == "args" {
 			b.WriteString(m.Name + ": ")
 		}
-		switch m.Type.Kind {
-		case KindString:
+		switch {
+		case shape && m.Type.Kind == KindString:
 			b.WriteString("string")
-		case KindTuple:
+		case shape && m.Type.Kind == KindTuple:
 			b.WriteString(shapeString(m.Type))
 		default:
 			b.WriteString(m.Type.String())
 		}
-	}
-	b.WriteByte(')')
-	return b.String()
-}
-
-// tupleString shows a tuple type as its element types, (int64, string[8]),
-// a record's with their names, (a: int64).
-func tupleString(t *Type) string {
-	var b strings.Builder
-	b.WriteByte('(')
-	for i, m := range t.Members {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		if t.Name == "record" || t.Name == "args" {
-			b.WriteString(m.Name + ": ")
-		}
-		b.WriteString(m.Type.String())
 	}
 	b.WriteByte(')')
 	return b.String()

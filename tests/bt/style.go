@@ -170,18 +170,23 @@ func callEnd(lines []string, l, c int) int {
 	if l > len(lines) || c > len(lines[l-1]) {
 		return 0
 	}
-	s := lines[l-1]
+	return closing(lines[l-1], c-1, '(', ')')
+}
+
+// closing is the column (from 1) one past the shut that closes the open
+// at or after s[i], skipping string literals, or 0.
+func closing(s string, i int, open, shut byte) int {
 	depth, inStr := 0, false
-	for i := c - 1; i < len(s); i++ {
+	for ; i < len(s); i++ {
 		switch ch := s[i]; {
 		case inStr && ch == '\\':
 			i++
 		case ch == '"':
 			inStr = !inStr
 		case inStr:
-		case ch == '(':
+		case ch == open:
 			depth++
-		case ch == ')':
+		case ch == shut:
 			depth--
 			if depth == 0 {
 				return i + 2
@@ -220,24 +225,7 @@ func mapEnd(lines []string, l, c int) int {
 	if i == len(s) || s[i] != '[' {
 		return i + 1
 	}
-	depth, inStr := 0, false
-	for ; i < len(s); i++ {
-		switch ch := s[i]; {
-		case inStr && ch == '\\':
-			i++
-		case ch == '"':
-			inStr = !inStr
-		case inStr:
-		case ch == '[':
-			depth++
-		case ch == ']':
-			depth--
-			if depth == 0 {
-				return i + 2
-			}
-		}
-	}
-	return 0
+	return closing(s, i, '[', ']')
 }
 
 // runScript is a RUN command's script: the single-quoted argument of its

@@ -29,7 +29,7 @@ func testObjectNames(t *testing.T, v *bpf.Variant) {
 			t.Errorf("no map %q", n)
 		}
 	}
-	for _, n := range []string{varStartNs, varVersion, varWakeupNs, varStrSize, varNrCPUs, varTreeOn, varCpid} {
+	for _, n := range []string{varStartNs, varVersion, varWakeupNs, varStrSize, varNrCPUs, varTreeOn, varCpid, varKernel} {
 		if spec.Variables[n] == nil {
 			t.Errorf("no variable %q", n)
 		}
